@@ -1,0 +1,1 @@
+CALL dbms.components() YIELD name, versions, edition RETURN name, versions[0] AS version, edition

@@ -1,0 +1,1 @@
+MATCH (m:GraphmemMigration) RETURN m.name AS name ORDER BY name

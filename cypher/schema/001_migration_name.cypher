@@ -1,0 +1,1 @@
+CREATE CONSTRAINT migration_name IF NOT EXISTS FOR (m:GraphmemMigration) REQUIRE m.name IS UNIQUE

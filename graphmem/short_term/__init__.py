@@ -1,0 +1,1 @@
+"""short_term layer."""

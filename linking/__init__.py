@@ -1,0 +1,1 @@
+"""Mention extraction and entity linking, English and Chinese (imported as ``graphmem.linking``)."""
