@@ -100,15 +100,14 @@ def provision(settings: Settings) -> Path:
     return lib
 
 
-def find_java() -> str:
-    """A java binary of a supported version: JAVA_HOME, the Debian JDK 17, then PATH."""
-    candidates = []
-    if os.environ.get("JAVA_HOME"):
-        candidates.append(Path(os.environ["JAVA_HOME"]) / "bin" / "java")
-    candidates += sorted(Path("/usr/lib/jvm").glob("java-17-openjdk*/bin/java"))
-    candidates += sorted(Path("/usr/lib/jvm").glob("java-21-openjdk*/bin/java"))
-    if shutil.which("java"):
-        candidates.append(Path(shutil.which("java")))
+def find_java(java_home: str | None = None, jvm_dir: Path = Path("/usr/lib/jvm"), path: str | None = None) -> str:
+    """A java binary of a supported version: JAVA_HOME, the Debian JDK 17 or 21, then PATH."""
+    java_home = os.environ.get("JAVA_HOME") if java_home is None else java_home
+    candidates = [Path(java_home) / "bin" / "java"] if java_home else []
+    candidates += sorted(jvm_dir.glob("java-17-openjdk*/bin/java")) + sorted(jvm_dir.glob("java-21-openjdk*/bin/java"))
+    on_path = shutil.which("java", path=path)
+    if on_path:
+        candidates.append(Path(on_path))
     for java in candidates:
         if java.exists() and _java_major(java) in JAVA_VERSIONS:
             return str(java)

@@ -1,0 +1,56 @@
+"""``graphmem neo4j up|down|status|logs|password``: a local Neo4j without Docker."""
+
+from __future__ import annotations
+
+import typer
+
+from graphmem.cli.common import JSON_OPTION, console, emit_json, fails_cleanly, settings
+from graphmem.docker import launcher
+
+app = typer.Typer(help="Run a local Neo4j 5.26 Community server from Maven Central jars (no Docker).",
+                  no_args_is_help=True)
+
+
+@app.command()
+@fails_cleanly
+def up(timeout: float = typer.Option(180.0, help="Seconds to wait for Bolt to answer.")) -> None:
+    """Provision (once) and start Neo4j; wait until Bolt answers. Harmless when already running."""
+    st = launcher.up(settings(), timeout=timeout)
+    console.print(f"neo4j {st.version} running (pid {st.pid}) bolt {st.bolt}  browser {st.http}")
+
+
+@app.command()
+@fails_cleanly
+def down() -> None:
+    """Stop Neo4j cleanly (SIGTERM, then SIGKILL after 60 s)."""
+    was = launcher.down(settings())
+    console.print("neo4j stopped" if was else "neo4j was not running")
+
+
+@app.command()
+@fails_cleanly
+def status(as_json: bool = JSON_OPTION) -> None:
+    """Whether the local server runs, its pid, version and addresses. Exit 1 when it is not running."""
+    st = launcher.status(settings())
+    if as_json:
+        emit_json(st)
+    else:
+        state = f"running (pid {st.pid})" if st.running else "stopped" + (" (stale pid file)" if st.stale_pid else "")
+        console.print(f"neo4j {st.version} {state}  bolt {st.bolt}  browser {st.http}")
+    if not st.running:
+        raise typer.Exit(1)
+
+
+@app.command()
+@fails_cleanly
+def logs(lines: int = typer.Option(50, "-n", "--lines", help="How many lines."),
+         file: str = typer.Option("neo4j.log", help="neo4j.log, debug.log or console.log.")) -> None:
+    """The end of the server's log."""
+    typer.echo(launcher.logs(settings(), lines, file))
+
+
+@app.command()
+@fails_cleanly
+def password() -> None:
+    """Print the generated Neo4j password (it is never printed otherwise)."""
+    typer.echo(settings().resolved_password())

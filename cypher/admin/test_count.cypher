@@ -1,0 +1,1 @@
+MATCH (p:Probe {tenant: $tenant}) RETURN count(p) AS n

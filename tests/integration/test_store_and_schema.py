@@ -1,0 +1,73 @@
+"""Foundation against the real server: every query compiles, schema is idempotent, errors are clear."""
+
+import subprocess
+import sys
+
+import pytest
+
+from graphmem import admin, schema
+from graphmem.errors import QueryError, StoreUnavailable
+from graphmem.queries import names
+from graphmem.store import Store
+
+
+@pytest.mark.parametrize("name", names())
+def test_every_cypher_file_passes_explain(store, name):
+    store.explain(name)
+
+
+def test_schema_applied_twice_changes_nothing(store, settings):
+    before = (store.run("admin/indexes"), store.run("admin/constraints"), schema.applied(store))
+    again = admin.init(settings)
+    after = (store.run("admin/indexes"), store.run("admin/constraints"), schema.applied(store))
+    assert again.applied == [] and before == after
+    assert schema.version(store) == schema.latest_version()
+    assert all(r["state"] == "ONLINE" for r in after[0])
+
+
+def test_indexes_cover_vectors_and_chinese_fulltext(store, settings):
+    rows = {r["name"]: r for r in store.run("admin/indexes")}
+    for name in ("entity_embedding", "fact_embedding", "event_embedding"):
+        assert rows[name]["type"] == "VECTOR"
+    assert rows["memory_text"]["type"] == "FULLTEXT"
+    assert rows["memory_text"]["options"]["indexConfig"]["fulltext.analyzer"] == "cjk"
+
+
+def test_routing_uri_works_against_the_local_server(settings):
+    with Store(settings.with_(neo4j_uri="neo4j://127.0.0.1:7687")) as routed:
+        routed.ping()
+        assert routed.run("admin/ping") == [{"ok": 1}]
+
+
+def test_server_down_is_one_clear_error(settings):
+    with Store(settings.with_(neo4j_uri="bolt://127.0.0.1:1")) as dead:
+        with pytest.raises(StoreUnavailable) as err:
+            dead.ping()
+    assert "bolt://127.0.0.1:1" in str(err.value) and "graphmem neo4j up" in str(err.value)
+
+
+def test_server_down_in_the_cli_is_one_line_without_traceback(settings):
+    env = {"GRAPHMEM_NEO4J_URI": "bolt://127.0.0.1:1", "PATH": "/usr/bin:/bin",
+           "GRAPHMEM_NEO4J_PASSWORD": "x", "HOME": str(settings.home.parent)}
+    proc = subprocess.run([sys.executable, "-m", "graphmem.cli.app", "init"], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 4
+    assert "Traceback" not in proc.stderr
+    assert proc.stderr.strip().count("\n") == 0 and "not reachable at bolt://127.0.0.1:1" in proc.stderr
+
+
+def test_a_failing_statement_is_a_query_error(store):
+    with pytest.raises(QueryError, match="Neo4j rejected"):
+        store.run_auto("admin/set_password", {"old": "wrong", "new": "x"}, database="neo4j")
+
+
+def test_batch_sends_rows_in_chunks(store, tenant):
+    rows = [{"id": f"{tenant}-{i}", "name": f"n{i}"} for i in range(1201)]
+    assert store.batch("admin/test_touch", rows, size=500, tenant=tenant) == 1201
+    assert store.run("admin/test_count", {"tenant": tenant}) == [{"n": 1201}]
+
+
+def test_doctor_is_all_ok(settings):
+    checks = admin.doctor(settings)
+    assert [c.name for c in checks if not c.ok] == []
+    assert {"neo4j reachable", "schema version", "indexes online", "embedder loads"} <= {c.name for c in checks}

@@ -1,0 +1,55 @@
+"""The real models, loaded offline from their PyPI packages (no mocks)."""
+
+import numpy as np
+import pytest
+
+from graphmem.embedders import SentenceTransformerEmbedder, UseEmbedder, get_embedder
+from graphmem.settings import Settings
+
+PAIRS = [  # (Chinese, its English meaning)
+    ("我喜欢深色主题", "I like dark themes"),
+    ("我的预算是八千元", "my budget is 8000 yuan"),
+    ("我妹妹推荐了一家面馆", "my sister recommended a noodle restaurant"),
+    ("下周去上海出差", "business trip to Shanghai next week"),
+]
+
+
+@pytest.fixture(scope="module")
+def use():
+    return UseEmbedder()
+
+
+@pytest.fixture(scope="module")
+def minilm():
+    return SentenceTransformerEmbedder()
+
+
+def test_use_dimension_and_normalisation(use):
+    v = use.embed(["hello", "你好", "x" * 5000])
+    assert v.shape == (3, 512) and v.dtype == np.float32
+    assert np.allclose(np.linalg.norm(v, axis=1), 1.0, atol=1e-4)
+
+
+def test_use_pairs_zh_en_translations_above_unrelated(use):
+    zh = use.embed([z for z, _ in PAIRS])
+    en = use.embed([e for _, e in PAIRS])
+    sims = zh @ en.T
+    for i in range(len(PAIRS)):
+        unrelated = np.delete(sims[i], i)
+        assert sims[i, i] > unrelated.max() + 0.1, (PAIRS[i], sims[i])
+
+
+def test_minilm_dimension_normalisation_and_english_relatedness(minilm):
+    v = minilm.embed(["I love dark mode", "I prefer dark themes", "the train leaves at noon"])
+    assert v.shape == (3, 384) and minilm.dimensions == 384
+    assert np.allclose(np.linalg.norm(v, axis=1), 1.0, atol=1e-4)
+    assert v[0] @ v[1] > v[0] @ v[2] + 0.2
+
+
+def test_empty_batch_gives_an_empty_matrix(use):
+    assert use.embed([]).shape == (0, 512)
+
+
+def test_one_instance_per_process():
+    s = Settings()
+    assert get_embedder(s) is get_embedder(s)

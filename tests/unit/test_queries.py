@@ -1,0 +1,42 @@
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from graphmem.errors import UnknownQuery
+from graphmem.queries import names, query
+
+ROOT = Path(__file__).resolve().parents[2]
+CYPHER_START = re.compile(r"^\s*(MATCH|MERGE|CREATE|OPTIONAL MATCH|UNWIND|CALL|RETURN|WITH|SHOW|DROP|ALTER)\b")
+
+
+def test_every_cypher_file_is_loadable_by_name():
+    files = sorted(p.relative_to(ROOT / "cypher").with_suffix("").as_posix() for p in (ROOT / "cypher").rglob("*.cypher"))
+    assert names() == files
+    for name in files:
+        assert query(name)
+
+
+def test_migrations_are_numbered_and_ordered():
+    schema = names("schema")
+    numbers = [int(n.split("/")[1].split("_")[0]) for n in schema]
+    assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers)
+
+
+@pytest.mark.parametrize("bad", ["nope/nothing", "../etc/passwd", "admin/ping;DROP", ""])
+def test_unknown_or_malformed_names_raise(bad):
+    with pytest.raises(UnknownQuery):
+        query(bad)
+
+
+def test_no_cypher_strings_in_python():
+    offenders = []
+    for path in ROOT.glob("**/*.py"):
+        if any(part in {".venv", "build", "tests"} for part in path.parts):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and CYPHER_START.match(node.value):
+                if len(node.value.split()) > 2:
+                    offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert offenders == []
