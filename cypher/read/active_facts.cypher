@@ -1,0 +1,4 @@
+UNWIND $slots AS s
+MATCH (f:Fact {entity_id: s.entity_id, key: s.key, status: 'active', tenant: s.tenant, user_id: s.user_id})
+RETURN f.id AS id, f.entity_id AS entity_id, f.key AS key, f.value AS value, f.polarity AS polarity,
+       f.version AS version, f.kind AS kind, f.valid_from AS valid_from

@@ -1,0 +1,3 @@
+UNWIND $ids AS id
+MATCH (v:Event {id: id})
+RETURN v.id AS id

@@ -1,0 +1,9 @@
+MATCH (e:Entity {id: $entity_id, tenant: $tenant, user_id: $user_id})-[:HAS_CARD]->(:Card)-[:HAS_FACT]->(f:Fact)
+WHERE $key IS NULL OR f.key = $key
+OPTIONAL MATCH (f)-[:SUPERSEDES]->(old:Fact)
+RETURN f.id AS id, f.entity_id AS entity_id, e.name AS entity, f.kind AS kind, f.key AS key, f.value AS value,
+       f.polarity AS polarity, f.text AS text, f.status AS status, f.version AS version,
+       f.valid_from AS valid_from, f.valid_to AS valid_to, f.recorded_at AS recorded_at, f.last_seen AS last_seen,
+       f.mention_count AS mention_count, f.importance AS importance, f.quality AS quality,
+       old.id AS supersedes, f.event_id AS event_id
+ORDER BY f.key, f.version, f.valid_from

@@ -1,0 +1,9 @@
+UNWIND $rows AS row
+MATCH (s:Session {id: row.session_key, tenant: row.tenant, user_id: row.user_id})
+MERGE (v:Event {id: row.id, tenant: row.tenant, user_id: row.user_id})
+  ON CREATE SET v += row.props, v.embedding = row.embedding
+MERGE (s)-[:HAS_EVENT]->(v)
+WITH v, row
+UNWIND row.mentions AS entity_id
+MATCH (e:Entity {id: entity_id, tenant: row.tenant, user_id: row.user_id})
+MERGE (v)-[:MENTIONS]->(e)

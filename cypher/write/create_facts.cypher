@@ -1,0 +1,8 @@
+UNWIND $rows AS row
+MATCH (c:Card {id: row.card_id, tenant: row.tenant, user_id: row.user_id})
+MERGE (f:Fact {id: row.id, tenant: row.tenant, user_id: row.user_id})
+  ON CREATE SET f += row.props, f.embedding = row.embedding
+MERGE (c)-[:HAS_FACT]->(f)
+WITH f, row
+OPTIONAL MATCH (v:Event {id: row.event_id, tenant: row.tenant, user_id: row.user_id})
+FOREACH (_ IN CASE WHEN v IS NULL THEN [] ELSE [1] END | MERGE (f)-[:DERIVED_FROM]->(v))

@@ -1,0 +1,3 @@
+UNWIND $rows AS row
+MATCH (n:Fact|Event {id: row.id, tenant: $tenant, user_id: row.user_id})
+SET n.importance = row.importance, n.quality = row.quality, n.status = row.status, n.rescored_at = $now

@@ -1,0 +1,180 @@
+"""The long-term graph model: labels, relationship types, key properties and status values.
+
+Everything below lives in Neo4j and is scoped by ``(tenant, user_id)``: every node carries both
+properties and every query filters on them with parameters. Every node has ``name`` and ``caption``
+(what Neo4j Browser shows). Ids are deterministic (see ``graphmem.write.ids``), so replaying a turn
+writes nothing new.
+
+Nodes
+-----
+``(:User {tenant, user_id, name, caption, created_at, last_seen, rejected_<reason>})``
+    One per (tenant, user_id). ``rejected_<reason>`` counts turns the write gate turned away.
+``(:Session {id, tenant, user_id, session_id, name, started_at, last_seen})``
+    A conversation; groups its events.
+``(:Entity {id, tenant, user_id, name, type, aliases, search_names, embedding, status, mention_count,
+first_seen, last_seen, importance, quality, is_self})``
+    A thing the user talks about ("my laptop", "我妹妹", "the noodle place"). Owned by exactly one user:
+    two users' "my laptop" are two nodes. ``is_self`` marks the user's own entity ("me"), which holds
+    user-level facts such as a budget.
+``(:Card {id, tenant, user_id, entity_id, name, summary, fact_count, updated_at})``
+    One attribute card per entity; ``summary`` lists the active ``key: value`` lines.
+``(:Fact {id, tenant, user_id, entity_id, kind, key, value, polarity, text, status, version,
+valid_from, valid_to, recorded_at, last_seen, mention_count, importance, quality, language,
+session_id, turn_id, event_id, superseded_by, embedding})``
+    One version of one attribute of one entity. ``kind`` is preference | goal | attribute.
+    The slot is ``(entity_id, key)``; at most one version per slot is ``active``.
+``(:Event {id, tenant, user_id, session_id, turn_id, role, kind, text, language, occurred_at,
+recorded_at, importance, quality, status, embedding})``
+    An accepted turn of the conversation (the event log and the provenance of every fact).
+``(:Profile {id, tenant, user_id, name, text, language, updated_at, fact_count})``
+    The user profile layer: text regenerated from the active graph (no LLM), showing how it evolved.
+
+Relationships
+-------------
+``(User)-[:OWNS]->(Entity)``, ``(User)-[:HAS_PROFILE]->(Profile)``, ``(User)-[:HAD_SESSION]->(Session)``,
+``(Session)-[:HAS_EVENT]->(Event)``, ``(Entity)-[:HAS_CARD]->(Card)-[:HAS_FACT]->(Fact)``,
+``(Fact)-[:SUPERSEDES]->(Fact)`` (new version -> the one it replaced),
+``(Fact)-[:DERIVED_FROM]->(Event)`` (provenance: the turn that stated it, plus every turn that repeated it),
+``(Event)-[:MENTIONS]->(Entity)``,
+``(User)-[:PREFERS|DISLIKES|WANTS {fact_id, status, version, valid_from, valid_to}]->(Entity)``
+    (a preference/goal fact mirrored as an edge; a flip outdates the edge and adds a new one),
+``(Entity)-[:RELATED {type, status, valid_from, valid_to, recorded_at, last_seen, mention_count, event_id}]->(Entity)``
+    typed relation, e.g. (my sister)-[:RELATED {type: 'RECOMMENDED'}]->(the noodle place).
+
+Status values
+-------------
+``active`` (current), ``outdated`` (superseded by a newer version; has ``valid_to`` and an incoming
+``SUPERSEDES``), ``archived`` (lowered by the offline rescoring job; kept, never deleted, left out
+of recall by default).
+
+Time
+----
+``valid_from``/``valid_to``: when the value was true in the world (``valid_to`` set when superseded);
+``recorded_at``: when we learned it; ``last_seen``: the last turn that stated it. All UTC datetimes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Literal
+
+# -- vocabulary -----------------------------------------------------------------------------------
+LABELS = ("User", "Session", "Entity", "Card", "Fact", "Event", "Profile")
+RELATIONSHIPS = ("OWNS", "HAS_PROFILE", "HAD_SESSION", "HAS_EVENT", "HAS_CARD", "HAS_FACT", "SUPERSEDES",
+                 "DERIVED_FROM", "MENTIONS", "PREFERS", "DISLIKES", "WANTS", "RELATED")
+ACTIVE, OUTDATED, ARCHIVED = "active", "outdated", "archived"
+STATUSES = (ACTIVE, OUTDATED, ARCHIVED)
+FACT_KINDS = ("preference", "goal", "attribute")
+STATEMENT_KINDS = FACT_KINDS + ("event", "relation")
+#: preference/goal polarity -> the User->Entity edge type that mirrors the fact
+PREFERENCE_EDGES = {"like": "PREFERS", "dislike": "DISLIKES", "want": "WANTS"}
+#: why the write gate turned a turn away (also the suffix of ``User.rejected_<reason>``)
+REJECT_REASONS = ("greeting", "smalltalk", "chitchat", "duplicate", "judge", "invalid")
+
+Status = Literal["active", "outdated", "archived"]
+FactKind = Literal["preference", "goal", "attribute"]
+
+
+# -- the write path's input ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class FactInput:
+    """One statement to store, already extracted (by ``graphmem.linking`` or given by the caller).
+
+    ``subject`` is the entity's surface ("my laptop", "我妹妹"; ``"me"``/``None`` for the user);
+    ``key`` the attribute ("budget", "color", "preference"); ``value`` the normalised value.
+    For ``kind='relation'``, ``value`` is the object entity's surface and ``key`` the relation type.
+    For preferences ``polarity`` is like/dislike/want.
+    """
+
+    kind: str
+    subject: str | None
+    key: str
+    value: str
+    polarity: str | None = None
+    text: str = ""
+    when: datetime | None = None
+    subject_type: str = ""
+    object_type: str = ""
+    is_change: bool = False
+    confidence: float = 1.0
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One conversation turn handed to the writer. ``(tenant, user_id, session_id, turn_id)`` is its key:
+    submitting it twice stores it once. ``facts=None`` means: extract them with ``graphmem.linking``."""
+
+    user_id: str
+    session_id: str
+    turn_id: int | str
+    text: str
+    role: str = "user"
+    at: datetime | None = None
+    tenant: str | None = None
+    facts: tuple[FactInput, ...] | None = None
+
+
+# -- what reads return ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class FactVersion:
+    id: str
+    entity_id: str
+    entity: str
+    kind: str
+    key: str
+    value: str
+    polarity: str | None
+    text: str
+    status: str
+    version: int
+    valid_from: datetime | None
+    valid_to: datetime | None
+    recorded_at: datetime | None
+    last_seen: datetime | None
+    mention_count: int
+    importance: float
+    quality: float
+    supersedes: str | None = None
+    event_id: str | None = None
+
+
+@dataclass(frozen=True)
+class EntityCard:
+    id: str
+    name: str
+    type: str
+    aliases: tuple[str, ...]
+    mention_count: int
+    facts: tuple[FactVersion, ...]                       # active facts, by key
+    relations: tuple[dict, ...] = ()                      # {type, direction, other, other_id, status}
+    summary: str = ""
+
+
+@dataclass(frozen=True)
+class Profile:
+    user_id: str
+    text: str
+    language: str
+    updated_at: datetime | None = None
+    fact_count: int = 0
+
+
+@dataclass
+class WriteStats:
+    """What the writer did since it started (``Writer.stats()``); ``rejected`` counts by reason."""
+
+    submitted: int = 0
+    written: int = 0
+    duplicates_skipped: int = 0
+    rejected: dict[str, int] = field(default_factory=dict)
+    facts_created: int = 0
+    facts_superseded: int = 0
+    facts_repeated: int = 0
+    entities_created: int = 0
+    relations: int = 0
+    batches: int = 0
+    retries: int = 0
+    failed: int = 0
+    llm_calls: int = 0
+    pending: int = 0
