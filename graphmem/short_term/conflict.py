@@ -1,0 +1,129 @@
+"""Conflict rule: what the user said in this session beats old long-term memory. Pure, no I/O.
+
+A long-term statement is contradicted when it is about the same slot as a session hard fact (same
+attribute of the same subject, or a preference for the same thing) with another value or polarity. Such
+statements are left out of the assembled context and reported. Statements from the retriever may be plain
+strings or objects with ``text`` (and optionally ``kind``, ``subject``, ``key``, ``value``, ``polarity``);
+plain strings are parsed with the session's statement extractor when one is given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from graphmem.short_term.facts import FactLedger, HardFact, norm, slot_of
+
+
+@dataclass(frozen=True)
+class MemoryItem:
+    """One long-term statement as the context sees it."""
+
+    text: str
+    kind: str = ""
+    subject: str = ""
+    key: str = ""
+    value: Any = None
+    polarity: int = 0
+    score: float = 0.0
+    source: Any = None  # the retriever's own object
+
+
+def _polarity(p: Any) -> int:
+    if isinstance(p, str):
+        return {"like": 1, "want": 1, "dislike": -1}.get(p.lower(), 0)
+    try:
+        return int(p or 0)
+    except (TypeError, ValueError):
+        return 0
+
+
+def as_item(obj: Any) -> MemoryItem:
+    """Normalise what a retriever returned (string, dict, dataclass) into a :class:`MemoryItem`."""
+    if isinstance(obj, MemoryItem):
+        return obj
+    if isinstance(obj, str):
+        return MemoryItem(text=obj.strip(), source=obj)
+    get = obj.get if isinstance(obj, dict) else (lambda k, d=None: getattr(obj, k, d))
+    text = get("text") or get("statement") or get("content") or ""
+    return MemoryItem(text=str(text).strip(), kind=str(get("kind", "") or ""), subject=str(get("subject", "") or ""),
+                      key=str(get("key", "") or ""), value=get("value"), polarity=_polarity(get("polarity", 0)),
+                      score=float(get("score", 0.0) or 0.0), source=obj)
+
+
+def _slots_of(item: MemoryItem, parse: Callable[[str], list] | None) -> list[tuple[tuple, Any, int]]:
+    """(slot, value, polarity) claims the item makes."""
+    if item.key or item.kind:
+        kind = item.kind or "attribute"
+        slot = slot_of(kind, item.subject, item.key, item.value)
+        return [(slot, item.value, item.polarity)] if slot else []
+    if parse is None or not item.text:
+        return []
+    out = []
+    try:
+        statements = parse(item.text)
+    except Exception:
+        return []
+    for st in statements:
+        kind = getattr(st, "kind", "")
+        slot = slot_of(kind, getattr(st, "subject", ""), getattr(st, "key", ""), getattr(st, "value", None))
+        if slot:
+            out.append((slot, getattr(st, "value", None), _polarity(getattr(st, "polarity", 0))))
+    return out
+
+
+def contradiction(item: MemoryItem, ledger: FactLedger, parse: Callable[[str], list] | None = None) -> HardFact | None:
+    """The session fact that contradicts ``item``, or None."""
+    for slot, value, pol in _slots_of(item, parse):
+        cur = ledger.current(slot)
+        if cur is None:
+            continue
+        if slot[0] == "preference":
+            if pol and cur.polarity and pol != cur.polarity:
+                return cur
+        elif norm(value) != norm(cur.value):
+            return cur
+    # plain text mentioning a value this session replaced ("Your budget is 5000" after "改成8000")
+    for old in ledger.superseded:
+        cur = ledger.current(old.slot) if old.slot else None
+        if cur is None or old.value is None or norm(old.value) == norm(cur.value):
+            continue
+        v = str(old.value)
+        if len(norm(v)) >= 2 and v in item.text and str(cur.value) not in item.text:
+            key_hit = not old.key or norm(old.key) in norm(item.text) or bool(old.text and _shares_words(old.text, item.text))
+            if key_hit:
+                return cur
+    return None
+
+
+def _shares_words(a: str, b: str) -> bool:
+    import re
+
+    wa = {w.lower() for w in re.findall(r"[A-Za-z]{4,}|[\u4e00-\u9fff]{2}", a)}
+    wb = {w.lower() for w in re.findall(r"[A-Za-z]{4,}|[\u4e00-\u9fff]{2}", b)}
+    return bool(wa & wb)
+
+
+def resolve(items: Iterable[Any], ledger: FactLedger, parse: Callable[[str], list] | None = None
+            ) -> tuple[list[MemoryItem], list[tuple[MemoryItem, HardFact]]]:
+    """Split long-term statements into (kept, [(dropped, the session fact that beats it)]). Duplicates of
+    a session fact's own text are dropped too (they add nothing)."""
+    kept: list[MemoryItem] = []
+    dropped: list[tuple[MemoryItem, HardFact]] = []
+    seen: set[str] = set()
+    for raw in items:
+        item = as_item(raw)
+        if not item.text or norm(item.text) in seen:
+            continue
+        seen.add(norm(item.text))
+        beaten = contradiction(item, ledger, parse)
+        if beaten is not None:
+            dropped.append((item, beaten))
+        else:
+            kept.append(item)
+    return kept, dropped
+
+
+def render_items(items: Sequence[MemoryItem]) -> list[str]:
+    return [i.text for i in items]

@@ -1,0 +1,156 @@
+"""Hard facts of a session: stated preferences, attributes (budget, dates, names), goals/needs, events.
+
+Extraction is linking's (:func:`extract`, the one line that depends on ``graphmem.linking``); this module
+keeps the session's ledger: one current value per slot, superseded values dropped and the new value marked
+as changed ("budget 5000 then 8000 → only 8000, changed"). Pure, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+Extractor = Callable[[str, datetime], list]  # (text, now) -> list of graphmem.linking Statement
+
+
+def extract(text: str, now: datetime) -> list:
+    """Statements in one user message, by ``graphmem.linking.extract_statements`` (empty if not installed)."""
+    try:  # graphmem.linking.api: the package __init__ is skipped by editable installs (see linking/__init__.py)
+        from graphmem.linking.api import extract_statements
+    except ImportError:  # linking not available: the session still works, without hard facts
+        return []
+    return list(extract_statements(text, now))
+
+
+def norm(value: Any) -> str:
+    """Comparable form of a subject/key/value: lower case, no spaces or punctuation."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return re.sub(r"[\s\W_]+", "", str(value if value is not None else "")).lower()
+
+
+SELF_SUBJECTS = {"", "me", "i", "my", "myself", "user", "theuser", "我", "我的", "自己", "you", "your"}
+
+
+def slot_of(kind: str, subject: Any, key: Any, value: Any = None) -> tuple[str, str, str] | None:
+    """The identity a newer statement supersedes: attributes by (subject, key), preferences by their
+    object, relations by (subject, key). Events and goals accumulate (``None``)."""
+    subj = norm(subject)
+    subj = "" if subj in SELF_SUBJECTS else subj
+    if kind == "attribute" and key:
+        return ("attribute", subj, norm(key))
+    if kind == "preference":
+        return ("preference", subj or norm(value), norm(key) if key and norm(key) != "preference" else "")
+    if kind == "relation" and key:
+        return ("relation", subj, norm(key))
+    return None
+
+
+@dataclass(frozen=True)
+class HardFact:
+    kind: str
+    subject: str
+    key: str
+    value: Any
+    polarity: int
+    text: str
+    turn: int
+    when: datetime | None = None
+    unit: str = ""
+    changed: bool = False         # a newer value replaced an earlier one stated in this session
+    is_change: bool = False       # the user said it as a change ("改成", "instead", "no longer")
+    statement: Any = None
+
+    @property
+    def slot(self) -> tuple[str, str, str] | None:
+        return slot_of(self.kind, self.subject, self.key, self.value)
+
+    def render(self, lang: str = "en") -> str:
+        mark = ("（已更改）" if lang == "zh" else " (changed)") if (self.changed or self.is_change) else ""
+        if self.text and len(self.text) <= 120:
+            body = self.text.strip()
+        else:
+            body = self.structured()
+        if self.when and self.kind == "event":
+            body += f" [{self.when:%Y-%m-%d}]"
+        return body + mark
+
+    def structured(self) -> str:
+        who = f"{self.subject} " if self.subject else ""
+        val = f"{self.value}{(' ' + self.unit) if self.unit else ''}"
+        if self.kind == "preference":
+            verb = "likes" if self.polarity > 0 else "dislikes" if self.polarity < 0 else "mentions"
+            return f"{who or 'user '}{verb} {val}".strip()
+        if self.kind in ("attribute", "relation"):
+            return f"{who}{self.key}: {val}".strip()
+        return f"{self.kind}: {self.text or val}"
+
+
+def to_fact(st: Any, turn: int) -> HardFact:
+    """A linking ``Statement`` (or any object with its fields) as a hard fact."""
+    g = lambda name, default=None: getattr(st, name, default)  # noqa: E731
+    return HardFact(kind=g("kind", "attribute") or "attribute", subject=g("subject", "") or "",
+                    key=g("key", "") or "", value=g("value"), polarity=int(g("polarity", 0) or 0),
+                    text=(g("text", "") or "").strip(), turn=turn, when=g("when"), unit=g("unit", "") or "",
+                    is_change=bool(g("is_change", False)), statement=st)
+
+
+@dataclass
+class FactLedger:
+    """The session's hard facts: one current fact per slot, in the order first stated, plus a log of the
+    values that were superseded (so summaries can drop them)."""
+
+    max_facts: int = 80
+    facts: list[HardFact] = field(default_factory=list)
+    superseded: list[HardFact] = field(default_factory=list)
+    version: int = 0
+
+    def add(self, fact: HardFact) -> HardFact | None:
+        """Record a fact; returns the fact it superseded, if any. Repeats of the same value are merged."""
+        slot = fact.slot
+        old = None
+        if slot is not None:
+            for i, f in enumerate(self.facts):
+                if f.slot == slot:
+                    if norm(f.value) == norm(fact.value) and f.polarity == fact.polarity:
+                        return None  # a repeat: keep the first statement of it
+                    old = self.facts.pop(i)
+                    break
+        if old is not None:
+            self.superseded.append(old)
+            fact = HardFact(**{**fact.__dict__, "changed": True})
+        elif fact.kind in ("event", "goal") and any(norm(f.text) == norm(fact.text) for f in self.facts):
+            return None
+        self.facts.append(fact)
+        while len(self.facts) > self.max_facts:  # oldest events go first, attributes/preferences stay
+            victim = next((i for i, f in enumerate(self.facts) if f.kind in ("event", "goal")), 0)
+            self.facts.pop(victim)
+        self.version += 1
+        return old
+
+    def add_all(self, statements: Iterable[Any], turn: int) -> list[tuple[HardFact, HardFact | None]]:
+        return [(f, self.add(f)) for f in (to_fact(s, turn) for s in statements)]
+
+    def current(self, slot: tuple[str, str, str]) -> HardFact | None:
+        return next((f for f in self.facts if f.slot == slot), None)
+
+    def superseded_markers(self) -> list[str]:
+        """Text fragments that identify superseded statements (their own words, their old values)."""
+        out: list[str] = []
+        for f in self.superseded:
+            cur = self.current(f.slot) if f.slot else None
+            if f.text:
+                out.append(f.text)
+            v = str(f.value) if f.value is not None else ""
+            if v and (cur is None or norm(cur.value) != norm(v)) and len(norm(v)) >= 2:
+                out.append(v)
+        return out
+
+    def __len__(self) -> int:
+        return len(self.facts)
+
+    def __iter__(self):
+        return iter(self.facts)

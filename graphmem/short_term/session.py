@@ -1,0 +1,518 @@
+"""The short-term layer: one :class:`Session` per (user, session).
+
+It keeps the recent turns (the *window*), the session state, the entity slot table shared with linking,
+the hard facts stated this session and a rolling summary of the turns that left the window. Adding a
+message is cheap and synchronous; compression (summarising evicted turns) and the optional LLM state update
+run on a background worker, never on the caller's thread. :meth:`Session.context` assembles the prompt
+in priority layers within a token budget and reports what it left out.
+
+Interfaces it is given (all optional):
+
+* ``retriever(user_input, session) -> list`` — long-term statements (strings or objects with ``text``);
+* ``write_path(turn)`` — called (off-thread, at once) with a :class:`graphmem.model.Turn` when the user
+  changes a value ("预算改成八千", "actually, 8000 instead");
+* ``llm(prompt) -> str`` — refines session state and writes summaries; never required;
+* ``extractor(text, now) -> list[Statement]`` — defaults to ``graphmem.linking.extract_statements``;
+* ``mention_extractor(text) -> list[Mention]`` — defaults to ``graphmem.linking.extract_mentions``.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import deque
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any, Protocol
+
+from graphmem.errors import InputError
+from graphmem.linking.slots import SlotTable
+from graphmem.short_term import conflict, facts, packing, state as st, summary as sm, tools as tl
+from graphmem.short_term.conflict import MemoryItem
+from graphmem.short_term.facts import FactLedger, HardFact
+from graphmem.short_term.packing import Item, Layer, Omission
+from graphmem.short_term.tokens import as_counter
+
+log = logging.getLogger(__name__)
+
+MAX_MESSAGE_CHARS = 32_000
+
+
+class Retriever(Protocol):
+    def __call__(self, user_input: str, session: "Session") -> Sequence[Any]: ...
+
+
+@dataclass(frozen=True)
+class Message:
+    role: str          # "user" | "assistant"
+    text: str
+    turn: int          # user turn number this message belongs to (1-based)
+    seq: int           # position in the whole session
+    at: datetime
+    tokens: int
+
+
+@dataclass
+class Context:
+    """What :meth:`Session.context` assembled: chat messages within ``budget`` and what was left out."""
+
+    messages: list[dict]
+    tokens: int
+    budget: int
+    omitted: list[Omission]
+    layer_tokens: dict[str, int]
+    long_term: list[MemoryItem] = field(default_factory=list)
+    contradicted: list[tuple[MemoryItem, HardFact]] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "\n\n".join(f"[{m['role']}]\n{m['content']}" for m in self.messages)
+
+    def report(self) -> str:
+        """One line per omitted item, e.g. ``recent: turn 3 user (41 tokens, budget)``."""
+        return "\n".join(f"{o.layer}: {o.label} ({o.tokens} tokens, {o.reason})" for o in self.omitted)
+
+
+def validate_message(text: Any, max_chars: int = MAX_MESSAGE_CHARS) -> str:
+    """The defined behaviour for bad input: :class:`InputError` for binary, non-text, empty, oversized or
+    malformed (unencodable) messages. Returns the text unchanged otherwise."""
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        raise InputError("message is binary (bytes); decode it to text first")
+    if not isinstance(text, str):
+        raise InputError(f"message must be text, got {type(text).__name__}")
+    if not text.strip():
+        raise InputError("message is empty")
+    if len(text) > max_chars:
+        raise InputError(f"message has {len(text)} characters; the limit is {max_chars}")
+    if "\x00" in text:
+        raise InputError("message contains NUL bytes; it looks binary")
+    controls = sum(1 for ch in text if ord(ch) < 32 and ch not in "\n\r\t")
+    if controls > max(2, len(text) // 20):
+        raise InputError("message is mostly control characters; it looks binary")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InputError("message is malformed (lone surrogate characters)") from None
+    return text
+
+
+_shared_executor: ThreadPoolExecutor | None = None
+_shared_lock = threading.Lock()
+
+
+def _default_executor() -> ThreadPoolExecutor:
+    global _shared_executor
+    with _shared_lock:
+        if _shared_executor is None:
+            _shared_executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="graphmem-short-term")
+        return _shared_executor
+
+
+class Session:
+    """Short-term memory of one conversation. Thread-safe; background work is serialised per session."""
+
+    def __init__(
+        self,
+        user_id: str,
+        session_id: str,
+        *,
+        tenant: str | None = None,
+        system_prompt: str = "",
+        pinned_facts: Sequence[str] = (),
+        retriever: Retriever | None = None,
+        write_path: Callable[[Any], Any] | None = None,
+        llm: Callable[[str], str] | None = None,
+        counter: Callable[[str], int] | None = None,
+        extractor: Callable[[str, datetime], list] | None = None,
+        mention_extractor: Callable[[str], list] | None = None,
+        slots: SlotTable | None = None,
+        budget: int = 2000,
+        window_tokens: int = 1200,
+        min_recent: int = 4,
+        summary_tokens: int = 300,
+        full_tools: int = 2,
+        max_tools: int = 20,
+        state_cap: int = 6,
+        long_term_share: float = 0.4,
+        summary_share: float = 0.45,
+        max_message_chars: int = MAX_MESSAGE_CHARS,
+        executor: Executor | None = None,
+        clock: Callable[[], datetime] | None = None,
+    ) -> None:
+        if not user_id or not session_id:
+            raise InputError("user_id and session_id must not be empty")
+        self.user_id, self.session_id, self.tenant = user_id, session_id, tenant
+        self.system_prompt = system_prompt
+        self.pinned_facts = [p for p in pinned_facts if p and p.strip()]
+        self.retriever, self.write_path, self.llm = retriever, write_path, llm
+        self.counter = as_counter(counter)
+        self.extractor = extractor if extractor is not None else facts.extract
+        self.mention_extractor = mention_extractor if mention_extractor is not None else _linking_mentions
+        self.slots = slots if slots is not None else SlotTable()
+        self.budget, self.window_tokens, self.min_recent = budget, window_tokens, max(1, min_recent)
+        self.summary_tokens, self.full_tools, self.max_tools = summary_tokens, full_tools, max_tools
+        self.state_cap, self.max_message_chars = state_cap, max_message_chars
+        self.long_term_share, self.summary_share = long_term_share, summary_share
+        self._executor = executor
+        self._clock = clock or (lambda: datetime.now(timezone.utc))
+
+        self._lock = threading.RLock()
+        self._idle = threading.Condition(self._lock)
+        self._window: list[Message] = []
+        self._summary: list[sm.SummaryLine] = []
+        self._tools: list[tl.ToolRecord] = []
+        self._old_tools: list[str] = []
+        self.ledger = FactLedger()
+        self.state = st.SessionState()
+        self.turn = 0
+        self._seq = 0
+        self.history_tokens = 0          # every message ever added, for "injected vs full history"
+        self.compressions = 0
+        self.errors: list[str] = []      # background failures (kept short), for diagnostics
+        self._queue: deque[Callable[[], None]] = deque()
+        self._running = False
+        self._compress_pending = False
+
+    # -- recording ------------------------------------------------------------------------------------
+    def add_user_message(self, text: str, at: datetime | None = None) -> Message:
+        """Record a user message: window, hard facts, slot table, session state. Cheap and synchronous;
+        a change of a stated value is sent to the write path at once (off-thread)."""
+        text = validate_message(text, self.max_message_chars)
+        at = at or self._clock()
+        statements = self._safe(lambda: self.extractor(text, at), "extractor") or []
+        mentions = self._safe(lambda: self.mention_extractor(text), "mentions") or []
+        with self._lock:
+            self.turn += 1
+            turn = self.turn
+            msg = self._append("user", text, at)
+            changes = [(f, old) for f, old in self.ledger.add_all(statements, turn) if old is not None or f.is_change]
+            places = self._record_mentions(mentions, turn)
+            self.state = st.update_state(self.state, text, "user", cap=self.state_cap, places=places)
+        if changes and self.write_path is not None:
+            self._submit(lambda: self._send_change(text, turn, at, changes))
+        if self.llm is not None:
+            self._submit(lambda: self._llm_state(text, "user", turn))
+        self._maybe_compress()
+        return msg
+
+    def add_assistant_message(self, text: str, at: datetime | None = None) -> Message:
+        text = validate_message(text, self.max_message_chars)
+        with self._lock:
+            msg = self._append("assistant", text, at or self._clock())
+            self.state = st.update_state(self.state, text, "assistant", cap=self.state_cap)
+        self._maybe_compress()
+        return msg
+
+    def add_tool_result(self, name: str, args: Any, result: Any) -> tl.ToolRecord:
+        """Record a tool call; the output is kept trimmed to its key fields (hits, ids, scores, errors)."""
+        if not isinstance(name, str) or not name.strip():
+            raise InputError("tool name must not be empty")
+        record = tl.make_record(name.strip(), args, result, self.turn)
+        with self._lock:
+            self._tools.append(record)
+            while len(self._tools) > self.max_tools:
+                self._old_tools.append(self._tools.pop(0).summary)
+            self._old_tools = self._old_tools[-self.max_tools:]
+        return record
+
+    def _append(self, role: str, text: str, at: datetime) -> Message:
+        self._seq += 1
+        tokens = self.counter(text)
+        msg = Message(role, text, max(self.turn, 1), self._seq, at, tokens)
+        self._window.append(msg)
+        self.history_tokens += tokens
+        return msg
+
+    def _record_mentions(self, mentions: list, turn: int) -> list[str]:
+        places = []
+        for m in mentions:
+            kind = getattr(m, "kind", "named")
+            if kind in ("pronoun", "demonstrative"):
+                continue  # they refer to slots; they do not create them
+            surface = getattr(m, "surface", "") or ""
+            name = getattr(m, "entity_name", "") or surface
+            if not name:
+                continue
+            mtype = getattr(m, "type", "") or getattr(m, "entity_type", "") or ""
+            key = getattr(m, "entity_id", None) or "new:" + facts.norm(name)
+            self.slots.mention(key, name, mtype, turn, surface)
+            if mtype.lower() in st.PLACE_TYPES:
+                places.append(name)
+        return places
+
+    # -- reading --------------------------------------------------------------------------------------
+    @property
+    def messages(self) -> list[Message]:
+        """The messages still in the window (older ones live on as summary and hard facts)."""
+        with self._lock:
+            return list(self._window)
+
+    @property
+    def summary(self) -> list[sm.SummaryLine]:
+        with self._lock:
+            markers = self.ledger.superseded_markers()
+            return [ln for ln in self._summary if not sm.is_superseded(ln.text, markers)]
+
+    @property
+    def hard_facts(self) -> list[HardFact]:
+        with self._lock:
+            return list(self.ledger.facts)
+
+    @property
+    def tool_records(self) -> list[tl.ToolRecord]:
+        with self._lock:
+            return list(self._tools)
+
+    @property
+    def compressing(self) -> bool:
+        """True while background work (compression, LLM state update, change notice) is queued or running."""
+        with self._lock:
+            return self._running or bool(self._queue)
+
+    def window_token_count(self) -> int:
+        with self._lock:
+            return sum(m.tokens for m in self._window)
+
+    def context(self, user_input: str | None = None, budget: int | None = None, *, recall: bool = True) -> Context:
+        """Assemble the prompt: system > pinned facts > long-term memory > summary > session state > recent
+        turns (newest first) > tool records, within ``budget`` tokens. Never blocks on compression.
+
+        ``user_input`` is the message being answered; if it is already the last recorded user message it is
+        not repeated. Raises :class:`InputError` if the system prompt, pinned facts and the input alone do
+        not fit."""
+        budget = self.budget if budget is None else int(budget)
+        if user_input is not None:
+            user_input = validate_message(user_input, self.max_message_chars)
+        with self._lock:
+            window = list(self._window)
+            summary_lines = list(self._summary)
+            fact_list = list(self.ledger.facts)
+            markers = self.ledger.superseded_markers()
+            state_text = self.state.render()
+            lang = self.state.lang
+            records = list(self._tools)
+            old_tools = list(self._old_tools)
+            ledger = FactLedger(facts=list(self.ledger.facts), superseded=list(self.ledger.superseded))
+
+        query = user_input
+        if query is None:
+            query = next((m.text for m in reversed(window) if m.role == "user"), "")
+        if window and window[-1].role == "user" and user_input is not None and window[-1].text == user_input:
+            window = window[:-1]
+            input_text = user_input
+        elif user_input is not None:
+            input_text = user_input
+        else:
+            input_text = None
+
+        omitted_extra: list[Omission] = []
+        lt_kept: list[MemoryItem] = []
+        lt_dropped: list[tuple[MemoryItem, HardFact]] = []
+        if recall and self.retriever is not None and query:
+            try:
+                raw = list(self.retriever(query, self) or [])
+            except Exception as exc:  # long-term memory down: the short-term context still works
+                omitted_extra.append(Omission(packing.LONG_TERM, "retriever", 0, f"failed: {type(exc).__name__}: {exc}"))
+                raw = []
+            parse = (lambda t: self.extractor(t, self._clock())) if raw else None
+            lt_kept, lt_dropped = conflict.resolve(raw, ledger, parse)
+            for item, beaten in lt_dropped:
+                omitted_extra.append(Omission(packing.LONG_TERM, item.text[:60], self.counter(item.text),
+                                              f"contradicted by this session: {beaten.render(lang)[:60]}"))
+
+        zh = lang == "zh"
+        c = self.counter
+        layers: list[Layer] = []
+        if self.system_prompt:
+            layers.append(Layer(packing.SYSTEM, [Item(packing.SYSTEM, self.system_prompt, c(self.system_prompt), "system prompt")],
+                                required=True))
+        if self.pinned_facts:
+            layers.append(Layer(packing.PINNED, [Item(packing.PINNED, f"- {p}", c(f"- {p}"), f"pinned {i}", order=i)
+                                                 for i, p in enumerate(self.pinned_facts)],
+                                header="业务信息：" if zh else "Business facts:", required=True))
+        if input_text is not None:
+            layers.append(Layer(packing.INPUT, [Item(packing.INPUT, input_text, c(input_text), "current input", role="user")],
+                                required=True))
+        if lt_kept:
+            layers.append(Layer(packing.LONG_TERM,
+                                [Item(packing.LONG_TERM, f"- {m.text}", c(f"- {m.text}"), m.text[:60], order=i)
+                                 for i, m in enumerate(lt_kept)],
+                                header="关于用户的长期记忆：" if zh else "What you remember about the user (long-term memory):",
+                                cap=self.long_term_share))
+        summary_items = self._summary_items(fact_list, summary_lines, markers, lang)
+        if summary_items:
+            layers.append(Layer(packing.SUMMARY, summary_items,
+                                header="本次会话早先的内容（新值优先）：" if zh else "Earlier in this session (newest values win):",
+                                cap=self.summary_share))
+        if state_text:
+            layers.append(Layer(packing.STATE, [Item(packing.STATE, state_text, c(state_text), "session state")]))
+        if window:
+            layers.append(Layer(packing.RECENT,
+                                [Item(packing.RECENT, m.text, m.tokens, f"turn {m.turn} {m.role}", role=m.role, order=m.seq)
+                                 for m in reversed(window)],
+                                contiguous=True))
+        tool_items = self._tool_items(records, old_tools)
+        if tool_items:
+            layers.append(Layer(packing.TOOLS, tool_items, header="工具调用记录：" if zh else "Tool results:"))
+
+        layers = self._prompt_order(layers)
+        packed = packing.pack(sorted(layers, key=lambda l: packing.PRIORITY.index(l.name)), budget, c)
+        messages = packing.assemble(packed, layers)
+        total = packing.count_messages(messages, c)
+        while total > budget:  # joins can tokenise differently from the parts: drop the least important
+            victim = next((i for i in reversed(packed.items) if i.layer not in (packing.SYSTEM, packing.PINNED, packing.INPUT)), None)
+            if victim is None:
+                raise InputError(f"the required layers need {total} tokens; the budget is {budget}")
+            packed.items.remove(victim)
+            packed.omitted.append(Omission(victim.layer, victim.label, victim.tokens, "budget (final check)"))
+            messages = packing.assemble(packed, layers)
+            total = packing.count_messages(messages, c)
+        return Context(messages, total, budget, omitted_extra + packed.omitted, packed.layer_tokens, lt_kept, lt_dropped)
+
+    @staticmethod
+    def _prompt_order(layers: list[Layer]) -> list[Layer]:
+        order = (packing.SYSTEM, packing.PINNED, packing.LONG_TERM, packing.SUMMARY, packing.STATE, packing.TOOLS,
+                 packing.RECENT, packing.INPUT)
+        return sorted(layers, key=lambda l: order.index(l.name))
+
+    def _summary_items(self, fact_list: list[HardFact], lines: list[sm.SummaryLine], markers: list[str],
+                       lang: str) -> list[Item]:
+        c = self.counter
+        items: list[Item] = []
+        # hard facts first (preferences/attributes before events and goals), newest first within a kind
+        ranked = sorted(enumerate(fact_list), key=lambda p: (p[1].kind in ("event", "goal"), -p[1].turn))
+        for pos, f in ranked:
+            text = f"- {f.render(lang)}"
+            items.append(Item(packing.SUMMARY, text, c(text), f"fact t{f.turn}: {f.key or f.kind}", order=pos))
+        kept = [ln for ln in lines if not sm.is_superseded(ln.text, markers)]
+        for ln in sorted(kept, key=lambda ln: -ln.score):
+            text = f"- {ln.render()}"
+            items.append(Item(packing.SUMMARY, text, c(text), f"summary t{ln.turn}", order=10_000 + ln.turn))
+        return items
+
+    def _tool_items(self, records: list[tl.ToolRecord], old: list[str]) -> list[Item]:
+        c = self.counter
+        items: list[Item] = []
+        n = len(records)
+        for i, r in enumerate(reversed(records)):
+            text = r.render(full=i < self.full_tools)
+            items.append(Item(packing.TOOLS, text, c(text), f"tool {r.name} t{r.turn}", order=n - i + len(old)))
+        for j, s in enumerate(reversed(old)):
+            text = f"[tool] {s}"
+            items.append(Item(packing.TOOLS, text, c(text), "old tool call", order=len(old) - j))
+        return items
+
+    # -- background work ------------------------------------------------------------------------------
+    def _submit(self, job: Callable[[], None]) -> None:
+        with self._lock:
+            self._queue.append(job)
+            if self._running:
+                return
+            self._running = True
+        (self._executor or _default_executor()).submit(self._drain)
+
+    def _drain(self) -> None:
+        while True:
+            with self._lock:
+                if not self._queue:
+                    self._running = False
+                    self._idle.notify_all()
+                    return
+                job = self._queue.popleft()
+            try:
+                job()
+            except Exception as exc:  # a background failure must not kill the worker
+                log.exception("short-term background job failed")
+                with self._lock:
+                    self.errors = (self.errors + [f"{type(exc).__name__}: {exc}"])[-20:]
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait for queued background work; True when idle."""
+        with self._idle:
+            return self._idle.wait_for(lambda: not self._running and not self._queue, timeout)
+
+    close = flush
+
+    def _safe(self, fn: Callable[[], Any], what: str) -> Any:
+        try:
+            return fn()
+        except Exception as exc:
+            log.warning("short-term %s failed: %s", what, exc)
+            with self._lock:
+                self.errors = (self.errors + [f"{what}: {type(exc).__name__}: {exc}"])[-20:]
+            return None
+
+    def _maybe_compress(self) -> None:
+        with self._lock:
+            if self._compress_pending:
+                return
+            if sum(m.tokens for m in self._window) <= self.window_tokens or len(self._window) <= self.min_recent:
+                return
+            self._compress_pending = True
+        self._submit(self._compress)
+
+    def _compress(self) -> None:
+        """Evict the oldest turns until the window is at 60 % of its budget; summarise them; keep facts."""
+        try:
+            with self._lock:
+                target = int(self.window_tokens * 0.6)
+                total = sum(m.tokens for m in self._window)
+                n = 0
+                while total > target and len(self._window) - n > self.min_recent:
+                    total -= self._window[n].tokens
+                    n += 1
+                evict = self._window[:n]
+                fact_texts = [f.text for f in self.ledger.facts if f.text]
+                markers = self.ledger.superseded_markers()
+            if not evict:
+                return
+            turns = [(m.turn, m.role, m.text) for m in evict]
+            lines = None
+            if self.llm is not None:
+                lines = self._safe(lambda: sm.llm_summarise(turns, self.summary_tokens, self.counter, self.llm), "llm summary")
+            if lines is None:
+                lines = sm.summarise(turns, self.summary_tokens, self.counter, fact_texts, markers)
+            with self._lock:
+                if self._window[: len(evict)] == evict:
+                    del self._window[: len(evict)]
+                markers = self.ledger.superseded_markers()
+                self._summary = sm.select(self._summary + lines, self.summary_tokens, self.counter, markers)
+                self.compressions += 1
+        finally:
+            with self._lock:
+                self._compress_pending = False
+        self._maybe_compress()
+
+    def _llm_state(self, text: str, role: str, turn: int) -> None:
+        with self._lock:
+            base = self.state
+        new = st.llm_update(base, text, role, self.llm, cap=self.state_cap)
+        with self._lock:
+            if self.state is base and self.turn == turn:  # nothing newer arrived meanwhile
+                self.state = new
+
+    def _send_change(self, text: str, turn: int, at: datetime, changes: list) -> None:
+        self.write_path(make_turn(self, text, turn, at))
+
+
+def make_turn(session: Session, text: str, turn: int, at: datetime) -> Any:
+    """The write path's input for one user turn (``graphmem.model.Turn``; facts left to the writer)."""
+    try:
+        from graphmem.model import Turn
+    except ImportError:  # pragma: no cover - the model module ships with graphmem
+        from types import SimpleNamespace
+
+        return SimpleNamespace(user_id=session.user_id, session_id=session.session_id, turn_id=turn, text=text,
+                               role="user", at=at, tenant=session.tenant, facts=None)
+    return Turn(user_id=session.user_id, session_id=session.session_id, turn_id=turn, text=text, role="user",
+                at=at, tenant=session.tenant, facts=None)
+
+
+def _linking_mentions(text: str) -> list:
+    try:
+        from graphmem.linking.api import extract_mentions
+    except ImportError:
+        return []
+    return list(extract_mentions(text))

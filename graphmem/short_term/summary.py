@@ -1,0 +1,129 @@
+"""Extractive rolling summary of evicted turns. Pure functions, no I/O, no model.
+
+Sentences of the evicted turns are scored (user sentences carrying facts, needs, numbers, dates and names
+score high; greetings, thanks and filler score low), the best are kept within a token budget in
+chronological order. Sentences that state a value superseded later in the session are dropped. The user's
+LLM, when given, replaces the extractive step (and any failure of it falls back to the extractive step).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+_SENT = re.compile(r"[^.!?。！？；;\n]+[.!?。！？；;]*", re.S)
+_FILLER = re.compile(
+    r"^\s*(hi|hello|hey|thanks?|thank you|ok(ay)?|sure|great|cool|nice|got it|i see|bye|good (morning|night)|lol|haha"
+    r"|你好|您好|嗨|谢谢|多谢|好的|好吧|嗯+|哈哈+|明白了?|知道了|收到|没问题|再见|早上好|晚安)\W*\s*$", re.I)
+_NUM = re.compile(r"\d|[一二三四五六七八九十百千万两]{2,}")
+_NAME = re.compile(r"\b[A-Z][a-zA-Z0-9]+")
+_NEED = re.compile(r"\b(i (need|want|prefer|like|love|hate|dislike|am|'m|have|live|work)|my|please|don't|never|always)\b"
+                   r"|我(需要|想|要|喜欢|讨厌|不喜欢|是|有|住|在)|我的|请|不要|一定|总是|从不", re.I)
+
+
+@dataclass(frozen=True)
+class SummaryLine:
+    turn: int
+    role: str
+    text: str
+    score: float
+
+    def render(self) -> str:
+        who = {"user": "user", "assistant": "assistant"}.get(self.role, self.role)
+        return f"(t{self.turn}) {who}: {self.text}"
+
+
+def sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENT.findall(text) if s.strip()]
+
+
+def score_sentence(text: str, role: str, fact_texts: Sequence[str] = ()) -> float:
+    """Informativeness of one sentence; higher is kept first."""
+    if _FILLER.match(text) or len(text.strip()) < 3:
+        return 0.0
+    s = 1.0
+    if role == "user":
+        s += 1.0
+    if any(f and (f in text or text in f) for f in fact_texts):
+        s += 3.0
+    if _NEED.search(text):
+        s += 1.0
+    if _NUM.search(text):
+        s += 0.8
+    s += min(len(_NAME.findall(text)), 3) * 0.3
+    if text.rstrip().endswith(("?", "？")):
+        s += 0.3 if role == "user" else -0.3
+    if role == "assistant":
+        s *= 0.6
+    return s
+
+
+def is_superseded(text: str, markers: Iterable[str]) -> bool:
+    for m in markers:
+        m = m.strip()
+        if m and (m in text or (len(text) >= 6 and text in m)):
+            return True
+    return False
+
+
+def extract_lines(turns: Iterable[tuple[int, str, str]], fact_texts: Sequence[str] = (),
+                  max_sentence_chars: int = 200) -> list[SummaryLine]:
+    """Scored candidate lines from ``(turn, role, text)`` triples (tool turns are skipped)."""
+    out = []
+    for turn, role, text in turns:
+        if role not in ("user", "assistant"):
+            continue
+        for sent in sentences(text):
+            sc = score_sentence(sent, role, fact_texts)
+            if sc > 0:
+                sent = sent if len(sent) <= max_sentence_chars else sent[:max_sentence_chars] + "…"
+                out.append(SummaryLine(turn, role, sent, sc))
+    return out
+
+
+def select(lines: Sequence[SummaryLine], budget: int, counter: Callable[[str], int],
+           markers: Sequence[str] = ()) -> list[SummaryLine]:
+    """The best lines within ``budget`` tokens, chronological, without superseded statements or repeats."""
+    seen: set[str] = set()
+    ranked = sorted(range(len(lines)), key=lambda i: (-lines[i].score, -lines[i].turn))
+    keep: list[int] = []
+    used = 0
+    for i in ranked:
+        line = lines[i]
+        key = re.sub(r"\W+", "", line.text.lower())
+        if key in seen or is_superseded(line.text, markers):
+            continue
+        cost = counter(line.render()) + 1
+        if used + cost > budget:
+            continue
+        seen.add(key)
+        keep.append(i)
+        used += cost
+    return [lines[i] for i in sorted(keep)]
+
+
+def summarise(turns: Sequence[tuple[int, str, str]], budget: int, counter: Callable[[str], int],
+              fact_texts: Sequence[str] = (), markers: Sequence[str] = ()) -> list[SummaryLine]:
+    """Extractive summary of evicted turns within ``budget`` tokens."""
+    return select(extract_lines(turns, fact_texts), budget, counter, markers)
+
+
+LLM_PROMPT = ("Summarise these conversation turns in at most {words} words. Keep every stated preference, fact, "
+              "date and need; if a value was changed, keep only the newest value. Reply with the summary only.\n\n{turns}")
+
+
+def llm_summarise(turns: Sequence[tuple[int, str, str]], budget: int, counter: Callable[[str], int],
+                  llm: Callable[[str], str]) -> list[SummaryLine]:
+    """The user's LLM summary as one line (cut to ``budget``). Raises whatever the LLM raises."""
+    from graphmem.short_term.tokens import truncate_to_tokens
+
+    body = "\n".join(f"(t{t}) {r}: {x}" for t, r, x in turns if r in ("user", "assistant"))
+    text = str(llm(LLM_PROMPT.format(words=max(20, budget // 2), turns=body))).strip()
+    if not text:
+        raise ValueError("empty summary")
+    last = max((t for t, _, _ in turns), default=0)
+    first = min((t for t, _, _ in turns), default=0)
+    line = SummaryLine(last, f"summary t{first}-t{last}", "", 10.0)
+    room = max(1, budget - counter(line.render()) - 1)
+    return [SummaryLine(last, line.role, truncate_to_tokens(text, room, counter), 10.0)]
