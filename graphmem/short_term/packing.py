@@ -68,7 +68,7 @@ def pack(layers: Sequence[Layer], budget: int, counter: Callable[[str], int]) ->
     omitted: list[Omission] = []
     per_layer: dict[str, int] = {}
     for layer in layers:
-        header_cost = counter(layer.header) + 1 if layer.header else 0
+        header_cost = counter(layer.header) + 2 if layer.header else 0  # header line + blank line
         limit = budget if layer.cap is None else min(budget, int(budget * layer.cap))
         spent = 0
         stopped = False
@@ -83,7 +83,7 @@ def pack(layers: Sequence[Layer], budget: int, counter: Callable[[str], int]) ->
             elif stopped:
                 omitted.append(Omission(layer.name, item.label, item.tokens, "older than an omitted turn"))
                 continue
-            elif spent + cost + extra > limit:
+            elif layer.cap is not None and spent + cost + extra > limit:
                 omitted.append(Omission(layer.name, item.label, item.tokens, "layer cap"))
                 stopped = layer.contiguous
                 continue

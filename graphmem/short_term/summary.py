@@ -12,6 +12,8 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from graphmem.short_term.state import _CITY_RE, DATE_RE, TIME_RE
+
 _SENT = re.compile(r"[^.!?。！？；;\n]+[.!?。！？；;]*", re.S)
 _FILLER = re.compile(
     r"^\s*(hi|hello|hey|thanks?|thank you|ok(ay)?|sure|great|cool|nice|got it|i see|bye|good (morning|night)|lol|haha"
@@ -51,6 +53,10 @@ def score_sentence(text: str, role: str, fact_texts: Sequence[str] = ()) -> floa
         s += 1.0
     if _NUM.search(text):
         s += 0.8
+    if DATE_RE.search(text) or TIME_RE.search(text):
+        s += 1.0  # dates and times are hard facts
+    if _CITY_RE.search(text):
+        s += 0.5
     s += min(len(_NAME.findall(text)), 3) * 0.3
     if text.rstrip().endswith(("?", "？")):
         s += 0.3 if role == "user" else -0.3

@@ -1,0 +1,73 @@
+from graphmem.linking.types import Statement
+from graphmem.short_term import facts as facts_mod
+from graphmem.short_term.facts import FactLedger, to_fact
+from graphmem.short_term.summary import summarise, select, SummaryLine
+from graphmem.short_term.tokens import HeuristicCounter
+
+from st_helpers import NOW, fake_extractor
+
+
+def test_superseded_value_is_dropped_and_new_marked_changed():
+    led = FactLedger()
+    led.add_all(fake_extractor("My budget is 5000 yuan.", NOW), turn=1)
+    led.add_all(fake_extractor("I'm allergic to peanuts.", NOW), turn=2)
+    pairs = led.add_all(fake_extractor("Please change my budget to 8000.", NOW), turn=3)
+    assert [old.value for _, old in pairs] == [5000]
+    budget = [f for f in led if f.key == "budget"]
+    assert len(budget) == 1 and budget[0].value == 8000 and budget[0].changed
+    assert "(changed)" in budget[0].render() and "5000" not in budget[0].render()
+    assert [f.value for f in led.superseded] == [5000]
+    assert "My budget is 5000 yuan." in led.superseded_markers()
+
+
+def test_repeats_are_merged_and_preference_flip_supersedes():
+    led = FactLedger()
+    assert led.add(to_fact(Statement("attribute", "", "budget", 5000, text="budget is 5000"), 1)) is None
+    led.add(to_fact(Statement("attribute", "", "budget", 5000.0, text="budget is still 5000"), 2))
+    assert len(led) == 1 and not led.facts[0].changed
+    led.add(to_fact(Statement("preference", "sushi", "", "sushi", polarity=1, text="I like sushi"), 3))
+    old = led.add(to_fact(Statement("preference", "sushi", "", "sushi", polarity=-1, text="I no longer like sushi"), 4))
+    assert old is not None and old.polarity == 1
+    assert [f.text for f in led if f.kind == "preference"] == ["I no longer like sushi"]
+
+
+def test_events_accumulate_and_cap_keeps_attributes():
+    led = FactLedger(max_facts=3)
+    led.add(to_fact(Statement("attribute", "", "city", "Hangzhou", text="I live in Hangzhou"), 1))
+    for i in range(5):
+        led.add(to_fact(Statement("event", text=f"event number {i}"), i + 2))
+    assert len(led) == 3 and led.facts[0].key == "city"
+    assert [f.text for f in led.facts[1:]] == ["event number 3", "event number 4"]
+
+
+def test_default_extractor_is_linkings(monkeypatch):
+    import graphmem.linking.api as api
+
+    seen = []
+    monkeypatch.setattr(api, "extract_statements", lambda text, now: seen.append(text) or [Statement("goal", text=text)])
+    out = facts_mod.extract("我想学游泳", NOW)
+    assert seen == ["我想学游泳"] and out[0].kind == "goal"
+
+
+def test_extractive_summary_keeps_facts_drops_filler_and_superseded():
+    h = HeuristicCounter()
+    turns = [(1, "user", "Hi!"), (1, "assistant", "Hello, how can I help?"),
+             (2, "user", "My budget is 5000 yuan. I'm allergic to peanuts."),
+             (2, "assistant", "Noted."), (3, "user", "谢谢"), (4, "user", "我们下周三在杭州开会。"),
+             (5, "user", "The weather is nice today, I think we will go for a walk later maybe.")]
+    lines = summarise(turns, budget=40, counter=h, fact_texts=["I'm allergic to peanuts."],
+                      markers=["My budget is 5000 yuan."])
+    texts = [ln.text for ln in lines]
+    assert "I'm allergic to peanuts." in texts and "我们下周三在杭州开会。" in texts
+    assert not any("5000" in t for t in texts)
+    assert not any(t in ("Hi!", "Noted.", "谢谢") for t in texts)
+    assert sum(h(ln.render()) + 1 for ln in lines) <= 40
+    assert [ln.turn for ln in lines] == sorted(ln.turn for ln in lines)
+
+
+def test_rolling_merge_keeps_best_within_budget():
+    h = HeuristicCounter()
+    lines = [SummaryLine(i, "user", f"fact number {i} is important", float(i % 5)) for i in range(40)]
+    kept = select(lines, 60, h)
+    assert sum(h(ln.render()) + 1 for ln in kept) <= 60
+    assert min(ln.score for ln in kept) >= 3.0

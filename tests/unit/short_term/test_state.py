@@ -1,0 +1,76 @@
+import json
+
+from graphmem.short_term.state import SessionState, llm_update, update_state
+
+
+def play(msgs):
+    s = SessionState()
+    states = []
+    for m in msgs:
+        s = update_state(s, m)
+        states.append(s)
+    return states
+
+
+def test_booking_example_english_keeps_task_and_steers_back():
+    states = play(["I need to book a hotel for my trip.",
+                   "What's the weather like in Beijing tomorrow?",
+                   "By the way, house prices in Shenzhen are crazy.",
+                   "OK, back to the booking."])
+    for s in states:
+        assert "task: book a hotel" in s.render()
+        assert "still needed: date, city" in s.render()
+    assert states[1].digressing and "steer back" in states[1].render() and states[1].topic == "weather"
+    assert states[2].topic == "house prices" and "steer back" in states[2].render()
+    assert not states[3].digressing and states[3].topic == "hotel booking"
+    assert states[1].slots == {}  # the weather question's city and date are not the hotel's
+
+
+def test_booking_example_chinese():
+    states = play(["我想订一家酒店", "明天上海天气怎么样？", "深圳房价太高了", "回到订酒店的事吧"])
+    assert all("任务：订酒店" in s.render() and "还需要：日期、城市" in s.render() for s in states)
+    assert "引导回任务" in states[1].render() and "引导回任务" in states[2].render()
+    assert not states[3].digressing
+
+
+def test_slots_fill_then_task_completes():
+    s = play(["I need to book a hotel.", "Shanghai, next Friday please."])[-1]
+    assert s.slots == {"city": "Shanghai", "date": "next Friday"} and s.pending == []
+    s = update_state(s, "Your room is booked, confirmation 123.", role="assistant")
+    assert s.goal is None and "book a hotel" in s.completed[-1] and "done" in s.completed[-1]
+
+
+def test_assistant_questions_are_pending_until_user_answers():
+    s = update_state(SessionState(), "I need to book a hotel.")
+    s = update_state(s, "Sure. Which city? And which date?", role="assistant")
+    assert s.questions == ["Which city?", "And which date?"]
+    s = update_state(s, "Hangzhou")
+    assert s.questions == [] and s.slots["city"] == "Hangzhou"
+
+
+def test_generic_goal_and_cap_merges_completed_steps():
+    s = update_state(SessionState(), "I want to learn Rust this year")
+    assert s.goal == "learn Rust this year"
+    for i in range(9):
+        s = update_state(s, f"I need to book a hotel number {i}")
+        s = update_state(s, "cancel it")
+    assert len(s.completed) == 6
+    assert s.completed[0].startswith("earlier: ")
+    capped = SessionState(completed=[f"step {i}" for i in range(10)])
+    capped = update_state(capped, "hello", cap=4)
+    assert len(capped.completed) == 4 and "step 0" in capped.completed[0]
+
+
+def test_llm_update_merges_json_and_ignores_garbage():
+    s = update_state(SessionState(), "I need to book a hotel.")
+    prompts = []
+
+    def llm(prompt):
+        prompts.append(prompt)
+        return "Here: " + json.dumps({"goal": "book a hotel near the lake", "slots": {"city": "Hangzhou"}, "topic": "hotel"})
+
+    out = llm_update(s, "near the West Lake please", "user", llm)
+    assert out.goal == "book a hotel near the lake" and out.slots == {"city": "Hangzhou"}
+    assert "near the West Lake" in prompts[0]
+    assert llm_update(s, "x", "user", lambda p: "not json") is s
+    assert llm_update(s, "x", "user", lambda p: (_ for _ in ()).throw(RuntimeError("down"))) is s
