@@ -57,7 +57,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 # -- vocabulary -----------------------------------------------------------------------------------
 LABELS = ("User", "Session", "Entity", "Card", "Fact", "Event", "Profile")
@@ -79,24 +79,27 @@ FactKind = Literal["preference", "goal", "attribute"]
 # -- the write path's input ----------------------------------------------------------------------
 @dataclass(frozen=True)
 class FactInput:
-    """One statement to store, already extracted (by ``graphmem.linking`` or given by the caller).
+    """One statement to store, already extracted (by ``graphmem.linking`` — same fields as its
+    ``Statement`` — or given by the caller).
 
-    ``subject`` is the entity's surface ("my laptop", "我妹妹"; ``"me"``/``None`` for the user);
-    ``key`` the attribute ("budget", "color", "preference"); ``value`` the normalised value.
-    For ``kind='relation'``, ``value`` is the object entity's surface and ``key`` the relation type.
-    For preferences ``polarity`` is like/dislike/want.
+    ``kind``: preference | goal | attribute | event | relation. ``subject``: the entity's surface
+    ("my laptop", "寿司"; ``""`` = the user). ``key``: the attribute ("budget"; defaults to "preference"/"goal").
+    ``value``: normalised value (numbers stay numbers). ``polarity``: +1 like/want, -1 dislike/no longer want.
+    Relations: ``subject`` —[key]→ ``value`` when ``value`` names an entity ("my sister" RECOMMENDED "the
+    noodle place"); otherwise the user —[key]→ ``subject`` ("Lily" is the user's "sister").
     """
 
     kind: str
-    subject: str | None
-    key: str
-    value: str
-    polarity: str | None = None
-    text: str = ""
-    when: datetime | None = None
-    subject_type: str = ""
-    object_type: str = ""
+    subject: str = ""
+    key: str = ""
+    value: Any = None
+    polarity: int = 0
     is_change: bool = False
+    when: datetime | None = None
+    language: str = ""
+    text: str = ""
+    unit: str = ""
+    subject_type: str = ""
     confidence: float = 1.0
 
 

@@ -1,1 +1,21 @@
-"""write layer."""
+"""The long-term write path (see ``graphmem.model`` for the graph it writes).
+
+    Writer(store, settings, *, embedder=None, judge=None, journal_path=None, ...)   durable async writes
+        .add(user_id, session_id, turn_id, text, *, role, at, tenant, facts) -> event id
+        .submit(Turn) -> event id;  .flush(timeout) -> bool;  .close(timeout) -> bool
+        .stats() -> WriteStats;  .timings() -> dict;  .failed() -> list
+    history(store, user_id, entity, key=None)        every version, oldest first
+    as_of(store, user_id, at, key=, entity=, kind=)  what was true at a time
+    card(store, user_id, entity) -> EntityCard;  profile(store, user_id) -> Profile
+    user_stats(store, user_id) -> dict (incl. gate rejections by reason)
+    rescore(store, tenant=, user_id=, now=, policy=) -> RescoreReport   offline, lowers/archives, never deletes
+    delete_tenant(store, tenant)
+"""
+
+from graphmem.write.reads import as_of, card, delete_tenant, entity_id, find_entities, history, profile, user_stats
+from graphmem.write.rescore import RescoreReport, rescore
+from graphmem.write.scoring import RescorePolicy
+from graphmem.write.writer import Writer
+
+__all__ = ["Writer", "as_of", "card", "delete_tenant", "entity_id", "find_entities", "history", "profile",
+           "rescore", "RescorePolicy", "RescoreReport", "user_stats"]

@@ -1,0 +1,11 @@
+UNWIND $rows AS row
+MATCH (s:Session {id: row.session_key, tenant: row.tenant, user_id: row.user_id})
+MATCH (src:Event {id: row.source_id, tenant: row.tenant, user_id: row.user_id})
+MERGE (v:Event {id: row.id, tenant: row.tenant, user_id: row.user_id})
+  ON CREATE SET v += row.props, v.embedding = row.embedding
+MERGE (s)-[:HAS_EVENT]->(v)
+MERGE (v)-[:DERIVED_FROM]->(src)
+WITH v, row
+UNWIND row.mentions AS entity_id
+MATCH (e:Entity {id: entity_id, tenant: row.tenant, user_id: row.user_id})
+MERGE (v)-[:MENTIONS]->(e)

@@ -1,0 +1,70 @@
+"""The write gate, pure: the seed's three rules decide first, an optional judge only what they leave open.
+
+1. no greetings or small talk;  2. no chit-chat unrelated to preferences, facts or tasks;
+3. no repeat without new information (near-duplicate by embedding AND the same entities AND every
+   statement only repeats an active fact).
+Verdicts: ``accept``, ``reject`` (with a reason from ``graphmem.model.REJECT_REASONS``) or ``undecided``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+ACCEPT, REJECT, UNDECIDED = "accept", "reject", "undecided"
+DUPLICATE_SIMILARITY = 0.92
+
+#: ``judge(text) -> bool`` (True = store it). Called only for undecided turns; each call counts as one LLM call.
+Judge = Callable[[str], bool]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    decision: str
+    reason: str = ""
+
+
+def rules(label: str, has_information: bool, n_statements: int, n_mentions: int, duplicate: bool) -> Verdict:
+    """The three rules. ``label`` is greeting | smalltalk | chitchat | informative (linking's classifier)."""
+    if duplicate:
+        return Verdict(REJECT, "duplicate")
+    if n_statements == 0 and not has_information:
+        if label in ("greeting", "smalltalk"):
+            return Verdict(REJECT, label)
+        if label == "chitchat" or n_mentions == 0:
+            return Verdict(REJECT, "chitchat")
+    if n_statements > 0:
+        return Verdict(ACCEPT, "statements")
+    return Verdict(UNDECIDED, "no statement extracted")
+
+
+def settle(verdict: Verdict, text: str, judge: Judge | None, has_information: bool, n_mentions: int) -> tuple[Verdict, bool]:
+    """Resolve an undecided verdict: the judge if given (returns (verdict, judged)), else keep turns that
+    carry information or mention known things."""
+    if verdict.decision != UNDECIDED:
+        return verdict, False
+    if judge is not None:
+        try:
+            keep = bool(judge(text))
+        except Exception:  # a failing judge must not lose the turn: fall back to the rules' default
+            keep = has_information or n_mentions > 0
+            return (Verdict(ACCEPT, "judge failed") if keep else Verdict(REJECT, "chitchat")), True
+        return (Verdict(ACCEPT, "judge") if keep else Verdict(REJECT, "judge")), True
+    if has_information or n_mentions > 0:
+        return Verdict(ACCEPT, "information"), False
+    return Verdict(REJECT, "chitchat"), False
+
+
+def near_duplicate(embedding: np.ndarray | None, entity_ids: Iterable[str],
+                   recent: Sequence[tuple[np.ndarray, frozenset[str]]],
+                   threshold: float = DUPLICATE_SIMILARITY) -> bool:
+    """True if a recent accepted turn is at least ``threshold`` cosine-similar and names the same entities."""
+    if embedding is None or not len(recent):
+        return False
+    ids = frozenset(entity_ids)
+    for vec, seen in recent:
+        if seen == ids and float(np.dot(vec, embedding)) >= threshold:
+            return True
+    return False

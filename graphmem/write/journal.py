@@ -1,0 +1,105 @@
+"""The durable local journal (stdlib sqlite3, WAL): an accepted turn is written here on the caller's thread
+and leaves only after Neo4j committed it; whatever is left is replayed on start.
+
+``synchronous=NORMAL`` in WAL mode survives a killed process (SIGKILL) — the data is in the OS — but not a
+power cut of the machine; pass ``durable=True`` for ``synchronous=FULL`` (an fsync per turn).
+One writer process per journal file.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS journal (seq INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE, "
+    "payload TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, enqueued REAL NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS dead (key TEXT PRIMARY KEY, payload TEXT NOT NULL, error TEXT NOT NULL, at REAL NOT NULL)",
+)
+
+
+@dataclass(frozen=True)
+class Entry:
+    seq: int
+    key: str
+    payload: dict
+    attempts: int
+
+
+class Journal:
+    def __init__(self, path: Path | str, *, durable: bool = False):
+        self.path = Path(path)
+        self.durable = durable
+        self._db: sqlite3.Connection | None = None
+        self._lock = threading.Lock()
+
+    def open(self) -> "Journal":
+        if self._db is None:
+            if str(self.path) != ":memory:":
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None, timeout=30)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute(f"PRAGMA synchronous={'FULL' if self.durable else 'NORMAL'}")
+            for stmt in SCHEMA:
+                db.execute(stmt)
+            self._db = db
+        return self
+
+    def close(self) -> None:
+        with self._lock:
+            if self._db is not None:
+                self._db.close()
+                self._db = None
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        if self._db is None:
+            self.open()
+        return self._db  # type: ignore[return-value]
+
+    def append(self, key: str, payload: dict) -> bool:
+        """Store one turn; False if the same key is already waiting (a repeat submit)."""
+        data = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+        with self._lock:
+            cur = self.db.execute("INSERT OR IGNORE INTO journal (key, payload, enqueued) VALUES (?, ?, ?)",
+                                  (key, data, time.time()))
+        return cur.rowcount == 1
+
+    def take(self, limit: int, after: int = 0) -> list[Entry]:
+        """The oldest waiting entries (they stay until ``done``)."""
+        with self._lock:
+            rows = self.db.execute("SELECT seq, key, payload, attempts FROM journal WHERE seq > ? ORDER BY seq LIMIT ?",
+                                   (after, limit)).fetchall()
+        return [Entry(seq, key, json.loads(p), attempts) for seq, key, p, attempts in rows]
+
+    def done(self, keys: list[str]) -> None:
+        with self._lock:
+            self.db.executemany("DELETE FROM journal WHERE key = ?", [(k,) for k in keys])
+
+    def failed_attempt(self, key: str) -> int:
+        with self._lock:
+            self.db.execute("UPDATE journal SET attempts = attempts + 1 WHERE key = ?", (key,))
+            row = self.db.execute("SELECT attempts FROM journal WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else 0
+
+    def bury(self, key: str, error: str) -> None:
+        """Move a turn that keeps failing out of the way (kept in ``dead``, never dropped silently)."""
+        with self._lock:
+            self.db.execute("BEGIN")
+            self.db.execute("INSERT OR REPLACE INTO dead (key, payload, error, at) "
+                            "SELECT key, payload, ?, ? FROM journal WHERE key = ?", (error[:2000], time.time(), key))
+            self.db.execute("DELETE FROM journal WHERE key = ?", (key,))
+            self.db.execute("COMMIT")
+
+    def pending(self) -> int:
+        with self._lock:
+            return self.db.execute("SELECT count(*) FROM journal").fetchone()[0]
+
+    def dead(self) -> list[dict]:
+        with self._lock:
+            rows = self.db.execute("SELECT key, payload, error, at FROM dead ORDER BY at").fetchall()
+        return [{"key": k, "payload": json.loads(p), "error": e, "at": a} for k, p, e, a in rows]

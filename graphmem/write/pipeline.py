@@ -1,0 +1,615 @@
+"""One batch of journaled turns → one Neo4j write transaction.
+
+gate (rules 1–2) → extraction (``graphmem.linking``) → linking against the user's own entities → embeddings
+(one call per batch) → versioning plan → gate rule 3 (near-duplicate) and the optional judge → UNWIND rows →
+one managed write transaction (which also refreshes cards and regenerates profiles). Runs on the writer's
+background thread only.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections import deque
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timezone
+from typing import Any
+
+import numpy as np
+
+from graphmem.linking import api as linking
+from graphmem.model import FactInput, PREFERENCE_EDGES, REJECT_REASONS
+from graphmem.store import Store, Tx
+from graphmem.write import ids, profile as profile_text, scoring
+from graphmem.write.gate import ACCEPT, Judge, near_duplicate, rules, settle
+from graphmem.write.journal import Entry
+from graphmem.write.versioning import CHANGE, NEW, REPEAT, Planner, Version, value_text
+
+log = logging.getLogger("graphmem.write")
+
+SELF_WORDS = frozenset({"", "i", "me", "my", "myself", "mine", "user", "the user", "我", "我自己", "自己", "本人"})
+RECENT_EVENTS = 64
+_TYPE_RE = re.compile(r"[^0-9A-Za-z_\u3400-\u9fff]+")
+NEW_FROM_MENTION = ("named", "possessive")
+
+
+def utc(t: datetime | str | None) -> datetime:
+    if t is None:
+        return datetime.now(timezone.utc)
+    if isinstance(t, str):
+        t = datetime.fromisoformat(t)
+    return t if t.tzinfo else t.replace(tzinfo=timezone.utc)
+
+
+# -- journal payload --------------------------------------------------------------------------------------
+def fact_to_json(f: FactInput) -> dict:
+    d = dict(f.__dict__)
+    d["when"] = f.when.isoformat() if f.when else None
+    if not isinstance(d["value"], (str, int, float, bool, type(None))):
+        d["value"] = str(d["value"])
+    return d
+
+
+def fact_from_json(d: dict) -> FactInput:
+    d = dict(d)
+    d["when"] = utc(d["when"]) if d.get("when") else None
+    return FactInput(**d)
+
+
+@dataclass
+class Prepared:
+    key: str
+    tenant: str
+    user_id: str
+    session_id: str
+    turn_id: str
+    text: str
+    role: str
+    at: datetime
+    facts: list[FactInput] | None
+    submitted: float = 0.0
+    event_id: str = ""
+
+    @classmethod
+    def from_payload(cls, key: str, p: dict) -> "Prepared":
+        facts = None if p.get("facts") is None else [fact_from_json(f) for f in p["facts"]]
+        t = cls(key, p["tenant"], p["user_id"], p["session_id"], str(p["turn_id"]), p["text"], p.get("role", "user"),
+                utc(p["at"]), facts, p.get("submitted", 0.0))
+        t.event_id = ids.event_id(t.tenant, t.user_id, t.session_id, t.turn_id)
+        return t
+
+
+# -- per-user state kept by the worker ----------------------------------------------------------------------
+@dataclass
+class UserState:
+    tenant: str
+    user_id: str
+    gazetteer: Any
+    names: dict[str, str]                                 # normalised name/alias → entity id
+    recent: deque = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
+    sessions: dict[str, Any] = field(default_factory=dict)  # session_id → SlotTable
+
+    @property
+    def self_id(self) -> str:
+        return ids.self_entity_id(self.tenant, self.user_id)
+
+    def slots(self, session_id: str):
+        if session_id not in self.sessions:
+            if len(self.sessions) > 64:
+                self.sessions.pop(next(iter(self.sessions)))
+            self.sessions[session_id] = linking.SlotTable()
+        return self.sessions[session_id]
+
+
+@dataclass
+class EntityRef:
+    id: str
+    name: str
+    type: str
+    tenant: str = ""
+    user_id: str = ""
+    is_self: bool = False
+    new: bool = False
+    aliases: set[str] = field(default_factory=set)
+    mentions: int = 0
+    at: datetime | None = None
+    score: float = 1.0
+
+
+@dataclass
+class TurnWork:
+    turn: Prepared
+    label: str = "informative"
+    has_information: bool = True
+    language: str = "en"
+    statements: list[FactInput] = field(default_factory=list)
+    mention_ids: list[str] = field(default_factory=list)
+    entity_of: dict[int, EntityRef] = field(default_factory=dict)    # statement index → subject entity
+    object_of: dict[int, EntityRef] = field(default_factory=dict)    # relation statement index → object
+    verdict: str = ""
+    reason: str = ""
+    error: str = ""
+    decisions: dict[int, Any] = field(default_factory=dict)
+    duplicate: bool = False
+
+
+@dataclass
+class BatchResult:
+    done: list[str] = field(default_factory=list)         # journal keys finished (written, skipped or rejected)
+    written: int = 0
+    skipped: int = 0
+    rejected: dict[str, int] = field(default_factory=dict)
+    facts_created: int = 0
+    facts_superseded: int = 0
+    facts_repeated: int = 0
+    entities_created: int = 0
+    relations: int = 0
+    llm_calls: int = 0
+    submitted: list[float] = field(default_factory=list)
+
+
+class Pipeline:
+    def __init__(self, store: Store, embedder, *, judge: Judge | None = None, link_with_embeddings: bool = True,
+                 hooks: dict | None = None):
+        self.store = store
+        self.embedder = embedder
+        self.judge = judge
+        self.link_with_embeddings = link_with_embeddings
+        self.hooks = hooks or {}
+        self.users: dict[tuple[str, str], UserState] = {}
+
+    # -- user state -------------------------------------------------------------------------------------
+    def user(self, tenant: str, user_id: str) -> UserState:
+        k = (tenant, user_id)
+        if k not in self.users:
+            rows = self.store.run("read/known_entities", {"tenant": tenant, "user_id": user_id})
+            known = [linking.KnownEntity(r["id"], r["name"], r["type"] or "", tuple(r["aliases"] or ()),
+                                         np.asarray(r["embedding"], dtype=np.float32) if r["embedding"] else None)
+                     for r in rows if not r["is_self"]]
+            names = {}
+            for r in rows:
+                if r["is_self"]:
+                    continue
+                for s in (r["name"], *(r["aliases"] or ())):
+                    names.setdefault(ids.norm_name(s), r["id"])
+            st = UserState(tenant, user_id, linking.Gazetteer(known), names)
+            for r in reversed(self.store.run("read/recent_events", {"tenant": tenant, "user_id": user_id,
+                                                                    "limit": RECENT_EVENTS})):
+                st.recent.append((np.asarray(r["embedding"], dtype=np.float32), frozenset(r["entity_ids"])))
+            if len(self.users) > 10_000:
+                self.users.pop(next(iter(self.users)))
+            self.users[k] = st
+        return self.users[k]
+
+    # -- the batch ----------------------------------------------------------------------------------------
+    def process(self, entries: list[Entry]) -> BatchResult:
+        res = BatchResult()
+        turns: list[Prepared] = []
+        for e in entries:
+            turns.append(Prepared.from_payload(e.key, e.payload))
+        existing = {r["id"] for r in self.store.run("read/existing_events", {"ids": [t.event_id for t in turns]})}
+        seen: set[str] = set()
+        works: list[TurnWork] = []
+        for t in turns:
+            res.submitted.append(t.submitted)
+            if t.event_id in existing or t.event_id in seen:
+                res.skipped += 1
+                res.done.append(t.key)
+                continue
+            seen.add(t.event_id)
+            works.append(TurnWork(t))
+        if not works:
+            return res
+        refs: dict[str, EntityRef] = {}
+        for w in works:
+            self._analyse(w, refs)
+        self._embed_and_plan(works, refs, res)
+        self._write(works, refs, res)
+        self._after_commit(works, refs)
+        return res
+
+    # -- analysis: classify, extract, link ------------------------------------------------------------------
+    def _analyse(self, w: TurnWork, refs: dict[str, EntityRef]) -> None:
+        t = w.turn
+        st = self.user(t.tenant, t.user_id)
+        try:
+            w.language = linking.detect_language(t.text)
+            if t.facts is not None:
+                w.statements = list(t.facts)
+                w.label, w.has_information = "informative", True
+            else:
+                g = linking.classify_message(t.text)
+                w.label, w.has_information = g.label, g.has_information
+                if g.has_information or g.label == "informative":
+                    w.statements = [_from_statement(s) for s in linking.extract_statements(t.text, t.at)]
+            if w.label in ("greeting", "smalltalk", "chitchat") and not w.has_information and not w.statements:
+                w.verdict, w.reason = "reject", w.label if w.label != "smalltalk" else "smalltalk"
+                return
+            links = self._link_mentions(w, st, refs)
+            for i, s in enumerate(w.statements):
+                if s.kind not in ("preference", "goal", "attribute", "event", "relation"):
+                    continue
+                if s.kind == "relation" and isinstance(s.value, str) and s.value.strip():
+                    w.entity_of[i] = self._resolve(s.subject, s.subject_type, st, refs, links, t.at)
+                    w.object_of[i] = self._resolve(s.value, "", st, refs, links, t.at)
+                elif s.kind == "relation":
+                    w.entity_of[i] = self._self(st, refs, t.at)
+                    w.object_of[i] = self._resolve(s.subject, s.subject_type or "person", st, refs, links, t.at)
+                else:
+                    w.entity_of[i] = self._resolve(s.subject, s.subject_type, st, refs, links, t.at)
+            for ref in list(w.entity_of.values()) + list(w.object_of.values()):
+                if not ref.is_self and ref.id not in w.mention_ids:
+                    w.mention_ids.append(ref.id)
+        except Exception as e:  # a turn the extractor cannot handle is rejected and counted, never a crash
+            log.warning("turn %s could not be analysed: %s", t.key, e, exc_info=True)
+            w.verdict, w.reason, w.error = "reject", "invalid", f"{type(e).__name__}: {e}"
+
+    def _link_mentions(self, w: TurnWork, st: UserState, refs: dict[str, EntityRef]) -> list:
+        t = w.turn
+        if t.facts is not None:
+            return []
+        mentions = linking.extract_mentions(t.text, st.gazetteer)
+        if not mentions:
+            return []
+        slots = st.slots(t.session_id)
+        emb = self.embedder if self.link_with_embeddings else None
+        links = linking.link(mentions, slots, st.gazetteer, emb, turn=_turn_no(t.turn_id))
+        out = []
+        for ln in links:
+            m = ln.mention
+            ref = None
+            if ln.status == "linked" and ln.entity_id:
+                ref = self._ref_existing(ln.entity_id, st, refs, t.at, ln.entity_name, ln.entity_type)
+                if ref and ln.new_alias and ln.new_alias != ref.name:
+                    ref.aliases.add(ln.new_alias)
+                    if ref.id in st.gazetteer:
+                        st.gazetteer.add_alias(ref.id, ln.new_alias)
+                    st.names.setdefault(ids.norm_name(ln.new_alias), ref.id)
+            elif ln.status == "new" and m.kind in NEW_FROM_MENTION:
+                ref = self._new(ln.entity_name or m.surface, ln.entity_type or m.type, st, refs, t.at)
+            if ref is not None:
+                ref.score = min(ref.score, ln.score or 1.0)
+                slots.mention(ref.id, ref.name, ref.type, _turn_no(t.turn_id), m.surface)
+                if ref.id not in w.mention_ids and not ref.is_self:
+                    w.mention_ids.append(ref.id)
+                out.append((m.surface, ref))
+        return out
+
+    def _self(self, st: UserState, refs: dict[str, EntityRef], at: datetime) -> EntityRef:
+        ref = refs.get(st.self_id)
+        if ref is None:
+            ref = refs[st.self_id] = EntityRef(st.self_id, st.user_id, "person", st.tenant, st.user_id,
+                                               is_self=True, at=at)
+        ref.mentions += 1
+        ref.at = max(ref.at or at, at)
+        return ref
+
+    def _ref_existing(self, eid: str, st: UserState, refs, at, name="", type_="") -> EntityRef | None:
+        ref = refs.get(eid)
+        if ref is None:
+            known = st.gazetteer.get(eid)
+            if known is None and not name:
+                return None
+            ref = refs[eid] = EntityRef(eid, known.name if known else name, (known.type if known else type_) or "",
+                                        st.tenant, st.user_id, at=at)
+        ref.mentions += 1
+        ref.at = max(ref.at or at, at)
+        return ref
+
+    def _new(self, name: str, type_: str, st: UserState, refs, at) -> EntityRef:
+        name = " ".join(name.split())[:200]
+        eid = st.names.get(ids.norm_name(name)) or ids.entity_id(st.tenant, st.user_id, name)
+        ref = refs.get(eid)
+        if ref is None:
+            known = st.gazetteer.get(eid)
+            ref = refs[eid] = EntityRef(eid, known.name if known else name, (known.type if known else type_) or "",
+                                        st.tenant, st.user_id, new=known is None, at=at)
+            if known is None:
+                st.gazetteer.add(linking.KnownEntity(eid, name, type_ or ""))
+            st.names.setdefault(ids.norm_name(name), eid)
+        ref.mentions += 1
+        ref.at = max(ref.at or at, at)
+        return ref
+
+    def _resolve(self, surface: str | None, type_: str, st: UserState, refs, links, at) -> EntityRef:
+        s = " ".join((surface or "").split())
+        n = ids.norm_name(s)
+        if n in SELF_WORDS:
+            return self._self(st, refs, at)
+        for m_surface, ref in links:      # the linker already resolved this span
+            mn = ids.norm_name(m_surface)
+            if mn == n or (len(n) >= 2 and (n in mn or mn in n)):
+                return ref
+        eid = st.names.get(n)
+        if eid:
+            ref = self._ref_existing(eid, st, refs, at, s, type_)
+            if ref:
+                return ref
+        hits = st.gazetteer.fuzzy(s, None, limit=1, cutoff=92.0) if len(st.gazetteer) else []
+        if hits:
+            ref = self._ref_existing(hits[0][0], st, refs, at)
+            if ref:
+                return ref
+        return self._new(s, type_, st, refs, at)
+
+    # -- embeddings, versioning plan, gate rule 3 -----------------------------------------------------------
+    def _embed_and_plan(self, works: list[TurnWork], refs: dict[str, EntityRef], res: BatchResult) -> None:
+        live = [w for w in works if not w.verdict]
+        texts: dict[str, int] = {}
+        for w in live:
+            texts.setdefault(w.turn.text, len(texts))
+            for s in w.statements:
+                if s.text:
+                    texts.setdefault(s.text, len(texts))
+        for r in refs.values():
+            if r.new:
+                texts.setdefault(r.name, len(texts))
+        vecs = self.embedder.embed(list(texts)) if texts else np.zeros((0, 1), dtype=np.float32)
+        self._vec = {t: vecs[i] for t, i in texts.items()}
+        # active versions of every slot this batch touches
+        slots = {}
+        for w in live:
+            for i, s in enumerate(w.statements):
+                if s.kind in ("preference", "goal", "attribute") and i in w.entity_of:
+                    k = _slot_key(s)
+                    slots[(w.entity_of[i].id, k)] = {"tenant": w.turn.tenant, "user_id": w.turn.user_id,
+                                                       "entity_id": w.entity_of[i].id, "key": k}
+        active = {}
+        if slots:
+            for r in self.store.run("read/active_facts", {"slots": list(slots.values())}):
+                active[(r["entity_id"], r["key"])] = Version(r["id"], r["value"] or "", int(r["polarity"] or 0),
+                                                             int(r["version"] or 1), _native(r["valid_from"]))
+        planner = Planner(active)
+        for w in live:
+            t = w.turn
+            st = self.user(t.tenant, t.user_id)
+            for i, s in enumerate(w.statements):
+                if s.kind in ("preference", "goal", "attribute") and i in w.entity_of:
+                    fid = ids.fact_id(t.tenant, t.user_id, t.session_id, t.turn_id, i)
+                    w.decisions[i] = planner.plan((w.entity_of[i].id, _slot_key(s)), _stored_value(s),
+                                                  _polarity(s), fid, utc(s.when) if s.when else t.at)
+            only_repeats = all(d.action == REPEAT for d in w.decisions.values()) and \
+                all(s.kind in ("preference", "goal", "attribute") for s in w.statements)
+            emb = self._vec.get(t.text)
+            w.duplicate = only_repeats and near_duplicate(emb, w.mention_ids, list(st.recent))
+            v = rules(w.label, w.has_information, len(w.statements), len(w.mention_ids), w.duplicate)
+            v, judged = settle(v, t.text, self.judge, w.has_information, len(w.mention_ids))
+            res.llm_calls += int(judged)
+            w.verdict, w.reason = v.decision, v.reason
+            if w.verdict == ACCEPT and emb is not None:
+                st.recent.append((emb, frozenset(w.mention_ids)))
+
+    # -- rows and the transaction -----------------------------------------------------------------------------
+    def _write(self, works: list[TurnWork], refs: dict[str, EntityRef], res: BatchResult) -> None:
+        sessions, events, stmt_events, facts, supersede, repeats, prefs, relations = {}, [], [], [], [], [], [], []
+        cards: dict[str, dict] = {}
+        gate: dict[tuple[str, str], dict] = {}
+        used: set[str] = set()
+        profile_users: set[tuple[str, str]] = set()
+        for w in works:
+            t = w.turn
+            res.done.append(t.key)
+            if w.verdict != ACCEPT:
+                reason = w.reason if w.reason in REJECT_REASONS else "chitchat"
+                res.rejected[reason] = res.rejected.get(reason, 0) + 1
+                g = gate.setdefault((t.tenant, t.user_id), {"tenant": t.tenant, "user_id": t.user_id, "at": t.at,
+                                                            **{r: 0 for r in REJECT_REASONS}})
+                g[reason] += 1
+                if w.duplicate:   # a repeat: no event, but the repeated facts gain a mention
+                    for i, d in w.decisions.items():
+                        repeats.append({"tenant": t.tenant, "user_id": t.user_id, "id": d.fact_id, "count": 1,
+                                        "at": t.at, "event_id": None})
+                    used.update(w.mention_ids)
+                    sessions.setdefault((t.tenant, t.user_id, t.session_id), _session_row(t))
+                continue
+            res.written += 1
+            sessions.setdefault((t.tenant, t.user_id, t.session_id), _session_row(t))
+            used.update(w.mention_ids)
+            n_facts = len(w.decisions)
+            kind = "message" if not w.statements else "statement"
+            events.append({"tenant": t.tenant, "user_id": t.user_id, "id": t.event_id,
+                           "session_key": ids.session_key(t.tenant, t.user_id, t.session_id),
+                           "mentions": w.mention_ids, "embedding": _list(self._vec.get(t.text)),
+                           "props": {"session_id": t.session_id, "turn_id": t.turn_id, "role": t.role, "kind": kind,
+                                     "text": t.text, "language": w.language, "occurred_at": t.at, "recorded_at": t.at,
+                                     "importance": scoring.importance(kind if kind == "message" else "event", t.text,
+                                                                      n_facts=n_facts),
+                                     "quality": scoring.quality(t.text), "status": "active",
+                                     "name": _caption(t.text), "caption": _caption(t.text)}})
+            for i, s in enumerate(w.statements):
+                ent = w.entity_of.get(i)
+                if ent is None:
+                    continue
+                used.add(ent.id)
+                if s.kind == "event":
+                    eid = "ev_" + ids.fact_id(t.tenant, t.user_id, t.session_id, t.turn_id, i)[3:]
+                    text = s.text or t.text
+                    when = utc(s.when) if s.when else t.at
+                    stmt_events.append({"tenant": t.tenant, "user_id": t.user_id, "id": eid, "source_id": t.event_id,
+                                        "session_key": ids.session_key(t.tenant, t.user_id, t.session_id),
+                                        "mentions": [] if ent.is_self else [ent.id],
+                                        "embedding": _list(self._vec.get(text)),
+                                        "props": {"session_id": t.session_id, "turn_id": t.turn_id, "role": t.role,
+                                                  "kind": "event", "text": text, "language": w.language,
+                                                  "occurred_at": when, "recorded_at": t.at, "key": s.key or "",
+                                                  "importance": scoring.importance("event", text, has_when=bool(s.when)),
+                                                  "quality": scoring.quality(text, confidence=s.confidence),
+                                                  "status": "active", "name": _caption(text), "caption": _caption(text)}})
+                    continue
+                if s.kind == "relation":
+                    obj = w.object_of[i]
+                    used.add(obj.id)
+                    rtype = _TYPE_RE.sub("_", (s.key or "related").strip()).strip("_").upper() or "RELATED"
+                    relations.append({"tenant": t.tenant, "user_id": t.user_id, "from_id": ent.id, "to_id": obj.id,
+                                      "type": rtype, "at": utc(s.when) if s.when else t.at, "recorded_at": t.at,
+                                      "event_id": t.event_id, "text": s.text or t.text})
+                    res.relations += 1
+                    continue
+                d = w.decisions[i]
+                cards[ent.id] = {"tenant": t.tenant, "user_id": t.user_id, "id": ids.card_id(ent.id), "at": t.at}
+                profile_users.add((t.tenant, t.user_id))
+                if d.action == REPEAT:
+                    repeats.append({"tenant": t.tenant, "user_id": t.user_id, "id": d.fact_id, "count": 1, "at": t.at,
+                                    "event_id": t.event_id})
+                    res.facts_repeated += 1
+                    continue
+                key, value, pol = _slot_key(s), _stored_value(s), _polarity(s)
+                valid_from = utc(s.when) if s.when else t.at
+                text = s.text or t.text
+                num = s.value if isinstance(s.value, (int, float)) and not isinstance(s.value, bool) else None
+                facts.append({"tenant": t.tenant, "user_id": t.user_id, "id": d.fact_id, "card_id": ids.card_id(ent.id),
+                              "event_id": t.event_id, "embedding": _list(self._vec.get(text)),
+                              "props": {"entity_id": ent.id, "kind": s.kind, "key": key, "value": value,
+                                        "value_num": num, "unit": s.unit or None, "polarity": pol, "text": text,
+                                        "status": "active", "version": d.version, "valid_from": valid_from,
+                                        "valid_to": None, "recorded_at": t.at, "last_seen": t.at, "mention_count": 1,
+                                        "importance": scoring.importance(s.kind, text, has_when=bool(s.when)),
+                                        "quality": scoring.quality(text, confidence=s.confidence, link_score=ent.score),
+                                        "language": s.language or w.language, "session_id": t.session_id,
+                                        "turn_id": t.turn_id, "event_id": t.event_id,
+                                        "name": f"{ent.name}: {key} = {value}", "caption": f"{key} = {value}"}})
+                res.facts_created += 1
+                edge = _edge(s.kind, pol)
+                if edge:
+                    prefs.append({"tenant": t.tenant, "user_id": t.user_id, "entity_id": ent.id, "fact_id": d.fact_id,
+                                  "type": edge, "version": d.version, "valid_from": valid_from, "key": key,
+                                  "value": value})
+                if d.action == CHANGE:
+                    supersede.append({"tenant": t.tenant, "user_id": t.user_id, "new_id": d.fact_id,
+                                      "old_id": d.supersedes, "valid_to": valid_from})
+                    res.facts_superseded += 1
+        entities = []
+        for r in refs.values():
+            if r.id not in used:
+                continue
+            t_at = r.at or datetime.now(timezone.utc)
+            entities.append({"tenant": r.tenant, "user_id": r.user_id, "id": r.id, "card_id": ids.card_id(r.id),
+                             "name": r.name, "type": r.type or "", "is_self": r.is_self, "aliases": sorted(r.aliases),
+                             "mentions": r.mentions, "at": t_at,
+                             "importance": scoring.importance("entity"), "quality": scoring.quality(r.name),
+                             "embedding": _list(self._vec.get(r.name)) if r.new else None})
+            res.entities_created += int(r.new)
+        users = list({(s["tenant"], s["user_id"], s["session_id"]): s for s in sessions.values()}.values())
+        gate_rows = list(gate.values())
+        # users only rejected still get a User node (for the rejection counts)
+
+        def work(tx: Tx) -> None:
+            if users:
+                tx.run("write/upsert_users", {"rows": users})
+            if entities:
+                tx.run("write/upsert_entities", {"rows": entities})
+            if events:
+                tx.run("write/create_events", {"rows": events})
+            if stmt_events:
+                tx.run("write/create_statement_events", {"rows": stmt_events})
+            if facts:
+                tx.run("write/create_facts", {"rows": facts})
+            if prefs:
+                tx.run("write/preference_edges", {"rows": prefs})
+            if supersede:
+                tx.run("write/supersede_facts", {"rows": supersede})
+            if repeats:
+                tx.run("write/repeat_facts", {"rows": repeats})
+            if relations:
+                tx.run("write/relations", {"rows": relations})
+            if cards:
+                tx.run("write/refresh_cards", {"rows": list(cards.values())})
+            if gate_rows:
+                tx.run("write/gate_counts", {"rows": gate_rows})
+            rows = []
+            for tenant, user_id in sorted(profile_users):
+                pf = tx.run("read/profile_facts", {"tenant": tenant, "user_id": user_id})
+                p = profile_text.build(user_id, pf)
+                rows.append({"tenant": tenant, "user_id": user_id, "id": ids.profile_id(tenant, user_id),
+                             "text": p.text, "language": p.language, "fact_count": p.fact_count,
+                             "at": max(w.turn.at for w in works if w.turn.user_id == user_id and w.turn.tenant == tenant)})
+            if rows:
+                tx.run("write/upsert_profile", {"rows": rows})
+            hook = self.hooks.get("before_commit")
+            if hook:
+                hook()
+
+        self.store.write(work)
+        hook = self.hooks.get("after_commit")
+        if hook:
+            hook()
+
+    def _after_commit(self, works: list[TurnWork], refs: dict[str, EntityRef]) -> None:
+        """Give new entities their name vectors in the linker's index (once per batch and user)."""
+        by_user: dict[tuple[str, str], list[EntityRef]] = {}
+        for w in works:
+            for eid in w.mention_ids:
+                r = refs.get(eid)
+                if r is not None and r.new and r.name in self._vec:
+                    by_user.setdefault((w.turn.tenant, w.turn.user_id), []).append(r)
+        for k, new in by_user.items():
+            st = self.users.get(k)
+            if st is None:
+                continue
+            ents = {e.id: e for e in st.gazetteer.entities}
+            for r in new:
+                if r.id in ents and ents[r.id].embedding is None:
+                    ents[r.id] = replace(ents[r.id], embedding=self._vec[r.name])
+                r.new = False
+            st.gazetteer = linking.Gazetteer(ents.values())
+
+
+# -- small helpers ------------------------------------------------------------------------------------------------
+def _from_statement(s) -> FactInput:
+    return FactInput(kind=s.kind, subject=s.subject or "", key=s.key or "", value=s.value, polarity=int(s.polarity or 0),
+                     is_change=bool(s.is_change), when=s.when, language=s.language or "", text=s.text or "",
+                     unit=s.unit or "")
+
+
+def _slot_key(s: FactInput) -> str:
+    if s.kind in ("preference", "goal"):
+        return s.key or s.kind
+    return s.key or "note"
+
+
+def _polarity(s: FactInput) -> int:
+    if s.kind in ("preference", "goal"):
+        return -1 if (s.polarity or 0) < 0 else 1
+    return int(s.polarity or 0)
+
+
+def _stored_value(s: FactInput) -> str:
+    if s.kind in ("preference", "goal") and (s.value is None or value_text(s.value) == ""):
+        if s.kind == "goal":
+            return "want" if _polarity(s) > 0 else "no longer want"
+        return "like" if _polarity(s) > 0 else "dislike"
+    v = value_text(s.value)
+    return f"{v} {s.unit}".strip() if s.unit and v and not v.endswith(s.unit) else v
+
+
+def _edge(kind: str, polarity: int) -> str | None:
+    if kind == "preference":
+        return PREFERENCE_EDGES["like" if polarity > 0 else "dislike"]
+    if kind == "goal" and polarity > 0:
+        return PREFERENCE_EDGES["want"]
+    return None
+
+
+def _session_row(t: Prepared) -> dict:
+    return {"tenant": t.tenant, "user_id": t.user_id, "session_id": t.session_id, "at": t.at,
+            "session_key": ids.session_key(t.tenant, t.user_id, t.session_id)}
+
+
+def _caption(text: str, n: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def _list(v) -> list[float] | None:
+    return None if v is None else [float(x) for x in v]
+
+
+def _native(t):
+    return t.to_native() if hasattr(t, "to_native") else t
+
+
+def _turn_no(turn_id: str) -> int:
+    try:
+        return int(turn_id)
+    except ValueError:
+        return abs(hash(turn_id)) % 1_000_000_000

@@ -1,0 +1,124 @@
+"""Profile text regenerated from the active graph without an LLM, in the user's language, showing how
+things changed ("budget: now 8000, earlier 5000"; "recently prefers X; earlier Y"). Pure, no I/O."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+RECENT = timedelta(days=30)
+MAX_ITEMS = 8
+
+
+@dataclass(frozen=True)
+class ProfileText:
+    text: str
+    language: str
+    fact_count: int
+
+
+def _lang(rows: list[dict[str, Any]], hint: str | None) -> str:
+    if hint in ("zh", "en"):
+        return hint
+    votes = Counter("zh" if (r.get("language") in ("zh", "mixed")) else "en" for r in rows if r.get("language"))
+    return "zh" if votes.get("zh", 0) > votes.get("en", 0) else "en"
+
+
+def _d(t: Any) -> str:
+    if t is None:
+        return "?"
+    t = t.to_native() if hasattr(t, "to_native") else t
+    return t.date().isoformat() if isinstance(t, datetime) else str(t)[:10]
+
+
+def _when(t: Any) -> datetime | None:
+    if t is None:
+        return None
+    return t.to_native() if hasattr(t, "to_native") else t
+
+
+T = {
+    "en": dict(head="Profile of {user} ({n} active facts, updated {date}).", likes="Likes: {x}.",
+               dislikes="Dislikes: {x}.", wants="Wants: {x}.", about="About you: {x}.", things="Known things: {x}.",
+               changes="Changes: {x}.", now="{k}: now {v} (since {d}), earlier {old}", sep=", ", lsep="; ",
+               recent="Recently prefers {x}; earlier preferred {y}.", kv="{k} {v}", thing="{e} — {kv}",
+               empty="Profile of {user}: nothing known yet."),
+    "zh": dict(head="{user}的用户画像（{n}条有效信息，更新于{date}）。", likes="喜欢：{x}。", dislikes="不喜欢：{x}。",
+               wants="想要：{x}。", about="关于你：{x}。", things="相关事物：{x}。", changes="变化：{x}。",
+               now="{k}：现在是{v}（自{d}起），之前是{old}", sep="、", lsep="；",
+               recent="最近偏好{x}；之前偏好{y}。", kv="{k}：{v}", thing="{e}——{kv}",
+               empty="{user}的用户画像：暂无信息。"),
+}
+
+
+def build(user_id: str, rows: list[dict[str, Any]], *, language: str | None = None,
+          now: datetime | None = None) -> ProfileText:
+    """``rows`` as returned by ``read/profile_facts`` (active and outdated facts with entity names)."""
+    lang = _lang(rows, language)
+    t = T[lang]
+    active = [r for r in rows if r["status"] == "active"]
+    if not active:
+        return ProfileText(t["empty"].format(user=user_id), lang, 0)
+    slots: dict[tuple[str, str], list[dict]] = defaultdict(list)
+    for r in rows:
+        slots[(r["entity"], r["key"])].append(r)
+    rank = lambda r: (-(r.get("mention_count") or 1), -(r.get("importance") or 0))  # noqa: E731
+
+    def names(kind: str, pol: int) -> list[dict]:
+        return sorted([r for r in active if r["kind"] == kind and r["key"] in ("preference", "goal")
+                       and ((r.get("polarity") or 1) > 0) == (pol > 0)], key=rank)[:MAX_ITEMS]
+
+    likes, dislikes = names("preference", 1), names("preference", -1)
+    wants = names("goal", 1)
+    latest = max((_when(r["valid_from"]) for r in active if r["valid_from"] is not None), default=None)
+    lines = [t["head"].format(user=user_id, n=len(active), date=_d(now or latest))]
+    # evolution of likes: recent ones vs older/outdated ones
+    older_likes = [r for r in rows if r["kind"] == "preference" and r["key"] == "preference"
+                   and (r.get("polarity") or 1) > 0 and r["status"] == "outdated"]
+    if latest is not None:
+        older_likes += [r for r in likes if _when(r["valid_from"]) and latest - _when(r["valid_from"]) > RECENT]
+    recent_likes = [r for r in likes if r not in older_likes]
+    if recent_likes and older_likes:
+        lines.append(t["recent"].format(x=t["sep"].join(r["entity"] for r in recent_likes),
+                                        y=t["sep"].join(dict.fromkeys(r["entity"] for r in older_likes))))
+    elif likes:
+        lines.append(t["likes"].format(x=t["sep"].join(r["entity"] for r in likes)))
+    if dislikes:
+        lines.append(t["dislikes"].format(x=t["sep"].join(r["entity"] for r in dislikes)))
+    if wants:
+        lines.append(t["wants"].format(x=t["sep"].join(r["entity"] for r in wants)))
+    attrs = sorted([r for r in active if r["key"] not in ("preference", "goal")], key=rank)
+    about = [t["kv"].format(k=r["key"], v=r["value"]) for r in attrs if r.get("is_self")][:MAX_ITEMS]
+    things = [t["thing"].format(e=r["entity"], kv=t["kv"].format(k=r["key"], v=r["value"]))
+              for r in attrs if not r.get("is_self")][:MAX_ITEMS]
+    if about:
+        lines.append(t["about"].format(x=t["lsep"].join(about)))
+    if things:
+        lines.append(t["things"].format(x=t["lsep"].join(things)))
+    changes = []
+    for (entity, key), versions in slots.items():
+        cur = [v for v in versions if v["status"] == "active"]
+        old = [v for v in versions if v["status"] == "outdated"]
+        if not cur or not old:
+            continue
+        c = cur[0]
+        label = key if c.get("is_self") or key in ("preference", "goal") else f"{entity} {key}"
+        if key in ("preference", "goal"):
+            label = entity
+        oldv = t["sep"].join(dict.fromkeys(_val(v, lang) for v in sorted(old, key=lambda v: _when(v["valid_from"]) or datetime.min, reverse=True)))
+        changes.append(t["now"].format(k=label, v=_val(c, lang), d=_d(c["valid_from"]), old=oldv))
+    if changes:
+        lines.append(t["changes"].format(x=t["lsep"].join(changes[:MAX_ITEMS])))
+    return ProfileText(" ".join(lines) if lang == "en" else "".join(lines), lang, len(active))
+
+
+def _val(r: dict, lang: str) -> str:
+    if r["key"] in ("preference", "goal"):
+        pol = r.get("polarity") or 1
+        words = {"en": {1: "likes", -1: "dislikes"}, "zh": {1: "喜欢", -1: "不喜欢"}}
+        if r["key"] == "goal":
+            words = {"en": {1: "wants", -1: "no longer wants"}, "zh": {1: "想要", -1: "不再想要"}}
+        return words[lang][1 if pol > 0 else -1]
+    return str(r["value"])

@@ -1,0 +1,107 @@
+"""Reads of the long-term graph the write path owns: version history, as-of, entity cards, the profile,
+per-user stats. Every read is scoped by (tenant, user_id), with parameters."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from graphmem.errors import NotFound
+from graphmem.model import EntityCard, FactVersion, Profile
+from graphmem.store import Store
+from graphmem.write import ids
+from graphmem.write.pipeline import utc
+
+FAR_FUTURE = datetime(9999, 1, 1, tzinfo=timezone.utc)
+
+
+def _tenant(store: Store, tenant: str | None) -> str:
+    return tenant or store.settings.tenant
+
+
+def _native(t):
+    return t.to_native() if hasattr(t, "to_native") else t
+
+
+def _fact(r: dict) -> FactVersion:
+    return FactVersion(
+        id=r["id"], entity_id=r["entity_id"], entity=r["entity"], kind=r["kind"], key=r["key"], value=r["value"],
+        polarity=r["polarity"], text=r["text"] or "", status=r["status"], version=int(r["version"] or 1),
+        valid_from=_native(r["valid_from"]), valid_to=_native(r["valid_to"]), recorded_at=_native(r["recorded_at"]),
+        last_seen=_native(r["last_seen"]), mention_count=int(r["mention_count"] or 0),
+        importance=float(r["importance"] or 0), quality=float(r["quality"] or 0), supersedes=r["supersedes"],
+        event_id=r["event_id"])
+
+
+def find_entities(store: Store, user_id: str, name: str, *, tenant: str | None = None) -> list[dict]:
+    """The user's entities whose name or alias equals ``name`` (case-insensitive), most mentioned first."""
+    return store.run("read/find_entities", {"tenant": _tenant(store, tenant), "user_id": user_id, "name": name})
+
+
+def entity_id(store: Store, user_id: str, entity: str, *, tenant: str | None = None) -> str:
+    """``entity`` as an id: an id is returned as is; ``"me"``/``""`` is the user; else looked up by name."""
+    tenant = _tenant(store, tenant)
+    if entity.startswith("en_"):
+        return entity
+    if ids.norm_name(entity) in ("", "me", "i", "我", "user"):
+        return ids.self_entity_id(tenant, user_id)
+    found = find_entities(store, user_id, entity, tenant=tenant)
+    if not found:
+        raise NotFound(f"user {user_id!r} has no entity called {entity!r}")
+    return found[0]["id"]
+
+
+def history(store: Store, user_id: str, entity: str, key: str | None = None, *,
+            tenant: str | None = None) -> list[FactVersion]:
+    """Every version of an entity's attributes (or one ``key``), oldest first; outdated ones included."""
+    tenant = _tenant(store, tenant)
+    eid = entity_id(store, user_id, entity, tenant=tenant)
+    rows = store.run("read/fact_history", {"tenant": tenant, "user_id": user_id, "entity_id": eid, "key": key})
+    return [_fact(r) for r in rows]
+
+
+def as_of(store: Store, user_id: str, at: datetime, *, key: str | None = None, entity: str | None = None,
+          kind: str | None = None, known_at: datetime | None = None, tenant: str | None = None) -> list[FactVersion]:
+    """The facts that were true at ``at`` ("what did I prefer on 1 March?"), as known at ``known_at``
+    (default: now). Outdated versions count for the time they were valid."""
+    tenant = _tenant(store, tenant)
+    eid = entity_id(store, user_id, entity, tenant=tenant) if entity is not None else None
+    rows = store.run("read/facts_as_of", {"tenant": tenant, "user_id": user_id, "at": utc(at), "key": key,
+                                          "entity_id": eid, "kind": kind,
+                                          "known_at": utc(known_at) if known_at else FAR_FUTURE})
+    return [_fact(r) for r in rows]
+
+
+def card(store: Store, user_id: str, entity: str, *, tenant: str | None = None) -> EntityCard:
+    """An entity's attribute card: its active facts and relations."""
+    tenant = _tenant(store, tenant)
+    eid = entity_id(store, user_id, entity, tenant=tenant)
+    rows = store.run("read/entity_card", {"tenant": tenant, "user_id": user_id, "entity_id": eid})
+    if not rows:
+        raise NotFound(f"user {user_id!r} has no entity {entity!r}")
+    r = rows[0]
+    facts = tuple(f for f in history(store, user_id, eid, tenant=tenant) if f.status == "active")
+    rel = tuple(x for x in r["relations"] if x)
+    return EntityCard(r["id"], r["name"], r["type"] or "", tuple(r["aliases"]), int(r["mention_count"] or 0), facts,
+                      rel, r["summary"])
+
+
+def profile(store: Store, user_id: str, *, tenant: str | None = None) -> Profile:
+    tenant = _tenant(store, tenant)
+    rows = store.run("read/profile", {"tenant": tenant, "user_id": user_id, "id": ids.profile_id(tenant, user_id)})
+    if not rows:
+        raise NotFound(f"user {user_id!r} has no profile yet")
+    r = rows[0]
+    return Profile(user_id, r["text"], r["language"], _native(r["updated_at"]), int(r["fact_count"] or 0))
+
+
+def user_stats(store: Store, user_id: str, *, tenant: str | None = None) -> dict:
+    """Counts for one user: entities, facts by status, events, relations, and gate rejections by reason."""
+    rows = store.run("read/user_stats", {"tenant": _tenant(store, tenant), "user_id": user_id})
+    if not rows:
+        raise NotFound(f"no user {user_id!r}")
+    return rows[0]
+
+
+def delete_tenant(store: Store, tenant: str) -> None:
+    """Remove every node of one tenant (tests and `graphmem forget --tenant`)."""
+    store.run_auto("admin/delete_tenant", {"tenant": tenant})

@@ -1,0 +1,69 @@
+"""Versioning decisions, pure: given the active version of a slot ``(entity, key)`` and a new statement,
+is it new, a repeat (no version; mention_count and last_seen rise) or a change (new version that
+supersedes the old one)? No I/O."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+NEW, REPEAT, CHANGE = "new", "repeat", "change"
+
+
+@dataclass(frozen=True)
+class Version:
+    """The active version of one slot as the planner sees it."""
+
+    id: str
+    value: str
+    polarity: int
+    version: int
+    valid_from: datetime | None = None
+
+
+@dataclass(frozen=True)
+class Decision:
+    action: str                    # new | repeat | change
+    fact_id: str                   # the fact that now holds the slot (new id, or the repeated one)
+    version: int
+    supersedes: str | None = None  # for change: the outdated fact
+
+
+def value_text(value: Any) -> str:
+    """The stored (string) form of a value: 8000.0 → "8000", whitespace collapsed."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return " ".join(str(value if value is not None else "").split())
+
+
+def same_value(a: str, b: str) -> bool:
+    def norm(s: str) -> str:
+        return " ".join(unicodedata.normalize("NFKC", s).casefold().split())
+    return norm(a) == norm(b)
+
+
+def decide(current: Version | None, value: str, polarity: int, new_id: str) -> Decision:
+    """One statement against the slot's active version."""
+    if current is None:
+        return Decision(NEW, new_id, 1)
+    if same_value(current.value, value) and (current.polarity or 0) == (polarity or 0):
+        return Decision(REPEAT, current.id, current.version)
+    return Decision(CHANGE, new_id, current.version + 1, supersedes=current.id)
+
+
+class Planner:
+    """Applies ``decide`` to a batch in order, so a slot changed twice in one batch chains correctly."""
+
+    def __init__(self, active: dict[tuple[str, str], Version]):
+        self.active = dict(active)
+
+    def plan(self, slot: tuple[str, str], value: str, polarity: int, new_id: str,
+             at: datetime | None = None) -> Decision:
+        d = decide(self.active.get(slot), value, polarity, new_id)
+        if d.action != REPEAT:
+            self.active[slot] = Version(d.fact_id, value, polarity, d.version, at)
+        return d

@@ -1,0 +1,301 @@
+"""Durable asynchronous writes. The caller's thread only checks the turn and appends it to the local journal;
+a background worker takes journaled turns in batches, runs the pipeline and commits to Neo4j, and only then
+removes them from the journal. Leftovers (a crash, Neo4j down) are replayed on ``start``.
+
+    with Writer(store) as w:
+        w.add("u1", "s1", 1, "My budget is 8000 now")
+        w.flush()
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import deque
+from dataclasses import asdict, replace
+from datetime import datetime
+from pathlib import Path
+
+from graphmem.errors import GraphmemError, InputError, ModelError, StoreUnavailable
+from graphmem.model import FactInput, Turn, WriteStats
+from graphmem.settings import Settings
+from graphmem.store import Store
+from graphmem.write import ids
+from graphmem.write.gate import Judge
+from graphmem.write.journal import Journal
+from graphmem.write.pipeline import Pipeline, fact_to_json, utc
+from graphmem.write.sanitize import clean_id, clean_text
+
+log = logging.getLogger("graphmem.write")
+SAMPLES = 50_000
+
+
+def _pct(values, q: float) -> float:
+    if not values:
+        return 0.0
+    v = sorted(values)
+    return v[min(len(v) - 1, int(round(q * (len(v) - 1))))]
+
+
+class Writer:
+    """The long-term write path. Thread-safe ``submit``/``add``; one background worker per writer.
+
+    ``judge``: optional ``callable(text) -> bool`` asked only about turns the rules leave undecided (the only
+    LLM hook; none by default). ``hooks``: test seams ``before_commit``/``after_commit`` (callables).
+    One writer process per journal file.
+    """
+
+    def __init__(self, store: Store | None = None, settings: Settings | None = None, *, embedder=None,
+                 judge: Judge | None = None, journal_path: Path | str | None = None, batch_size: int = 128,
+                 linger: float = 0.02, durable: bool = False, link_with_embeddings: bool = True,
+                 max_attempts: int = 5, hooks: dict | None = None):
+        self.settings = settings or (store.settings if store else Settings.from_env())
+        self._own_store = store is None
+        self.store = store or Store(self.settings)
+        self._embedder = embedder
+        self.judge = judge
+        self.journal = Journal(journal_path or self.settings.journal_path, durable=durable)
+        self.batch_size = batch_size
+        self.linger = linger
+        self.link_with_embeddings = link_with_embeddings
+        self.max_attempts = max_attempts
+        self.hooks = hooks or {}
+        self._stats = WriteStats()
+        self._cond = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._stop = False
+        self._closed = False
+        self._busy = False
+        self._pending = 0
+        self._enqueue: deque[float] = deque(maxlen=SAMPLES)
+        self._latency: deque[float] = deque(maxlen=SAMPLES)
+        self._per_turn: deque[float] = deque(maxlen=SAMPLES)
+        self._start_lock = threading.Lock()
+
+    # -- lifecycle ------------------------------------------------------------------------------------------
+    def start(self) -> "Writer":
+        """Open the journal, start the worker; journaled leftovers are replayed first. Idempotent."""
+        with self._start_lock:
+            if self._closed:
+                raise GraphmemError("this writer is closed; create a new one")
+            if self._thread is None:
+                self.journal.open()
+                self._pending = self.journal.pending()
+                self._stop = False
+                self._thread = threading.Thread(target=self._run, name="graphmem-writer", daemon=True)
+                self._thread.start()
+        return self
+
+    def __enter__(self) -> "Writer":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    @property
+    def embedder(self):
+        if self._embedder is None:
+            from graphmem.embedders import get_embedder
+            self._embedder = get_embedder(self.settings)
+        return self._embedder
+
+    # -- the caller's side ------------------------------------------------------------------------------------
+    def add(self, user_id: str, session_id: str, turn_id: int | str, text: str, *, role: str = "user",
+            at: datetime | None = None, tenant: str | None = None,
+            facts: list[FactInput] | tuple[FactInput, ...] | None = None) -> str:
+        return self.submit(Turn(user_id, session_id, turn_id, text, role, at, tenant,
+                                None if facts is None else tuple(facts)))
+
+    def submit(self, turn: Turn) -> str:
+        """Check and journal one turn; returns its event id. Raises InputError for input it cannot store.
+        Submitting the same ``(tenant, user, session, turn)`` twice stores it once."""
+        t0 = time.perf_counter()
+        if self._thread is None:
+            self.start()
+        if self._closed:
+            raise GraphmemError("this writer is closed")
+        tenant = clean_id(turn.tenant or self.settings.tenant, "tenant")
+        user_id = clean_id(turn.user_id, "user_id")
+        session_id = clean_id(turn.session_id, "session_id")
+        turn_id = clean_id(turn.turn_id, "turn_id")
+        text = clean_text(turn.text)
+        role = turn.role if turn.role in ("user", "assistant", "system", "tool") else None
+        if role is None:
+            raise InputError(f"role must be user, assistant, system or tool, got {turn.role!r}")
+        facts = None
+        if turn.facts is not None:
+            facts = []
+            for f in turn.facts:
+                if not isinstance(f, FactInput):
+                    raise InputError(f"facts must be FactInput, got {type(f).__name__}")
+                facts.append(fact_to_json(replace(f, text=clean_text(f.text, what="fact text") if f.text else "",
+                                                  subject=clean_text(f.subject, what="subject") if f.subject else "",
+                                                  key=clean_text(f.key, what="key", limit=200) if f.key else "")))
+        at = utc(turn.at)
+        payload = {"tenant": tenant, "user_id": user_id, "session_id": session_id, "turn_id": turn_id,
+                   "text": text, "role": role, "at": at.isoformat(), "facts": facts, "submitted": time.time()}
+        key = ids.turn_key(tenant, user_id, session_id, turn_id)
+        added = self.journal.append(key, payload)
+        with self._cond:
+            self._stats.submitted += 1
+            if added:
+                self._pending += 1
+                self._cond.notify_all()
+            else:
+                self._stats.duplicates_skipped += 1
+        self._enqueue.append(time.perf_counter() - t0)
+        return ids.event_id(tenant, user_id, session_id, turn_id)
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until every journaled turn is committed (or buried as failed). False on timeout."""
+        if self._thread is None:
+            return True
+        deadline = None if timeout is None else time.monotonic() + timeout
+        with self._cond:
+            while self._pending > 0 or self._busy:
+                if self._thread is None or not self._thread.is_alive():
+                    raise GraphmemError("the writer's worker thread is not running")
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    return False
+                self._cond.wait(0.5 if left is None else min(0.5, left))
+        return True
+
+    def close(self, timeout: float | None = None) -> bool:
+        """Flush (up to ``timeout``), stop the worker and close the journal. Unflushed turns stay journaled and
+        are replayed by the next writer on the same journal. Returns whether everything was flushed."""
+        if self._closed:
+            return True
+        flushed = self.flush(timeout)
+        with self._cond:
+            self._stop = True
+            self._cond.notify_all()
+        if self._thread is not None:
+            self._thread.join(timeout=30)
+        self._thread = None
+        self._closed = True
+        self.journal.close()
+        if self._own_store:
+            self.store.close()
+        return flushed
+
+    # -- observation ----------------------------------------------------------------------------------------------
+    def stats(self) -> WriteStats:
+        with self._cond:
+            s = replace(self._stats, rejected=dict(self._stats.rejected))
+            s.pending = self._pending
+        return s
+
+    def timings(self) -> dict[str, float]:
+        """p50/p95 in milliseconds: caller-path enqueue, submit→commit latency, background time per turn."""
+        e, l, p = list(self._enqueue), list(self._latency), list(self._per_turn)
+        return {"enqueue_p50_ms": _pct(e, .5) * 1e3, "enqueue_p95_ms": _pct(e, .95) * 1e3,
+                "commit_latency_p50_ms": _pct(l, .5) * 1e3, "commit_latency_p95_ms": _pct(l, .95) * 1e3,
+                "write_per_turn_p50_ms": _pct(p, .5) * 1e3, "write_per_turn_p95_ms": _pct(p, .95) * 1e3}
+
+    def failed(self) -> list[dict]:
+        """Turns that failed ``max_attempts`` times (kept in the journal's ``dead`` table)."""
+        return self.journal.dead()
+
+    # -- the worker ---------------------------------------------------------------------------------------------
+    def _pipeline(self) -> Pipeline:
+        return Pipeline(self.store, self.embedder, judge=self.judge, link_with_embeddings=self.link_with_embeddings,
+                        hooks=self.hooks)
+
+    def _run(self) -> None:
+        pipeline: Pipeline | None = None
+        backoff = 0.2
+        while True:
+            with self._cond:
+                while self._pending <= 0 and not self._stop:
+                    self._cond.wait(1.0)
+                if self._stop and self._pending <= 0:
+                    return
+                self._busy = True
+            try:
+                if self.linger and self._pending < self.batch_size and not self._stop:
+                    time.sleep(self.linger)
+                entries = self.journal.take(self.batch_size)
+                if not entries:
+                    with self._cond:
+                        self._pending = self.journal.pending()
+                    continue
+                if pipeline is None:
+                    pipeline = self._pipeline()
+                try:
+                    self._process(pipeline, entries)
+                    backoff = 0.2
+                except (StoreUnavailable, ModelError) as e:
+                    log.warning("write batch postponed (%s); retrying in %.1fs", e, backoff)
+                    with self._cond:
+                        self._stats.retries += 1
+                        if self._stop:   # closing while Neo4j is away: the turns stay journaled
+                            return
+                        self._cond.wait(backoff)
+                    backoff = min(backoff * 2, 5.0)
+                except Exception as e:  # isolate the turn that breaks the batch; never kill the worker
+                    log.warning("write batch failed (%s); retrying turn by turn", e)
+                    pipeline.users.clear()
+                    try:
+                        self._one_by_one(pipeline, entries)
+                    except (StoreUnavailable, ModelError):
+                        with self._cond:
+                            self._stats.retries += 1
+                            if self._stop:
+                                return
+                            self._cond.wait(backoff)
+            except Exception:  # pragma: no cover - last resort: keep the worker alive
+                log.exception("writer worker error")
+                time.sleep(0.5)
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
+
+    def _process(self, pipeline: Pipeline, entries) -> None:
+        t0 = time.perf_counter()
+        res = pipeline.process(entries)
+        self.journal.done(res.done)
+        dt = time.perf_counter() - t0
+        now = time.time()
+        with self._cond:
+            s = self._stats
+            s.written += res.written
+            s.duplicates_skipped += res.skipped
+            for k, v in res.rejected.items():
+                s.rejected[k] = s.rejected.get(k, 0) + v
+            s.facts_created += res.facts_created
+            s.facts_superseded += res.facts_superseded
+            s.facts_repeated += res.facts_repeated
+            s.entities_created += res.entities_created
+            s.relations += res.relations
+            s.llm_calls += res.llm_calls
+            s.batches += 1
+            self._pending -= len(res.done)
+            for sub in res.submitted:
+                if sub:
+                    self._latency.append(max(0.0, now - sub))
+            n = max(1, len(entries))
+            self._per_turn.extend([dt / n] * len(entries))
+            self._cond.notify_all()
+
+    def _one_by_one(self, pipeline: Pipeline, entries) -> None:
+        for entry in entries:
+            while True:
+                try:
+                    self._process(pipeline, [entry])
+                    break
+                except (StoreUnavailable, ModelError):
+                    raise
+                except Exception as e:
+                    pipeline.users.clear()
+                    attempts = self.journal.failed_attempt(entry.key)
+                    if attempts >= self.max_attempts:
+                        log.error("turn %s failed %d times, moved to the dead table: %s", entry.key, attempts, e)
+                        self.journal.bury(entry.key, f"{type(e).__name__}: {e}")
+                        with self._cond:
+                            self._stats.failed += 1
+                            self._pending -= 1
+                            self._cond.notify_all()
+                        break
