@@ -1,0 +1,198 @@
+import threading
+
+import pytest
+
+from graphmem.errors import InputError
+from graphmem.linking.slots import SlotTable
+from graphmem.linking.types import Mention, Statement
+from graphmem.model import Turn
+from graphmem.short_term.conflict import MemoryItem
+from graphmem.short_term.packing import count_messages
+from graphmem.short_term.session import Session
+from graphmem.short_term.tokens import HeuristicCounter
+
+from st_helpers import NOW, fake_extractor
+
+
+def make(executor=None, **kw):
+    kw.setdefault("extractor", fake_extractor)
+    kw.setdefault("mention_extractor", lambda t: [])
+    kw.setdefault("counter", HeuristicCounter())
+    return Session("u1", "s1", tenant="t", system_prompt="You are a helpful assistant.", executor=executor,
+                   clock=lambda: NOW, **kw)
+
+
+@pytest.mark.parametrize("bad", ["", "   \n ", b"bytes", bytearray(b"x"), 42, None, "a\x00b", "\ud800 lone",
+                                 "\x01\x02\x03\x04\x05\x06\x07\x08 binary", "x" * 40_000])
+def test_bad_messages_raise_input_error(bad):
+    s = make()
+    with pytest.raises(InputError):
+        s.add_user_message(bad)
+    with pytest.raises(InputError):
+        s.context(bad) if bad is not None else s.add_assistant_message(bad)
+    assert s.messages == [] and s.turn == 0
+
+
+def test_context_returns_while_compression_is_still_running(executor):
+    started, release = threading.Event(), threading.Event()
+
+    def slow_llm(prompt):
+        if "Summarise" in prompt:
+            started.set()
+            assert release.wait(10)
+            return "The user wants a quiet hotel room and said their budget is 8000."
+        return "{}"
+
+    s = make(executor, llm=slow_llm, window_tokens=120, min_recent=2)
+    for i in range(12):
+        s.add_user_message(f"Message {i}: I would like a quiet room with a view of the lake please.")
+        s.add_assistant_message(f"Reply {i}: noted, a quiet room with a lake view.")
+    assert started.wait(10)
+    ctx = s.context("and breakfast?", budget=400)  # returns although the summary is blocked
+    assert s.compressing and s.compressions == 0
+    assert ctx.tokens <= 400 and ctx.messages[-1] == {"role": "user", "content": "and breakfast?"}
+    before = len(s.messages)
+    release.set()
+    assert s.flush(10)
+    assert s.compressions >= 1 and len(s.messages) < before
+    assert "budget is 8000" in s.context("and breakfast?", budget=400).text
+
+
+def test_compression_keeps_hard_facts_and_drops_superseded_values(executor):
+    s = make(executor, window_tokens=150, min_recent=2, summary_tokens=120)
+    s.add_user_message("My budget is 5000 yuan for the trip.")
+    s.add_user_message("I'm allergic to peanuts, remember that.")
+    s.add_user_message("Please change my budget to 8000 now.")
+    for i in range(30):
+        s.add_user_message(f"Filler message number {i} about nothing important at all, just chatting along.")
+        s.add_assistant_message(f"Filler answer {i}, sure thing, happy to chat.")
+    assert s.flush(10) and s.compressions >= 1
+    assert all(m.turn > 3 for m in s.messages)  # the fact turns left the window
+    text = s.context("what's my budget?", budget=600).text
+    assert "allergic to peanuts" in text
+    assert "change my budget to 8000 now. (changed)" in text
+    assert "5000" not in text
+
+
+def test_session_beats_long_term_and_reports_it(executor):
+    def retriever(user_input, session):
+        return ["Your budget is 5000 yuan.", "You like jazz.",
+                MemoryItem("You like sushi.", kind="preference", subject="sushi", value="sushi", polarity=1),
+                {"text": "You live in Hangzhou.", "kind": "attribute", "key": "city", "value": "Hangzhou"}]
+
+    s = make(executor, retriever=retriever)
+    s.add_user_message("My budget is 5000 yuan.")
+    s.add_user_message("Actually change my budget to 8000.")
+    s.add_user_message("I dislike sushi these days.")
+    ctx = s.context(budget=800)
+    assert "You like jazz." in ctx.text and "You live in Hangzhou." in ctx.text
+    assert "Your budget is 5000 yuan." not in ctx.text and "You like sushi." not in ctx.text
+    assert sorted(i.text for i, _ in ctx.contradicted) == ["You like sushi.", "Your budget is 5000 yuan."]
+    assert sum("contradicted by this session" in o.reason for o in ctx.omitted) == 2
+    # the long-term block sits above the session's facts in the prompt
+    assert ctx.text.index("You like jazz.") < ctx.text.index("change my budget to 8000")
+
+
+def test_change_expression_goes_to_the_write_path_at_once_off_thread(executor):
+    got = []
+    s = make(executor, write_path=lambda turn: got.append((turn, threading.current_thread().name)))
+    s.add_user_message("My budget is 5000.")
+    s.add_user_message("Hello again!")
+    assert s.flush(10) and got == []
+    s.add_user_message("预算改成8000")
+    assert s.flush(10)
+    assert len(got) == 1
+    turn, thread = got[0]
+    assert isinstance(turn, Turn) and turn.text == "预算改成8000" and turn.turn_id == 3
+    assert (turn.user_id, turn.session_id, turn.tenant) == ("u1", "s1", "t")
+    assert thread != threading.current_thread().name
+
+
+def test_budget_never_exceeded_and_omissions_reported(executor):
+    s = make(executor, pinned_facts=["Check-in is at 14:00.", "退房时间是中午12点。"],
+             retriever=lambda q, sess: [f"You mentioned topic {i} last month." for i in range(20)])
+    for i in range(40):
+        s.add_user_message(f"第{i}轮：我想订一家酒店，I need a quiet room near the station {i}.")
+        s.add_assistant_message(f"Reply {i}: which city and date? 请问哪个城市？")
+        if i % 5 == 0:
+            s.add_tool_result("search", {"q": i}, {"hits": [{"id": j, "score": 0.5} for j in range(30)]})
+    s.flush(10)
+    h = HeuristicCounter()
+    for budget in (120, 200, 350, 700, 1500, 5000):
+        ctx = s.context("还有别的吗？", budget=budget)
+        assert ctx.tokens <= budget and count_messages(ctx.messages, h) == ctx.tokens
+        assert ctx.messages[0]["content"].startswith("You are a helpful assistant.")
+        assert "Check-in is at 14:00." in ctx.messages[0]["content"]
+        assert ctx.messages[-1]["content"] == "还有别的吗？"
+        if budget < 5000:
+            assert ctx.omitted and ctx.report()
+    with pytest.raises(InputError):
+        s.context("hi", budget=20)
+
+
+def test_input_not_repeated_and_retriever_failure_reported(executor):
+    def broken(q, sess):
+        raise ConnectionError("neo4j down")
+
+    s = make(executor, retriever=broken)
+    s.add_user_message("Where should I stay in Hangzhou?")
+    ctx = s.context("Where should I stay in Hangzhou?", budget=300)
+    assert ctx.text.count("Where should I stay in Hangzhou?") == 1
+    assert any(o.layer == "long_term" and "neo4j down" in o.reason for o in ctx.omitted)
+    assert s.context(budget=300, recall=False).omitted == []
+
+
+def test_slot_table_is_shared_and_places_fill_the_city_slot(executor):
+    table = SlotTable()
+
+    def mentions(text):
+        if "Lakeview Inn" in text:
+            return [Mention("Lakeview Inn", 0, 12, "named", type="hotel"), Mention("it", 0, 2, "pronoun")]
+        if "Wuzhen" in text:
+            return [Mention("Wuzhen", 0, 6, "named", type="city")]
+        return []
+
+    s = make(executor, slots=table, mention_extractor=mentions)
+    s.add_user_message("I need to book a hotel, maybe Lakeview Inn, is it good?")
+    s.add_user_message("Let's do Wuzhen.")
+    assert s.slots is table
+    assert [sl.name for sl in table.recent()] == ["Wuzhen", "Lakeview Inn"]
+    assert s.state.slots.get("city") == "Wuzhen" and s.state.pending == ["date"]
+
+
+def test_booking_digression_in_context(executor):
+    s = make(executor)
+    for text in ["I need to book a hotel.", "What's the weather in Beijing tomorrow?",
+                 "House prices in Shenzhen are insane.", "OK back to the booking."]:
+        s.add_user_message(text)
+        s.add_assistant_message("Sure.")
+    text = s.context(budget=500).text
+    assert "task: book a hotel" in text and "still needed: date, city" in text
+    s.add_user_message("Is it going to rain there?")
+    assert "steer back to the task: book a hotel (still needed: date, city)" in s.context(budget=500).text
+
+
+def test_llm_state_update_runs_off_thread_and_is_optional(executor):
+    threads = []
+
+    def llm(prompt):
+        threads.append(threading.current_thread().name)
+        return '{"goal": "book a hotel by the West Lake", "slots": {"city": "Hangzhou"}}'
+
+    s = make(executor, llm=llm)
+    s.add_user_message("I need to book a hotel near the West Lake.")
+    assert s.flush(10)
+    assert s.state.goal == "book a hotel by the West Lake" and s.state.slots == {"city": "Hangzhou"}
+    assert threads and threading.current_thread().name not in threads
+    plain = make(executor)
+    plain.add_user_message("I need to book a hotel near the West Lake.")
+    assert plain.state.goal == "book a hotel"
+
+
+def test_default_extractor_failure_does_not_break_the_turn(executor):
+    def boom(text, now):
+        raise RuntimeError("model missing")
+
+    s = make(executor, extractor=boom)
+    s.add_user_message("My budget is 5000.")
+    assert s.turn == 1 and s.hard_facts == [] and "model missing" in s.errors[-1]
