@@ -18,6 +18,7 @@ import time
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Callable
 from string import Template
 
 from graphmem.errors import AuthError, ConfigError, PortInUseError, ServerError, StoreError
@@ -188,7 +189,7 @@ def up(settings: Settings, timeout: float = 180.0) -> Status:
     """Start Neo4j (provisioning jars and password on first use); harmless when already running."""
     current = status(settings)
     if current.running:
-        _wait_ready(settings, current.pid, timeout)
+        _wait_ready(settings, lambda: _alive(current.pid), timeout)
         return current
     if current.stale_pid:
         _pid_file(settings).unlink(missing_ok=True)
@@ -206,7 +207,11 @@ def up(settings: Settings, timeout: float = 180.0) -> Status:
                             start_new_session=True, cwd=settings.neo4j_dir)
     log.close()
     _pid_file(settings).write_text(str(proc.pid))
-    _wait_ready(settings, proc.pid, timeout)
+    try:
+        _wait_ready(settings, lambda: proc.poll() is None, timeout)
+    except ServerError:
+        down(settings)
+        raise
     return status(settings)
 
 
@@ -245,14 +250,14 @@ def logs(settings: Settings, lines: int = 50, name: str = "neo4j.log") -> str:
 
 # -- readiness and password ---------------------------------------------------------------------------
 
-def _wait_ready(settings: Settings, pid: int, timeout: float) -> None:
+def _wait_ready(settings: Settings, running: Callable[[], bool], timeout: float) -> None:
     """Poll until Bolt answers ``RETURN 1``; set the generated password on first start."""
     from graphmem.store import Store
 
     password = _ensure_password_file(settings)
     deadline = time.monotonic() + timeout
     while True:
-        if not _alive(pid):
+        if not running():
             raise ServerError("Neo4j exited during start-up; last console lines:\n" + logs(settings, 8, "console.log"))
         try:
             with Store(settings.with_(neo4j_password=password)) as store:
