@@ -26,21 +26,25 @@ class TaskType:
     trigger: re.Pattern
     required: tuple[str, ...]
     topic: str
+    keywords: re.Pattern = re.compile(r"(?!x)x")  # words that make a message about this task
 
 
 TASKS: tuple[TaskType, ...] = (
     TaskType("hotel", "book a hotel", "订酒店",
              re.compile(r"\b(book|reserve|find|need|want)\b[^.?!]{0,30}\b(hotel|room)s?\b|\bhotel (booking|reservation)\b"
                         r"|订[^，。？！]{0,6}(酒店|宾馆|房间)|订房|(预订|预定|找)[^，。？！]{0,6}(酒店|宾馆|住处)", re.I),
-             ("date", "city"), "hotel booking"),
+             ("date", "city"), "hotel booking",
+             re.compile(r"\b(hotels?|rooms?|stay|check[- ]?in|nights?|booking|reservation)\b|酒店|宾馆|入住|住|房间|预订|订", re.I)),
     TaskType("flight", "book a flight", "订机票",
              re.compile(r"\b(book|reserve|find|need|want)\b[^.?!]{0,30}\b(flight|plane ticket)s?\b"
                         r"|(订|买|预订)[^，。？！]{0,6}(机票|航班)", re.I),
-             ("date", "destination"), "flight booking"),
+             ("date", "destination"), "flight booking",
+             re.compile(r"\b(flights?|fly|plane|airport|depart\w*|booking)\b|机票|航班|飞|机场|出发|预订|订", re.I)),
     TaskType("restaurant", "book a restaurant table", "订餐厅",
              re.compile(r"\b(book|reserve)\b[^.?!]{0,30}\b(table|restaurant)\b"
                         r"|(订|预订|预定)[^，。？！]{0,6}(餐厅|饭店|位子|座位|桌)", re.I),
-             ("date", "time", "party size"), "restaurant booking"),
+             ("date", "time", "party size"), "restaurant booking",
+             re.compile(r"\b(table|restaurant|dinner|lunch|people|guests|booking|reservation)\b|餐厅|饭店|位子|座位|桌|人|预订|订", re.I)),
 )
 _TASK_BY_KEY = {t.key: t for t in TASKS}
 
@@ -92,7 +96,7 @@ PLACE_TYPES = {"city", "place", "gpe", "loc", "location", "ns"}
 
 TOPICS: tuple[tuple[str, re.Pattern], ...] = (
     ("weather", re.compile(r"\b(weather|rain(ing|y)?|sunny|snow(ing)?|temperature|forecast|umbrella)\b"
-                           r"|天气|下雨|下雪|气温|温度|晴天|阴天|预报|带伞", re.I)),
+                           r"|天气|下雨|下雪|气温|温度|晴天|阴天|预报|带伞|降温|升温", re.I)),
     ("house prices", re.compile(r"\b(house|housing|home|property|flat|apartment) prices?\b|\breal estate\b|\bmortgage\b"
                                 r"|房价|楼市|买房|房贷|首付|二手房", re.I)),
     ("work", re.compile(r"\b(my (boss|job|manager|colleague)|at work|meeting|deadline)\b|上班|老板|同事|开会|加班", re.I)),
@@ -106,8 +110,9 @@ BACK_RE = re.compile(r"\b(back to|return to|anyway|let's continue|continue with|
                      r"|回到|继续|说回|言归正传|接着说", re.I)
 DONE_RE = re.compile(r"\b(booked|is confirmed|reservation confirmed|all set|done with)\b|订好了|已预订|预订成功|已经订|搞定了|完成了", re.I)
 CANCEL_RE = re.compile(r"\b(never ?mind|cancel (it|that|the)|forget (it|about it))\b|算了|不订了|取消", re.I)
-GOAL_RE = re.compile(r"\b(?:i (?:want|need|would like|'d like|am trying|'m trying|plan) to|help me|can you help me|please help me)\s+"
-                     r"(?P<en>[^.?!,;]{3,60})|(?:我想要?|我要|我需要|我打算|帮我|请帮我|我准备)(?P<zh>[^，。？！,.?!；;]{2,24})", re.I)
+GOAL_RE = re.compile(r"\b(?:i (?:want|need|would like|'d like|am trying|'m trying|plan|am planning|'m planning|hope) to)\s+"
+                     r"(?P<en>[^.?!,;]{3,60})|(?:我想要|我打算|我准备|我计划|我的目标是|我希望能?)(?P<zh>[^，。？！,.?!；;]{2,24})", re.I)
+STALE_AFTER = 40  # user turns without a word about the task: it is set aside
 
 
 @dataclass
@@ -122,11 +127,20 @@ class SessionState:
     topic: str | None = None
     turn: int = 0
     lang: str = "en"
+    task_turn: int = 0                           # the last user turn that was about the goal
 
     @property
     def pending(self) -> list[str]:
         task = _TASK_BY_KEY.get(self.task or "")
         return [s for s in task.required if s not in self.slots] if task else []
+
+    @property
+    def goal_text(self) -> str:
+        """The goal in the user's current language for known tasks; the user's own words otherwise."""
+        task = _TASK_BY_KEY.get(self.task or "")
+        if task and self.goal in (task.goal_en, task.goal_zh):
+            return task.goal_zh if self.lang == "zh" else task.goal_en
+        return self.goal or ""
 
     @property
     def task_topic(self) -> str | None:
@@ -149,7 +163,7 @@ class SessionState:
         zh = self.lang == "zh"
         lines: list[str] = []
         if self.goal:
-            lines.append(("任务：" if zh else "task: ") + self.goal)
+            lines.append(("任务：" if zh else "task: ") + self.goal_text)
         if self.slots:
             sep = "，" if zh else ", "
             lines.append(("已知：" if zh else "known: ") + sep.join(f"{k}={v}" for k, v in self.slots.items()))
@@ -165,11 +179,11 @@ class SessionState:
         if self.digressing:
             todo = ("、" if zh else ", ").join(SLOT_ZH.get(p, p) if zh else p for p in self.pending)
             if zh:
-                lines.append(f"用户暂时岔开了话题（{TOPIC_ZH.get(self.topic, self.topic)}）；回答后请引导回任务：{self.goal}"
+                lines.append(f"用户暂时岔开了话题（{TOPIC_ZH.get(self.topic, self.topic)}）；回答后请引导回任务：{self.goal_text}"
                              + (f"，还需要{todo}" if todo else ""))
             else:
                 lines.append(f"the user digressed to {self.topic}; after answering, steer back to the task: "
-                             f"{self.goal}" + (f" (still needed: {todo})" if todo else ""))
+                             f"{self.goal_text}" + (f" (still needed: {todo})" if todo else ""))
         if not lines:
             return ""
         head = "会话状态" if zh else "Session state"
@@ -230,6 +244,7 @@ def update_state(state: SessionState, text: str, role: str = "user", cap: int = 
 
     s.turn += 1
     s.lang = "zh" if _is_zh(text) else "en"
+    answering = bool(s.questions)
     if s.questions:  # the user spoke after the assistant's questions: they are answered or moot
         s.questions = []
     if s.goal and CANCEL_RE.search(text):
@@ -242,24 +257,36 @@ def update_state(state: SessionState, text: str, role: str = "user", cap: int = 
         if s.goal:
             _complete(s, f"{s.goal}: set aside")
         s.task, s.goal, s.slots = task.key, (task.goal_zh if s.lang == "zh" else task.goal_en), {}
-    elif not task and not s.goal and (m := GOAL_RE.search(text)):
+    elif not task and not s.goal and not text.rstrip().endswith(("?", "？")) and (m := GOAL_RE.search(text)):
         s.goal, s.task, s.slots = (m.group("en") or m.group("zh")).strip(), None, {}
+    if task or (s.goal and s.task_turn == 0):
+        s.task_turn = s.turn
 
     topic = detect_topic(text)
     back = bool(s.task and BACK_RE.search(text))
     off_task = bool(topic and topic != s.task_topic and not task and not back)
+    tt = _TASK_BY_KEY.get(s.task or "")
+    on_task = bool(tt and (task or back or answering or tt.keywords.search(text) or _short(text)))
     filled: dict[str, str] = {}
-    if s.task and not off_task:  # "weather in Beijing tomorrow" is not the hotel's city and date
+    if tt and on_task and not off_task:  # "weather in Beijing tomorrow" is not the hotel's city and date
         filled = fill_slots(text, _TASK_BY_KEY[s.task].required, places)
         for k, v in filled.items():
             if s.slots.get(k) != v:
                 s.slots[k] = v[:40]
 
-    if task or filled or back:
+    if task or filled or back or (tt and tt.keywords.search(text) and not off_task):
         s.topic = s.task_topic or s.topic
+        s.task_turn = s.turn
     elif topic:
         s.topic = topic
+    if s.goal and s.turn - s.task_turn > STALE_AFTER:
+        _complete(s, f"{s.goal}: set aside")
     return _cap(s, cap)
+
+
+def _short(text: str) -> bool:
+    """A direct answer ("Shanghai, next Friday", "下周五，杭州"): a few words or characters."""
+    return len(re.findall(r"[A-Za-z]+", text)) <= 6 and sum(1 for ch in text if "\u4e00" <= ch <= "\u9fff") <= 10
 
 
 def _complete(s: SessionState, step: str) -> None:
@@ -267,7 +294,7 @@ def _complete(s: SessionState, step: str) -> None:
         goal, _, outcome = step.rpartition(": ")
         step = f"{goal} ({', '.join(f'{k}={v}' for k, v in s.slots.items())}): {outcome}"
     s.completed.append(step)
-    s.goal, s.task, s.slots, s.questions = None, None, {}, []
+    s.goal, s.task, s.slots, s.questions, s.task_turn = None, None, {}, [], 0
 
 
 def _cap(s: SessionState, cap: int) -> SessionState:

@@ -74,3 +74,26 @@ def test_llm_update_merges_json_and_ignores_garbage():
     assert "near the West Lake" in prompts[0]
     assert llm_update(s, "x", "user", lambda p: "not json") is s
     assert llm_update(s, "x", "user", lambda p: (_ for _ in ()).throw(RuntimeError("down"))) is s
+
+
+def test_requests_are_not_goals_and_stale_tasks_are_set_aside():
+    s = update_state(SessionState(), "帮我解释一下什么是向量数据库")
+    assert s.goal is None
+    s = update_state(s, "I want to run a marathon next year?")
+    assert s.goal is None  # a question is not a stated goal
+    s = update_state(s, "我打算明年学会游泳")
+    assert s.goal == "明年学会游泳"
+    s = update_state(SessionState(), "I need to book a hotel.")
+    for i in range(40):
+        s = update_state(s, f"Unrelated chat about my favourite novel, chapter {i} was good.")
+    assert s.goal == "book a hotel"
+    s = update_state(s, "Another unrelated thought about the novel's ending, honestly.")
+    assert s.goal is None and s.completed == ["book a hotel: set aside"]
+
+
+def test_chat_mentioning_a_city_does_not_fill_the_hotel_slots():
+    s = update_state(SessionState(), "I need to book a hotel.")
+    s = update_state(s, "杭州这几天降温了，早上出门还挺冷的，我穿了两件毛衣还是觉得冷。")
+    assert s.slots == {}
+    s = update_state(s, "The hotel should be in Hangzhou, for next Friday.")
+    assert s.slots == {"city": "Hangzhou", "date": "next Friday"}
