@@ -85,6 +85,14 @@ def card(store: Store, user_id: str, entity: str, *, tenant: str | None = None) 
                       rel, r["summary"])
 
 
+def preferences(store: Store, user_id: str, *, include_outdated: bool = False,
+                tenant: str | None = None) -> list[dict]:
+    """The user's PREFERS/DISLIKES/WANTS edges (active only unless ``include_outdated``), oldest first."""
+    rows = store.run("read/preferences", {"tenant": _tenant(store, tenant), "user_id": user_id,
+                                          "include_outdated": include_outdated})
+    return [{**r, "valid_from": _native(r["valid_from"]), "valid_to": _native(r["valid_to"])} for r in rows]
+
+
 def profile(store: Store, user_id: str, *, tenant: str | None = None) -> Profile:
     tenant = _tenant(store, tenant)
     rows = store.run("read/profile", {"tenant": tenant, "user_id": user_id, "id": ids.profile_id(tenant, user_id)})

@@ -35,3 +35,12 @@ def clean_id(value: object, what: str) -> str:
     if isinstance(value, bool) or not isinstance(value, (str, int)):
         raise InputError(f"{what} must be a string or an integer, got {type(value).__name__}")
     return clean_text(str(value), what=what, limit=MAX_ID_CHARS)
+
+
+def repair(value: object, *, what: str, limit: int = MAX_CHARS) -> object:
+    """Strings repaired like ``clean_text`` (may end up empty); other values returned unchanged."""
+    if not isinstance(value, str):
+        return value
+    if len(value) > limit:
+        raise InputError(f"{what} is {len(value)} characters; the limit is {limit}")
+    return _CONTROL.sub(" ", _SURROGATE.sub("\ufffd", value)).strip()

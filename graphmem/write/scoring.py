@@ -40,7 +40,8 @@ def quality(text: str, *, confidence: float = 1.0, link_score: float = 1.0) -> f
     wordish = len(_WORDISH.findall(text))
     density = wordish / max(1, len(text))
     length = min(1.0, wordish / 12)
-    q = 0.45 * min(1.0, density / 0.6) + 0.25 * length + 0.3 * min(confidence, max(link_score, 0.0))
+    content = 0.6 * min(1.0, density / 0.6) + 0.4 * length
+    q = content * (0.5 + 0.5 * min(confidence, max(link_score, 0.0)))
     return _clip(q)
 
 

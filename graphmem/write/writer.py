@@ -18,14 +18,14 @@ from datetime import datetime
 from pathlib import Path
 
 from graphmem.errors import GraphmemError, InputError, ModelError, StoreUnavailable
-from graphmem.model import FactInput, Turn, WriteStats
+from graphmem.model import STATEMENT_KINDS, FactInput, Turn, WriteStats
 from graphmem.settings import Settings
 from graphmem.store import Store
 from graphmem.write import ids
 from graphmem.write.gate import Judge
 from graphmem.write.journal import Journal
 from graphmem.write.pipeline import Pipeline, fact_to_json, utc
-from graphmem.write.sanitize import clean_id, clean_text
+from graphmem.write.sanitize import clean_id, clean_text, repair
 
 log = logging.getLogger("graphmem.write")
 SAMPLES = 50_000
@@ -129,9 +129,12 @@ class Writer:
             for f in turn.facts:
                 if not isinstance(f, FactInput):
                     raise InputError(f"facts must be FactInput, got {type(f).__name__}")
-                facts.append(fact_to_json(replace(f, text=clean_text(f.text, what="fact text") if f.text else "",
-                                                  subject=clean_text(f.subject, what="subject") if f.subject else "",
-                                                  key=clean_text(f.key, what="key", limit=200) if f.key else "")))
+                if f.kind not in STATEMENT_KINDS:
+                    raise InputError(f"fact kind must be one of {', '.join(STATEMENT_KINDS)}, got {f.kind!r}")
+                facts.append(fact_to_json(replace(
+                    f, text=repair(f.text, what="fact text"), subject=repair(f.subject or "", what="subject", limit=500),
+                    key=repair(f.key or "", what="key", limit=200), value=repair(f.value, what="fact value"),
+                    unit=repair(f.unit or "", what="unit", limit=50), language=repair(f.language or "", what="language"))))
         at = utc(turn.at)
         payload = {"tenant": tenant, "user_id": user_id, "session_id": session_id, "turn_id": turn_id,
                    "text": text, "role": role, "at": at.isoformat(), "facts": facts, "submitted": time.time()}

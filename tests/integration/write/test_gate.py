@@ -1,0 +1,57 @@
+"""The write gate on the real server: near-duplicates rejected (mentions still counted), the optional judge
+consulted only for what the rules leave undecided, rejections counted by reason in stats and in the graph."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+from graphmem.model import FactInput
+from graphmem.write import history, user_stats
+
+T0 = datetime(2026, 2, 1, tzinfo=timezone.utc)
+
+
+def test_near_duplicate_rejected_and_counted(writer, store, tenant):
+    f = FactInput("preference", "sushi", polarity=1)
+    writer.add("u1", "s1", 1, "I really like sushi", at=T0, facts=[f])
+    writer.add("u1", "s1", 2, "I really like sushi!", at=T0 + timedelta(hours=1), facts=[f])
+    assert writer.flush(60)
+    s = writer.stats()
+    assert s.rejected == {"duplicate": 1} and s.written == 1
+    stats = user_stats(store, "u1", tenant=tenant)
+    assert stats["events"] == 1 and stats["rejected"]["duplicate"] == 1
+    (v,) = history(store, "u1", "sushi", tenant=tenant)
+    assert v.mention_count == 2 and v.last_seen == T0 + timedelta(hours=1)
+
+
+def test_same_words_new_value_is_not_a_duplicate(writer, store, tenant):
+    writer.add("u1", "s1", 1, "my budget is 5000", at=T0, facts=[FactInput("attribute", "", "budget", 5000)])
+    writer.add("u1", "s1", 2, "my budget is 6000", at=T0 + timedelta(days=1),
+               facts=[FactInput("attribute", "", "budget", 6000)])
+    assert writer.flush(60)
+    assert writer.stats().rejected == {}
+    assert [v.value for v in history(store, "u1", "me", "budget", tenant=tenant)] == ["5000", "6000"]
+
+
+def test_judge_only_for_undecided(make_writer, store, tenant):
+    asked: list[str] = []
+
+    def judge(text: str) -> bool:
+        asked.append(text)
+        return "keep" in text
+
+    w = make_writer(judge=judge)
+    w.add("u1", "s1", 1, "my budget is 5000", facts=[FactInput("attribute", "", "budget", 5000)])  # rules accept
+    w.add("u1", "s1", 2, "please keep this in mind", facts=())    # no statement: undecided → judge
+    w.add("u1", "s1", 3, "whatever, nothing here", facts=())       # undecided → judge says no
+    assert w.flush(60)
+    assert asked == ["please keep this in mind", "whatever, nothing here"]
+    s = w.stats()
+    assert s.llm_calls == 2 and s.rejected == {"judge": 1} and s.written == 2
+    assert user_stats(store, "u1", tenant=tenant)["rejected"]["judge"] == 1
+
+
+def test_no_llm_calls_by_default(writer):
+    writer.add("u1", "s1", 1, "undecided turn", facts=())
+    assert writer.flush(60)
+    assert writer.stats().llm_calls == 0

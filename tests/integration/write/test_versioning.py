@@ -1,0 +1,86 @@
+"""Versioning on the real server: new value → new version, old one outdated with valid_to and SUPERSEDES;
+repeats raise mention_count/last_seen; flipped preferences; history and as-of; nothing is ever deleted."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+from graphmem.model import FactInput
+from graphmem.write import as_of, card, history, preferences, user_stats
+
+T0 = datetime(2026, 1, 10, 9, 0, tzinfo=timezone.utc)
+
+
+def day(n: int) -> datetime:
+    return T0 + timedelta(days=n)
+
+
+def budget(v, **kw) -> FactInput:
+    return FactInput("attribute", "", "budget", v, **kw)
+
+
+def test_change_creates_version_and_supersedes(writer, store, tenant):
+    writer.add("u1", "s1", 1, "My budget is 5000", at=day(0), facts=[budget(5000)])
+    writer.add("u1", "s2", 1, "Actually my budget is 8000 now", at=day(50), facts=[budget(8000, is_change=True)])
+    assert writer.flush(60)
+    versions = history(store, "u1", "me", "budget", tenant=tenant)
+    assert [(v.version, v.value, v.status) for v in versions] == [(1, "5000", "outdated"), (2, "8000", "active")]
+    old, new = versions
+    assert old.valid_to == day(50) and new.valid_to is None
+    assert new.supersedes == old.id
+    rows = store.run("read/fact_history", {"tenant": tenant, "user_id": "u1", "entity_id": old.entity_id, "key": None})
+    assert len(rows) == 2   # the old version is still there
+
+
+def test_repeat_creates_no_version(writer, store, tenant):
+    writer.add("u1", "s1", 1, "My budget is 5000", at=day(0), facts=[budget(5000)])
+    writer.add("u1", "s1", 2, "as I said, budget five thousand", at=day(3), facts=[budget(5000.0)])
+    writer.add("u1", "s2", 1, "budget: 5000", at=day(9), facts=[budget("5000")])
+    assert writer.flush(60)
+    versions = history(store, "u1", "me", "budget", tenant=tenant)
+    assert len(versions) == 1
+    assert versions[0].mention_count == 3
+    assert versions[0].last_seen == day(9)
+    assert writer.stats().facts_repeated == 2
+
+
+def test_flipped_preference_and_as_of(writer, store, tenant):
+    like = FactInput("preference", "dark mode", polarity=1, text="I like dark mode")
+    dislike = FactInput("preference", "dark mode", polarity=-1, text="I no longer like dark mode", is_change=True)
+    writer.add("u1", "s1", 1, "I like dark mode", at=day(0), facts=[like])
+    writer.add("u1", "s2", 1, "I no longer like dark mode", at=day(60), facts=[dislike])
+    assert writer.flush(60)
+    v = history(store, "u1", "dark mode", tenant=tenant)
+    assert [(x.value, x.polarity, x.status) for x in v] == [("like", 1, "outdated"), ("dislike", -1, "active")]
+    # "what did I prefer on 1 March?" (day 50) vs now
+    march = as_of(store, "u1", datetime(2026, 3, 1, tzinfo=timezone.utc), kind="preference", tenant=tenant)
+    assert [(f.entity, f.value) for f in march] == [("dark mode", "like")]
+    later = as_of(store, "u1", day(61), kind="preference", tenant=tenant)
+    assert [(f.entity, f.value) for f in later] == [("dark mode", "dislike")]
+    edges = preferences(store, "u1", include_outdated=True, tenant=tenant)
+    assert [(e["type"], e["status"], e["valid_to"]) for e in edges] == [
+        ("PREFERS", "outdated", day(60)), ("DISLIKES", "active", None)]
+    c = card(store, "u1", "dark mode", tenant=tenant)
+    assert [f.value for f in c.facts] == ["dislike"]
+
+
+def test_two_changes_in_one_batch_chain(writer, store, tenant):
+    for i, v in enumerate([100, 200, 300]):
+        writer.add("u1", "s1", i, f"budget {v}", at=day(i), facts=[budget(v)])
+    assert writer.flush(60)
+    versions = history(store, "u1", "me", "budget", tenant=tenant)
+    assert [(v.version, v.value, v.status) for v in versions] == [
+        (1, "100", "outdated"), (2, "200", "outdated"), (3, "300", "active")]
+    assert versions[2].supersedes == versions[1].id and versions[1].supersedes == versions[0].id
+    s = user_stats(store, "u1", tenant=tenant)
+    assert (s["active_facts"], s["outdated_facts"]) == (1, 2)
+
+
+def test_relation_between_entities(writer, store, tenant):
+    writer.add("u1", "s1", 1, "My sister recommended the noodle place on 5th street", at=day(0),
+               facts=[FactInput("relation", "my sister", "recommended", "the noodle place")])
+    assert writer.flush(60)
+    c = card(store, "u1", "my sister", tenant=tenant)
+    assert [(r["type"], r["direction"], r["other"]) for r in c.relations] == [("RECOMMENDED", "out", "the noodle place")]
+    back = card(store, "u1", "the noodle place", tenant=tenant)
+    assert [(r["type"], r["direction"], r["other"]) for r in back.relations] == [("RECOMMENDED", "in", "my sister")]
