@@ -13,7 +13,7 @@ Pure parts (no I/O, no models): :mod:`.tokens`, :mod:`.state`, :mod:`.facts`, :m
 from graphmem.short_term.conflict import MemoryItem, resolve
 from graphmem.short_term.facts import FactLedger, HardFact
 from graphmem.short_term.packing import Item, Layer, Omission, pack
-from graphmem.short_term.session import Context, Message, Retriever, Session, validate_message
+from graphmem.short_term.session import Context, Message, Retriever, Session, Sessions, validate_message
 from graphmem.short_term.state import SessionState, update_state
 from graphmem.short_term.tokens import (BPECounter, HeuristicCounter, HFTokenizerCounter, TokenCounter,
                                         default_counter)
@@ -21,6 +21,6 @@ from graphmem.short_term.tools import ToolRecord, trim_result
 
 __all__ = [
     "BPECounter", "Context", "FactLedger", "HFTokenizerCounter", "HardFact", "HeuristicCounter", "Item", "Layer",
-    "MemoryItem", "Message", "Omission", "Retriever", "Session", "SessionState", "TokenCounter", "ToolRecord",
+    "MemoryItem", "Message", "Omission", "Retriever", "Session", "SessionState", "Sessions", "TokenCounter", "ToolRecord",
     "default_counter", "pack", "resolve", "trim_result", "update_state", "validate_message",
 ]

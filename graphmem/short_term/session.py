@@ -516,3 +516,43 @@ def _linking_mentions(text: str) -> list:
     except ImportError:
         return []
     return list(extract_mentions(text))
+
+
+class Sessions:
+    """Sessions by (tenant, user, session), created on first use with shared settings; the least recently
+    used are closed past ``max_sessions``. ``Sessions(system_prompt=..., retriever=...).get("u1", "s1")``."""
+
+    def __init__(self, max_sessions: int = 1000, **session_kwargs: Any) -> None:
+        from collections import OrderedDict
+
+        self.max_sessions = max_sessions
+        self.kwargs = session_kwargs
+        self._sessions: OrderedDict[tuple, Session] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, user_id: str, session_id: str, tenant: str | None = None) -> Session:
+        key = (tenant or self.kwargs.get("tenant"), user_id, session_id)
+        evicted = []
+        with self._lock:
+            s = self._sessions.get(key)
+            if s is None:
+                kwargs = {**self.kwargs, "tenant": key[0]}
+                s = self._sessions[key] = Session(user_id, session_id, **kwargs)
+                while len(self._sessions) > self.max_sessions:
+                    evicted.append(self._sessions.popitem(last=False)[1])
+            else:
+                self._sessions.move_to_end(key)
+        for old in evicted:
+            old.flush(5)
+        return s
+
+    def end(self, user_id: str, session_id: str, tenant: str | None = None) -> bool:
+        """Forget a session (after its background work is done). True if it existed."""
+        with self._lock:
+            s = self._sessions.pop((tenant or self.kwargs.get("tenant"), user_id, session_id), None)
+        if s is not None:
+            s.flush(5)
+        return s is not None
+
+    def __len__(self) -> int:
+        return len(self._sessions)

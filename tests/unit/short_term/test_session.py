@@ -196,3 +196,28 @@ def test_default_extractor_failure_does_not_break_the_turn(executor):
     s = make(executor, extractor=boom)
     s.add_user_message("My budget is 5000.")
     assert s.turn == 1 and s.hard_facts == [] and "model missing" in s.errors[-1]
+
+
+def test_sessions_registry_per_user_and_session_with_lru(executor):
+    from graphmem.short_term import Sessions
+
+    reg = Sessions(max_sessions=2, system_prompt="sys", extractor=fake_extractor, mention_extractor=lambda t: [],
+                   counter=HeuristicCounter(), executor=executor)
+    a = reg.get("alice", "s1")
+    assert reg.get("alice", "s1") is a and reg.get("alice", "s2") is not a
+    assert reg.get("bob", "s1").user_id == "bob" and len(reg) == 2
+    assert reg.get("alice", "s1") is not a  # the oldest was evicted
+    assert reg.end("bob", "s1") and not reg.end("bob", "s1")
+
+
+def test_retriever_gets_the_query_and_the_session(executor):
+    seen = []
+
+    def retriever(q, sess):
+        seen.append((q, sess.slots, sess.state.goal))
+        return []
+
+    s = make(executor, retriever=retriever)
+    s.add_user_message("I need to book a hotel.")
+    s.context()
+    assert seen == [("I need to book a hotel.", s.slots, "book a hotel")]
