@@ -237,7 +237,7 @@ def update_state(state: SessionState, text: str, role: str = "user", cap: int = 
     text = text.strip()
     if role == "assistant":
         if s.goal and DONE_RE.search(text):
-            _complete(s, f"{s.goal}: done")
+            _complete(s, "done")
         qs = [q.strip() for q in re.findall(r"[^.!?。！？\n]*[?？]", text) if q.strip(" ?？")]
         s.questions = (s.questions + [q[-80:] for q in qs])[-2:]
         return _cap(s, cap)
@@ -248,14 +248,14 @@ def update_state(state: SessionState, text: str, role: str = "user", cap: int = 
     if s.questions:  # the user spoke after the assistant's questions: they are answered or moot
         s.questions = []
     if s.goal and CANCEL_RE.search(text):
-        _complete(s, f"{s.goal}: cancelled")
+        _complete(s, "cancelled")
     elif s.goal and DONE_RE.search(text):
-        _complete(s, f"{s.goal}: done")
+        _complete(s, "done")
 
     task = detect_task(text)
     if task and task.key != s.task:
         if s.goal:
-            _complete(s, f"{s.goal}: set aside")
+            _complete(s, "set aside")
         s.task, s.goal, s.slots = task.key, (task.goal_zh if s.lang == "zh" else task.goal_en), {}
     elif not task and not s.goal and not text.rstrip().endswith(("?", "？")) and (m := GOAL_RE.search(text)):
         s.goal, s.task, s.slots = (m.group("en") or m.group("zh")).strip(), None, {}
@@ -280,7 +280,7 @@ def update_state(state: SessionState, text: str, role: str = "user", cap: int = 
     elif topic:
         s.topic = topic
     if s.goal and s.turn - s.task_turn > STALE_AFTER:
-        _complete(s, f"{s.goal}: set aside")
+        _complete(s, "set aside")
     return _cap(s, cap)
 
 
@@ -289,11 +289,16 @@ def _short(text: str) -> bool:
     return len(re.findall(r"[A-Za-z]+", text)) <= 6 and sum(1 for ch in text if "\u4e00" <= ch <= "\u9fff") <= 10
 
 
-def _complete(s: SessionState, step: str) -> None:
+OUTCOME_ZH = {"done": "已完成", "cancelled": "已取消", "set aside": "暂时搁置"}
+
+
+def _complete(s: SessionState, outcome: str) -> None:
+    """Close the current goal as a completed step ("book a hotel (city=Hangzhou): done")."""
+    zh = s.lang == "zh"
+    goal = s.goal_text
     if s.slots:
-        goal, _, outcome = step.rpartition(": ")
-        step = f"{goal} ({', '.join(f'{k}={v}' for k, v in s.slots.items())}): {outcome}"
-    s.completed.append(step)
+        goal += f" ({', '.join(f'{k}={v}' for k, v in s.slots.items())})"
+    s.completed.append(f"{goal}：{OUTCOME_ZH.get(outcome, outcome)}" if zh else f"{goal}: {outcome}")
     s.goal, s.task, s.slots, s.questions, s.task_turn = None, None, {}, [], 0
 
 
