@@ -174,6 +174,7 @@ class Session:
         self._queue: deque[Callable[[], None]] = deque()
         self._running = False
         self._compress_pending = False
+        self._parsed: dict[str, list] = {}
 
     # -- recording ------------------------------------------------------------------------------------
     def add_user_message(self, text: str, at: datetime | None = None) -> Message:
@@ -316,7 +317,7 @@ class Session:
             except Exception as exc:  # long-term memory down: the short-term context still works
                 omitted_extra.append(Omission(packing.LONG_TERM, "retriever", 0, f"failed: {type(exc).__name__}: {exc}"))
                 raw = []
-            parse = (lambda t: self.extractor(t, self._clock())) if raw else None
+            parse = self._parse if (raw and ledger.facts) else None  # nothing to contradict: skip parsing
             lt_kept, lt_dropped = conflict.resolve(raw, ledger, parse)
             for item, beaten in lt_dropped:
                 omitted_extra.append(Omission(packing.LONG_TERM, item.text[:60], self.counter(item.text),
@@ -370,6 +371,18 @@ class Session:
             messages = packing.assemble(packed, layers)
             total = packing.count_messages(messages, c)
         return Context(messages, total, budget, omitted_extra + packed.omitted, packed.layer_tokens, lt_kept, lt_dropped)
+
+    def _parse(self, text: str) -> list:
+        """Statements in a long-term memory text, cached (the same memories come back turn after turn)."""
+        with self._lock:
+            hit = self._parsed.get(text)
+        if hit is None:
+            hit = list(self.extractor(text, self._clock()) or [])
+            with self._lock:
+                if len(self._parsed) >= 2048:
+                    self._parsed.clear()
+                self._parsed[text] = hit
+        return hit
 
     @staticmethod
     def _prompt_order(layers: list[Layer]) -> list[Layer]:
