@@ -325,11 +325,6 @@ class Pipeline:
             ref = self._ref_existing(eid, st, refs, at, s, type_)
             if ref:
                 return ref
-        hits = st.gazetteer.fuzzy(s, None, limit=1, cutoff=92.0) if len(st.gazetteer) else []
-        if hits:
-            ref = self._ref_existing(hits[0][0], st, refs, at)
-            if ref:
-                return ref
         return self._new(s, type_, st, refs, at)
 
     # -- embeddings, versioning plan, gate rule 3 -----------------------------------------------------------

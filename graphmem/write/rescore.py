@@ -28,7 +28,7 @@ def rescore(store: Store, *, tenant: str | None = None, user_id: str | None = No
         last = r["last_seen"]
         last = last.to_native() if hasattr(last, "to_native") else last
         new = rescore_one(kind=r["kind"] or ("message" if r["label"] == "event" else "attribute"), status=r["status"],
-                          text=r["text"] or "", importance_now=r["importance"], quality_now=r["quality"],
+                          text=r["text"] or "", importance_now=r["base_importance"], quality_now=r["base_quality"],
                           mention_count=int(r["mention_count"] or 1), last_seen=last, now=now, policy=policy)
         if (new.importance, new.quality, new.status) != (r["importance"], r["quality"], r["status"]):
             changes.append({"id": r["id"], "user_id": r["user_id"], "importance": new.importance,
