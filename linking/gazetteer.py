@@ -40,12 +40,14 @@ class Gazetteer:
         self._emb_ids: list[str] = []
         self._emb: np.ndarray | None = None
         self._roles: dict[str, set[str]] = {}
+        self.version = 0
         for e in entities:
             self._entities[e.id] = e
         self._rebuild()
 
     # ---- maintenance ---------------------------------------------------------------------------------------
     def _rebuild(self) -> None:
+        self.version += 1
         self._trie, self._keys, self._key_ids, self._roles = {}, [], [], {}
         for e in self._entities.values():
             self._index_entity(e)
@@ -84,6 +86,7 @@ class Gazetteer:
         else:
             self._entities[entity.id] = entity
             self._index_entity(entity)
+            self.version += 1
             if entity.embedding is not None:
                 self._rebuild()
 
@@ -94,6 +97,7 @@ class Gazetteer:
             return False
         self._entities[entity_id] = replace(e, aliases=(*e.aliases, alias))
         self._index_surface(entity_id, alias)
+        self.version += 1
         return True
 
     # ---- access --------------------------------------------------------------------------------------------

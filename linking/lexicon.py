@@ -202,3 +202,29 @@ def attribute_cues() -> tuple[dict[str, str], dict[str, str]]:
         for w in _split(z):
             zh.setdefault(w, key)
     return en, zh
+
+
+# ---- closed-class markers -----------------------------------------------------------------------------------
+
+@lru_cache(maxsize=1)
+def _markers() -> dict[str, tuple[str, ...]]:
+    out: dict[str, tuple[str, ...]] = {}
+    for row in _lines("markers.tsv"):
+        if len(row) >= 2:
+            out[row[0]] = tuple(sorted(_split(row[1]), key=len, reverse=True))
+    return out
+
+
+def markers(category: str) -> tuple[str, ...]:
+    """Closed-class words of a category, longest first (``zh_classifier``, ``en_recall_verb``, ...)."""
+    return _markers().get(category, ())
+
+
+@lru_cache(maxsize=None)
+def marker_set(category: str) -> frozenset[str]:
+    return frozenset(w.lower() for w in markers(category))
+
+
+@lru_cache(maxsize=1)
+def surnames() -> frozenset[str]:
+    return frozenset(r[0] for r in _lines("surnames.txt"))

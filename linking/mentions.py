@@ -1,9 +1,451 @@
-"""Mention extraction (English via spaCy, Chinese via spaCy blank zh + jieba)."""
+"""Mention extraction: English via spaCy (NER + noun chunks), Chinese via spaCy blank zh + jieba POS flags.
+
+The user's known names and aliases (a ``Gazetteer``) are found first and win over model guesses, so a brand
+that jieba mis-tags (联想 as a verb) or spaCy misses (a lower-cased "thinkpad") is still a named mention.
+"""
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+from typing import Iterable, Sequence
+
+from . import lexicon as lx
+from . import nlp
+from .normalize import detect_language, has_cjk, normalise
 from .types import Mention
+
+_PUNCT = set("，。！？、,.!?;；：:（）()【】[]「」“”\"'‘’…~～\n\t")
+_ZH_NAMED_FLAGS = {"nr", "nrfg", "nrt", "ns", "nt", "nz", "eng"}
+_EN_ENT_LABELS = {"PERSON", "ORG", "PRODUCT", "GPE", "LOC", "FAC", "WORK_OF_ART", "EVENT"}
+_EN_ENT_TYPE = {"PERSON": "person", "GPE": "place", "LOC": "place", "FAC": "place"}
+_PRIORITY = {"demonstrative": 0, "possessive": 0, "pronoun": 1, "named": 2, "noun": 3}
 
 
 def extract_mentions(text: str, known=None) -> list[Mention]:
-    return []
+    """Mentions in one message, in text order. ``known``: the user's ``Gazetteer`` (optional)."""
+    if not text or not text.strip():
+        return []
+    lang = detect_language(text)
+    gaz = known.find(text) if known is not None and len(known) else []
+    if has_cjk(text) and lang != "en":
+        if known is not None:
+            _register(known)
+        return _zh_mentions(text, gaz, known, lang)
+    return _en_mentions(text, nlp.english()(text), gaz, known, lang)
+
+
+def extract_mentions_batch(texts: Sequence[str], known=None, batch_size: int = 64) -> list[list[Mention]]:
+    """Like ``extract_mentions`` for many messages; English ones go through ``nlp.pipe`` (faster)."""
+    out: list[list[Mention] | None] = [None] * len(texts)
+    en_idx = []
+    for i, t in enumerate(texts):
+        if t and t.strip() and not (has_cjk(t) and detect_language(t) != "en"):
+            en_idx.append(i)
+        else:
+            out[i] = extract_mentions(t, known)
+    if en_idx:
+        docs = nlp.english().pipe([texts[i] for i in en_idx], batch_size=batch_size)
+        for i, doc in zip(en_idx, docs):
+            t = texts[i]
+            gaz = known.find(t) if known is not None and len(known) else []
+            out[i] = _en_mentions(t, doc, gaz, known, detect_language(t))
+    return [o or [] for o in out]
+
+
+_registered: dict[int, int] = {}
+
+
+def _register(known) -> None:
+    key = id(known)
+    if _registered.get(key) != known.version:
+        nlp.register_words(s for s in known.surfaces() if " " not in s)
+        _registered[key] = known.version
+
+
+# ---- shared helpers -----------------------------------------------------------------------------------------
+
+def _type_of_ids(known, ids: Iterable[str]) -> str:
+    if known is None:
+        return ""
+    types = {known.get(i).type for i in ids if known.get(i) is not None}
+    return types.pop() if len(types) == 1 else ""
+
+
+def _gaz_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
+    return [Mention(text[s:e], s, e, "named", head=text[s:e], type=_type_of_ids(known, ids), language=lang,
+                    known_ids=ids) for s, e, ids in gaz]
+
+
+def _inner_gaz(gaz, start: int, end: int):
+    for s, e, ids in gaz:
+        if s >= start and e <= end:
+            return s, e, ids
+    return None
+
+
+def _resolve_overlaps(ms: list[Mention]) -> list[Mention]:
+    ms = sorted(ms, key=lambda m: (_PRIORITY[m.kind], -(m.end - m.start), m.start))
+    kept: list[Mention] = []
+    for m in ms:
+        if all(m.end <= k.start or m.start >= k.end for k in kept):
+            kept.append(m)
+    return sorted(kept, key=lambda m: m.start)
+
+
+def _absorb(outer: Mention, gaz, known=None) -> Mention:
+    """A demonstrative/possessive phrase containing a known name carries that name's ids."""
+    inner = _inner_gaz(gaz, outer.start, outer.end)
+    # only when the name is the head: "my thinkpad x1", "那个ThinkPad" — not "my sister's wedding"
+    if inner and not outer.known_ids and (inner[1] == outer.end or outer.head and
+                                           outer.head in outer.surface[inner[0] - outer.start:]):
+        return replace(outer, known_ids=inner[2], type=outer.type or _type_of_ids(known, inner[2]),
+                       head=outer.surface[inner[0] - outer.start:inner[1] - outer.start])
+    return outer
+
+
+# ---- Chinese ------------------------------------------------------------------------------------------------
+
+def _starts_with_any(text: str, i: int, words: Sequence[str]) -> str:
+    for w in words:  # longest first
+        if text.startswith(w, i):
+            return w
+    return ""
+
+
+def _zh_head(text: str, j: int, gaz, allow_far: bool = True) -> tuple[int, int, str]:
+    """Find the head noun after a determiner ending at ``j``: (start, end, head) or (j, j, '')."""
+    k = j
+    while k < len(text) and text[k] == " ":
+        k += 1
+    window_end = k
+    while window_end < len(text) and window_end - k < 12 and text[window_end] not in _PUNCT:
+        window_end += 1
+    nouns = lx.zh_type_nouns()
+    for p in range(k, window_end):
+        between = text[k:p]
+        if p > k and not (p - k <= 2 or "的" in between):
+            continue
+        if p > k and not allow_far:
+            break
+        for s, e, _ids in gaz:
+            if s == p:
+                return s, e, text[s:e]
+        for L in range(min(5, window_end - p), 0, -1):
+            w = text[p:p + L]
+            if w in nouns:
+                # prefer the longest noun ending here ("咖啡店" over "店")
+                return p, p + L, w
+        m = re.match(r"[A-Za-z][A-Za-z0-9\-]*", text[p:window_end])
+        if m and (p == k or "的" in between):
+            return p, p + m.end(), m.group(0)
+    return j, j, ""
+
+
+def _zh_recall(text: str, i: int) -> bool:
+    back = text[max(0, i - 14):i].rstrip()
+    if not back.endswith("的"):
+        return False
+    seg = re.split(r"[，。！？,.!?；;]", back)[-1]
+    return any(v in seg for v in lx.markers("zh_recall_verb")) or any(t in seg for t in lx.markers("zh_recall_time"))
+
+
+def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
+    toks = nlp.zh_tokens(text)
+    starts = {s for _, _, s, _ in toks}
+    out: list[Mention] = _gaz_mentions(text, gaz, known, lang)
+    classifiers = lx.markers("zh_classifier")
+    nouns = lx.zh_type_nouns()
+
+    # demonstratives ("那个笔记本", "这台车", "那家店", "之前说的那个方案", "另一个") and indefinites ("一个手机")
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        other = _starts_with_any(text, i, lx.markers("zh_other"))
+        kind = None
+        if other:
+            j, kind, cls = i + len(other), "demonstrative", other[-1]
+        elif ch in "这那" and not (i > 0 and text[i - 1] in "这那"):
+            j = i + 1
+            if text.startswith("些", j):
+                j += 1
+            if text.startswith("一", j) and _starts_with_any(text, j + 1, classifiers):
+                j += 1
+            cls = _starts_with_any(text, j, classifiers)
+            j += len(cls)
+            if j < len(text) and text[j] in "么样里儿时边般" and not cls:
+                i += 1
+                continue
+            kind = "demonstrative"
+        elif ch in "一两几某" and _starts_with_any(text, i + 1, classifiers) and not (i > 0 and text[i - 1].isdigit()):
+            cls = _starts_with_any(text, i + 1, classifiers)
+            j, kind = i + 1 + len(cls), "noun"
+        if kind is None:
+            i += 1
+            continue
+        if _starts_with_any(text, j, lx.markers("zh_time_after_det")):
+            i = j
+            continue
+        hs, he, head = _zh_head(text, j, gaz)
+        if not head and kind == "demonstrative" and cls:
+            # an untyped head noun right after the determiner ("这个问题")
+            tok = next((t for t in toks if t[2] == j), None)
+            if tok and tok[1].startswith("n") and tok[0] not in _PUNCT:
+                hs, he, head = tok[2], tok[3], tok[0]
+        if not head and (kind == "noun" or not cls):
+            i = max(j, i + 1)
+            continue
+        end = he if head else j
+        typ = lx.type_of_noun(head, "zh") if head else ""
+        if head and not typ:
+            typ = lx.brands().get(normalise(head), "")
+        mods = []
+        if other:
+            mods.append("other")
+        if kind == "noun":
+            mods.append("indefinite")
+        m = Mention(text[i:end], i, end, kind, head=head, type=typ, language=lang, role=lx.role_of(head),
+                    modifiers=tuple(mods), recall_cue=kind == "demonstrative" and _zh_recall(text, i))
+        out.append(_absorb(m, gaz, known))
+        i = max(end, i + 1)
+
+    # pronouns (它, 他, 她) — single jieba words only, so 其他/吉他/他们 are not pronouns
+    thing_p = lx.marker_set("zh_pronoun_thing")
+    person_p = lx.marker_set("zh_pronoun_person")
+    for w, f, s, e in toks:
+        if w in ("它", "他", "她"):
+            typ = "person" if w in person_p else ""
+            out.append(Mention(w, s, e, "pronoun", head=w, type=typ, language=lang,
+                               modifiers=() if w in person_p else ("nonperson",)))
+        elif w in thing_p | person_p:
+            continue
+
+    # possessives ("我妹妹", "我的电脑", "我家狗", "我老板")
+    roles = lx.role_words()
+    for w, f, s, e in toks:
+        if not w.startswith("我"):
+            continue
+        possessor = _starts_with_any(text, s, lx.markers("zh_possessor"))
+        if not possessor:
+            continue
+        j = s + len(possessor)
+        if possessor == "我" and j < len(text) and text[j] in "们":
+            continue
+        inner = next((g for g in gaz if g[0] == j), None)
+        if inner:
+            out.append(Mention(text[s:inner[1]], s, inner[1], "possessive", head=text[inner[0]:inner[1]],
+                               type=_type_of_ids(known, inner[2]), language=lang, known_ids=inner[2]))
+            continue
+        head = ""
+        for L in range(4, 0, -1):
+            cand = text[j:j + L]
+            if len(cand) == L and (normalise(cand) in roles or cand in nouns):
+                head = cand
+                break
+        if not head or (j + len(head) not in starts and j + len(head) < len(text)):
+            # "我妈" is fine; "我爱" is not a possessive — the head must end on a jieba word boundary
+            if not head:
+                continue
+        end = j + len(head)
+        rest = text[end:end + 4]
+        next_tok = next((t for t in toks if t[2] == end), None)
+        role = lx.role_of(head)
+        typ = "person" if role and role not in ("dog", "cat") else ("pet" if role else lx.type_of_noun(head, "zh"))
+        if next_tok and (next_tok[1] in ("nr", "nrfg") or any(g[0] == end for g in gaz)) and role:
+            continue  # apposition "我同事李娜": the name is the mention
+        del rest
+        out.append(Mention(text[s:end], s, end, "possessive", head=head, type=typ, language=lang, role=role))
+
+    # named words from jieba POS flags (and merged Latin runs: "Model 3", "Type-C")
+    eng_stop = lx.marker_set("zh_eng_stop")
+    surn = lx.surnames()
+    n = len(toks)
+    k = 0
+    while k < n:
+        w, f, s, e = toks[k]
+        if f not in _ZH_NAMED_FLAGS:
+            k += 1
+            continue
+        if f in ("nr", "nrfg") and not (len(w) >= 2 and (w[0] in surn or w[:2] in surn)):
+            k += 1
+            continue
+        end_k = k
+        if f == "eng":
+            while end_k + 1 < n:
+                nw, nf, ns_, ne = toks[end_k + 1]
+                if nf == "eng" or (nw.isascii() and (nw.isdigit() or nw.isalnum())):
+                    end_k += 1
+                elif nw in (" ", "-") and end_k + 2 < n and toks[end_k + 2][0].isascii() \
+                        and toks[end_k + 2][0].strip() and toks[end_k + 2][0][0].isalnum():
+                    end_k += 2
+                else:
+                    break
+        s0, e0 = s, toks[end_k][3]
+        surface = text[s0:e0]
+        k = end_k + 1
+        if f == "eng" and (surface.lower() in eng_stop or lx.type_of_noun(surface, "en")):
+            continue
+        typ = {"nr": "person", "nrfg": "person", "ns": "place", "nt": "organization"}.get(f, "")
+        if not typ:
+            typ = lx.brands().get(normalise(surface).split(" ")[0], "")
+        out.append(Mention(surface, s0, e0, "named", head=surface, type=typ, language=lang))
+
+    # bare type nouns ("笔记本有点卡") aligned on jieba words
+    for w, f, s, e in toks:
+        if w in nouns and f.startswith("n") and len(w) >= 2:
+            out.append(Mention(w, s, e, "noun", head=w, type=nouns[w], language=lang))
+    return _resolve_overlaps(out)
+
+
+# ---- English ------------------------------------------------------------------------------------------------
+
+def _en_type(chunk_tokens) -> str:
+    words = [t.text.lower() for t in chunk_tokens]
+    for L in (3, 2, 1):
+        if len(words) >= L:
+            t = lx.type_of_noun(" ".join(words[-L:]), "en")
+            if t:
+                return t
+    return ""
+
+
+def _en_recall_end(doc, idx: int) -> int | None:
+    """Token index just past a recall clause starting at ``idx`` ("you recommended", "I mentioned last time")."""
+    if idx + 1 < len(doc) and doc[idx].lower_ in lx.marker_set("en_recall_subject") \
+            and doc[idx + 1].lower_ in lx.marker_set("en_recall_verb"):
+        end = idx + 2
+        # "you told me about", "I talked about"
+        while end < len(doc) and doc[end].lower_ in ("me", "about", "to", "us", "at", "of"):
+            end += 1
+        return end
+    if idx + 2 < len(doc) and doc[idx].lower_ in ("that", "which") \
+            and doc[idx + 1].lower_ in lx.marker_set("en_recall_subject") \
+            and doc[idx + 2].lower_ in lx.marker_set("en_recall_verb"):
+        return idx + 3
+    return None
+
+
+def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
+    out: list[Mention] = _gaz_mentions(text, gaz, known, lang)
+    name_stop = lx.marker_set("en_name_stop")
+
+    def covered_by_gaz(s: int, e: int) -> bool:
+        return any(not (e <= gs or s >= ge) for gs, ge, _ in gaz)
+
+    # named entities
+    ent_spans = []
+    for ent in doc.ents:
+        if ent.label_ not in _EN_ENT_LABELS:
+            continue
+        toks = list(ent)
+        while toks and toks[0].lower_ in ("the", "my", "our", "a", "an"):
+            toks = toks[1:]
+        while toks and toks[-1].tag_ == "POS":
+            toks = toks[:-1]
+        if not toks:
+            continue
+        s, e = toks[0].idx, toks[-1].idx + len(toks[-1].text)
+        surface = text[s:e]
+        if surface.lower() in name_stop:
+            continue
+        ent_spans.append((s, e))
+        if covered_by_gaz(s, e):
+            continue
+        typ = _EN_ENT_TYPE.get(ent.label_, "")
+        out.append(Mention(surface, s, e, "named", head=surface, type=typ, language=lang,
+                           modifiers=(f"ner:{ent.label_}",)))
+
+    # proper-noun runs spaCy did not label ("Kindle", "Doudou")
+    i = 0
+    while i < len(doc):
+        t = doc[i]
+        if t.pos_ == "PROPN" and t.text[:1].isupper() and t.lower_ not in name_stop:
+            j = i
+            while j + 1 < len(doc) and doc[j + 1].pos_ == "PROPN" and doc[j + 1].lower_ not in name_stop:
+                j += 1
+            s, e = t.idx, doc[j].idx + len(doc[j].text)
+            if not covered_by_gaz(s, e) and not any(not (e <= a or s >= b) for a, b in ent_spans):
+                surface = text[s:e]
+                typ = lx.brands().get(normalise(surface).split(" ")[0], "")
+                out.append(Mention(surface, s, e, "named", head=surface, type=typ, language=lang,
+                                   modifiers=("propn",)))
+            i = j + 1
+        else:
+            i += 1
+
+    thing_p = lx.marker_set("en_pronoun_thing")
+    person_p = lx.marker_set("en_pronoun_person")
+    dems = lx.marker_set("en_demonstrative")
+    indef = lx.marker_set("en_indefinite")
+    poss = lx.marker_set("en_possessor")
+    for chunk in doc.noun_chunks:
+        toks = list(chunk)
+        root = chunk.root
+        first = toks[0].lower_
+        # possessor inside the chunk: "my sister's wedding" → "my sister" (and not the whole chunk)
+        sub = False
+        for t in toks:
+            if t.dep_ == "poss" and t.i != toks[0].i and toks[0].lower_ in poss and t.i == toks[0].i + 1:
+                s, e = toks[0].idx, t.idx + len(t.text)
+                role = lx.role_of(t.text)
+                typ = "person" if role else lx.type_of_noun(t.text, "en")
+                if role or typ:
+                    out.append(_absorb(Mention(text[s:e], s, e, "possessive", head=t.text, type=typ,
+                                               language=lang, role=role), gaz, known))
+                    sub = True
+        if sub:
+            continue
+        if root.pos_ == "PRON" and len(toks) == 1:
+            w = root.lower_
+            if w in thing_p:
+                out.append(Mention(root.text, root.idx, root.idx + len(root.text), "pronoun", head=w, type="",
+                                   language=lang, modifiers=("nonperson",)))
+            elif w in person_p:
+                out.append(Mention(root.text, root.idx, root.idx + len(root.text), "pronoun", head=w,
+                                   type="person", language=lang))
+            continue
+        body = [t for t in toks if t.lower_ not in dems | indef | poss | {"the"} and t.tag_ != "POS"]
+        head = root.text
+        is_one = root.lower_ in ("one", "ones")
+        typ = "" if is_one else _en_type(body)
+        mods = tuple(t.lower_ for t in body if t.i != root.i and t.pos_ in ("ADJ", "NOUN", "PROPN", "NUM"))
+        other = any(t.lower_ in ("other", "another") for t in toks) and (is_one or typ)
+        end_tok = chunk.end
+        recall = False
+        rc = _en_recall_end(doc, chunk.end)
+        if rc is not None:
+            recall, end_tok = True, rc
+        s = toks[0].idx
+        e = doc[end_tok - 1].idx + len(doc[end_tok - 1].text)
+        kind = None
+        if first in dems:
+            kind = "demonstrative"
+        elif first == "the" and (typ or is_one or recall):
+            kind = "demonstrative"
+        elif first in poss:
+            kind = "possessive"
+        elif first in indef and (typ or is_one) and not other:
+            kind = "noun"
+        elif other and (typ or is_one):
+            kind = "demonstrative"
+        if kind is None:
+            continue
+        if kind == "possessive" and not (typ or lx.role_of(head) or _inner_gaz(gaz, s, e)):
+            continue
+        role = lx.role_of(" ".join(t.text for t in body)) or lx.role_of(head)
+        if role and not typ:
+            typ = "pet" if role in ("dog", "cat") else "person"
+        m = Mention(text[s:e], s, e, kind, head="" if is_one else head, type=typ, language=lang, role=role,
+                    modifiers=mods + (("other",) if other else ()) + (("indefinite",) if kind == "noun" else ()),
+                    recall_cue=recall)
+        out.append(_absorb(m, gaz, known))
+    # "this one", "that one", "the other one" (spaCy does not always make them noun chunks)
+    for mt in _EN_ONE.finditer(text):
+        s, e = mt.start(), mt.end()
+        other = "other" in mt.group(0).lower()
+        out.append(Mention(text[s:e], s, e, "demonstrative", head="", type="", language=lang,
+                           modifiers=("other",) if other else ()))
+    return _resolve_overlaps(out)
+
+
+_EN_ONE = re.compile(r"\b(?:this|that|the other|the other)\s+one\b", re.I)
