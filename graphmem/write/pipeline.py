@@ -20,7 +20,7 @@ import numpy as np
 from graphmem.linking import api as linking
 from graphmem.model import FactInput, PREFERENCE_EDGES, REJECT_REASONS
 from graphmem.store import Store, Tx
-from graphmem.write import ids, profile as profile_text, scoring
+from graphmem.write import ids, profile_text, scoring
 from graphmem.write.gate import ACCEPT, Judge, near_duplicate, rules, settle
 from graphmem.write.journal import Entry
 from graphmem.write.versioning import CHANGE, NEW, REPEAT, Planner, Version, value_text

@@ -1,0 +1,47 @@
+import numpy as np
+
+from graphmem.write.gate import ACCEPT, REJECT, UNDECIDED, Verdict, near_duplicate, rules, settle
+
+
+def test_rule_greetings_and_smalltalk():
+    assert rules("greeting", False, 0, 0, False) == Verdict(REJECT, "greeting")
+    assert rules("smalltalk", False, 0, 0, False) == Verdict(REJECT, "smalltalk")
+    # a greeting that carries information is not rejected
+    assert rules("greeting", True, 1, 0, False).decision == ACCEPT
+
+
+def test_rule_chitchat():
+    assert rules("chitchat", False, 0, 2, False) == Verdict(REJECT, "chitchat")
+    assert rules("informative", False, 0, 0, False) == Verdict(REJECT, "chitchat")
+    assert rules("informative", True, 0, 0, False).decision == UNDECIDED
+
+
+def test_rule_duplicate_wins():
+    assert rules("informative", True, 1, 1, True) == Verdict(REJECT, "duplicate")
+
+
+def test_settle_without_judge_and_with_judge():
+    und = Verdict(UNDECIDED)
+    assert settle(und, "x", None, True, 0) == (Verdict(ACCEPT, "information"), False)
+    assert settle(und, "x", None, False, 0) == (Verdict(REJECT, "chitchat"), False)
+    assert settle(und, "x", lambda t: False, True, 3) == (Verdict(REJECT, "judge"), True)
+    assert settle(und, "x", lambda t: True, False, 0) == (Verdict(ACCEPT, "judge"), True)
+    assert settle(Verdict(ACCEPT), "x", lambda t: 1 / 0, True, 0) == (Verdict(ACCEPT), False)  # not asked
+
+
+def test_failing_judge_falls_back():
+    def boom(text):
+        raise RuntimeError("llm down")
+    v, judged = settle(Verdict(UNDECIDED), "x", boom, True, 0)
+    assert v.decision == ACCEPT and judged
+
+
+def test_near_duplicate_needs_similarity_and_same_entities():
+    a = np.array([1.0, 0.0], dtype=np.float32)
+    b = np.array([0.96, 0.28], dtype=np.float32)
+    c = np.array([0.0, 1.0], dtype=np.float32)
+    recent = [(a, frozenset({"e1"}))]
+    assert near_duplicate(b, ["e1"], recent)
+    assert not near_duplicate(b, ["e2"], recent)
+    assert not near_duplicate(c, ["e1"], recent)
+    assert not near_duplicate(None, ["e1"], recent) and not near_duplicate(a, ["e1"], [])
