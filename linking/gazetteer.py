@@ -214,9 +214,9 @@ def _score(a: str, b: str, **kw) -> float:
     if ta and tb and (ta <= tb or tb <= ta) and len(ta & tb) >= 1:
         small, big = (ta, tb) if len(ta) <= len(tb) else (tb, ta)
         missing = big - small
-        # missing words that are only brand-ish (alphabetic) cost little; missing digits cost more
-        penalty = sum(8 if any(ch.isdigit() for ch in w) else 4 for w in missing)
-        r = max(r, 97.0 - penalty)
+        # a shortened or extended name ("iphone" ~ "iphone 15 pro"): close, but a runner-up of the same
+        # kind ("thinkpad x1" and "thinkpad t14") leaves it ambiguous
+        r = max(r, max(84.0, 92.0 - 2.0 * len(missing)))
     elif any("\u4e00" <= ch <= "\u9fff" for ch in a + b):
         pr = fuzz.partial_ratio(a, b)
         if min(len(a), len(b)) >= 2:

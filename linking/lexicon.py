@@ -90,7 +90,7 @@ def type_of_noun(word: str, language: str = "en") -> str:
         for k in range(len(w) - 1, 0, -1):
             if w[-k:] in zh:
                 return zh[w[-k:]]
-        if language != "en":
+        if any("\u4e00" <= c <= "\u9fff" for c in w):
             return ""
     lw = w.lower()
     if lw in en:

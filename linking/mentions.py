@@ -18,7 +18,7 @@ from .types import Mention
 _PUNCT = set("，。！？、,.!?;；：:（）()【】[]「」“”\"'‘’…~～\n\t")
 _ZH_NAMED_FLAGS = {"nr", "nrfg", "nrt", "ns", "nt", "nz", "eng"}
 _EN_ENT_LABELS = {"PERSON", "ORG", "PRODUCT", "GPE", "LOC", "FAC", "WORK_OF_ART", "EVENT"}
-_EN_ENT_TYPE = {"PERSON": "person", "GPE": "place", "LOC": "place", "FAC": "place"}
+_EN_ENT_TYPE = {"PERSON": "person", "GPE": "geo", "LOC": "place", "FAC": "place"}
 _PRIORITY = {"demonstrative": 0, "possessive": 0, "pronoun": 1, "named": 2, "noun": 3}
 
 
@@ -283,9 +283,9 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
         s0, e0 = s, toks[end_k][3]
         surface = text[s0:e0]
         k = end_k + 1
-        if f == "eng" and (surface.lower() in eng_stop or lx.type_of_noun(surface, "en")):
+        if f == "eng" and (surface.lower() in eng_stop or (surface.islower() and lx.type_of_noun(surface, "en"))):
             continue
-        typ = {"nr": "person", "nrfg": "person", "ns": "place", "nt": "organization"}.get(f, "")
+        typ = {"nr": "person", "nrfg": "person", "ns": "geo", "nt": "organization"}.get(f, "")
         if not typ:
             typ = lx.brands().get(normalise(surface).split(" ")[0], "")
         out.append(Mention(surface, s0, e0, "named", head=surface, type=typ, language=lang))
@@ -439,6 +439,33 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
                     modifiers=mods + (("other",) if other else ()) + (("indefinite",) if kind == "noun" else ()),
                     recall_cue=recall)
         out.append(_absorb(m, gaz, known))
+    # determiner + (up to two words) + a known type noun or role word, where the parser missed the chunk
+    # ("Honestly that cat is ..." parses "that" as a conjunction; "My brother just got ..." has no chunk)
+    for t in doc:
+        w = t.lower_
+        if w not in dems and w not in poss and w != "the":
+            continue
+        for j in range(t.i + 1, min(t.i + 4, len(doc))):
+            u = doc[j]
+            if u.is_punct or u.pos_ in ("VERB", "AUX", "ADP", "PRON", "SCONJ", "CCONJ"):
+                break
+            typ = lx.type_of_noun(u.text, "en")
+            role = lx.role_of(u.text) if w in poss else ""
+            if not (typ or role) or u.pos_ not in ("NOUN", "PROPN"):
+                continue
+            s, e = t.idx, u.idx + len(u.text)
+            if j + 1 < len(doc) and doc[j + 1].tag_ == "POS":
+                break
+            kind = "possessive" if w in poss else "demonstrative"
+            if role and not typ:
+                typ = "pet" if role in ("dog", "cat") else "person"
+            rc = _en_recall_end(doc, j + 1)
+            if rc is not None:
+                e = doc[rc - 1].idx + len(doc[rc - 1].text)
+            out.append(_absorb(Mention(text[s:e], s, e, kind, head=u.text, type=typ, language=lang, role=role,
+                                       modifiers=tuple(doc[k].lower_ for k in range(t.i + 1, j)),
+                                       recall_cue=rc is not None), gaz, known))
+            break
     # "this one", "that one", "the other one" (spaCy does not always make them noun chunks)
     for mt in _EN_ONE.finditer(text):
         s, e = mt.start(), mt.end()

@@ -250,6 +250,27 @@ def _decide_possessive(m: Mention, slots: SlotTable, known: Gazetteer) -> Link:
     return _new(m, f"possessive {m.surface!r} of unknown type")
 
 
+def _variants(surface: str) -> list[str]:
+    """The surface, and the surface without trailing lower-case words ("Macbok Air fan" → "Macbok Air")."""
+    out = [surface]
+    words = surface.split()
+    while len(words) > 1 and words[-1].islower() and words[-1].isalpha():
+        words = words[:-1]
+        out.append(" ".join(words))
+    return out
+
+
+def _every_word_close(q: str, key: str) -> bool:
+    """Each query word has a look-alike in the key: a plausible typo, not a different name."""
+    kw = key.split()
+    if not kw:
+        return False
+    for w in q.split():
+        if max(fuzz.ratio(w, k) for k in kw) < 75 and not any(w in k or k in w for k in kw):
+            return False
+    return True
+
+
 def _ner_label(m: Mention) -> str:
     for mod in m.modifiers:
         if mod.startswith("ner:"):
@@ -263,15 +284,19 @@ def _decide_named(m: Mention, slots: SlotTable, known: Gazetteer) -> Link:
     for s in slots.recent():
         if normalise(s.name) == q:
             return _linked(m, _cand_slot(s, 0.95), f"{m.surface!r} was named earlier this session")
-    hits = known.fuzzy(m.surface, None, limit=8, cutoff=NEAR_FUZZY * 100 - 5)
-    cands: list[Candidate] = []
-    for eid, score, key in hits:
-        e = known.get(eid)
-        if m.type and not lx.compatible(e.type, m.type):
-            # a model type guess (NER/POS) that disagrees with the graph: only a typo-level match survives
-            if fuzz.ratio(q, key) < 90:
-                continue
-        cands.append(_cand_entity(e, score, "fuzzy"))
+    best: dict[str, tuple[Candidate, str, str]] = {}
+    for variant in _variants(m.surface):
+        vq = normalise(variant)
+        for eid, score, key in known.fuzzy(variant, None, limit=8, cutoff=NEAR_FUZZY * 100 - 5):
+            e = known.get(eid)
+            if m.type and not lx.compatible(e.type, m.type):
+                # a model type guess (NER/POS) that disagrees with the graph: only a typo-level match survives
+                if fuzz.ratio(vq, key) < 90:
+                    continue
+            if eid not in best or score > best[eid][0].score:
+                best[eid] = (_cand_entity(e, score, "fuzzy"), vq, key)
+    ranked = sorted(best.values(), key=lambda x: -x[0].score)
+    cands = [c for c, _, _ in ranked]
     if not cands:
         return _new(m, f"no known entity resembles {m.surface!r}")
     top = cands[0]
@@ -281,7 +306,7 @@ def _decide_named(m: Mention, slots: SlotTable, known: Gazetteer) -> Link:
             return _ambiguous(m, f"{m.surface!r} resembles {top.name!r} and {runner.name!r} equally",
                               cands[:5])
         return _linked(m, top, f"fuzzy name match {m.surface!r} ~ {top.name!r} ({top.score:.2f})", cands[:5])
-    if top.score >= NEAR_FUZZY:
+    if top.score >= NEAR_FUZZY and _every_word_close(ranked[0][1], ranked[0][2]):
         return _ambiguous(m, f"{m.surface!r} only loosely resembles {top.name!r} ({top.score:.2f})", cands[:5])
     return _new(m, f"no known entity resembles {m.surface!r} closely (best {top.name!r} {top.score:.2f})",
                 cands[:5])
