@@ -1,0 +1,1 @@
+"""Benchmarks and the evaluation suite (not shipped in the wheel)."""
