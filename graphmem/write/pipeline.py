@@ -86,6 +86,7 @@ class UserState:
     user_id: str
     gazetteer: Any
     names: dict[str, str]                                 # normalised name/alias → entity id
+    persisted: set[str] = field(default_factory=set)        # entity ids known to be in Neo4j
     recent: deque = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
     sessions: dict[str, Any] = field(default_factory=dict)  # session_id → SlotTable
 
@@ -172,7 +173,7 @@ class Pipeline:
                     continue
                 for s in (r["name"], *(r["aliases"] or ())):
                     names.setdefault(ids.norm_name(s), r["id"])
-            st = UserState(tenant, user_id, linking.Gazetteer(known), names)
+            st = UserState(tenant, user_id, linking.Gazetteer(known), names, {r["id"] for r in rows})
             for r in reversed(self.store.run("read/recent_events", {"tenant": tenant, "user_id": user_id,
                                                                     "limit": RECENT_EVENTS})):
                 st.recent.append((np.asarray(r["embedding"], dtype=np.float32), frozenset(r["entity_ids"])))
@@ -220,7 +221,7 @@ class Pipeline:
             else:
                 g = linking.classify_message(t.text)
                 w.label, w.has_information = g.label, g.has_information
-                if g.has_information or g.label == "informative":
+                if t.role == "user" and (g.has_information or g.label == "informative"):
                     w.statements = [_from_statement(s) for s in linking.extract_statements(t.text, t.at)]
             if w.label in ("greeting", "smalltalk", "chitchat") and not w.has_information and not w.statements:
                 w.verdict, w.reason = "reject", w.label if w.label != "smalltalk" else "smalltalk"
@@ -253,7 +254,7 @@ class Pipeline:
             return []
         slots = st.slots(t.session_id)
         emb = self.embedder if self.link_with_embeddings else None
-        links = linking.link(mentions, slots, st.gazetteer, emb, turn=_turn_no(t.turn_id))
+        links = linking.link(mentions, slots, st.gazetteer, emb)
         out = []
         for ln in links:
             m = ln.mention
@@ -291,7 +292,7 @@ class Pipeline:
             if known is None and not name:
                 return None
             ref = refs[eid] = EntityRef(eid, known.name if known else name, (known.type if known else type_) or "",
-                                        st.tenant, st.user_id, at=at)
+                                        st.tenant, st.user_id, new=eid not in st.persisted, at=at)
         ref.mentions += 1
         ref.at = max(ref.at or at, at)
         return ref
@@ -303,7 +304,7 @@ class Pipeline:
         if ref is None:
             known = st.gazetteer.get(eid)
             ref = refs[eid] = EntityRef(eid, known.name if known else name, (known.type if known else type_) or "",
-                                        st.tenant, st.user_id, new=known is None, at=at)
+                                        st.tenant, st.user_id, new=eid not in st.persisted, at=at)
             if known is None:
                 st.gazetteer.add(linking.KnownEntity(eid, name, type_ or ""))
             st.names.setdefault(ids.norm_name(name), eid)
@@ -484,6 +485,7 @@ class Pipeline:
                              "importance": scoring.importance("entity"), "quality": scoring.quality(r.name),
                              "embedding": _list(self._vec.get(r.name)) if r.new else None})
             res.entities_created += int(r.new)
+        self._written = {e["id"] for e in entities}
         users = list({(s["tenant"], s["user_id"], s["session_id"]): s for s in sessions.values()}.values())
         gate_rows = list(gate.values())
         # users only rejected still get a User node (for the rejection counts)
@@ -537,6 +539,11 @@ class Pipeline:
                 r = refs.get(eid)
                 if r is not None and r.new and r.name in self._vec:
                     by_user.setdefault((w.turn.tenant, w.turn.user_id), []).append(r)
+        for w in works:
+            st = self.users.get((w.turn.tenant, w.turn.user_id))
+            if st is not None:
+                st.persisted.update(r.id for r in refs.values() if r.tenant == st.tenant and r.user_id == st.user_id
+                                    and r.id in self._written)
         for k, new in by_user.items():
             st = self.users.get(k)
             if st is None:
