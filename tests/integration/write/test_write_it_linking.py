@@ -1,0 +1,31 @@
+"""Text-only turns go through graphmem.linking: mentions become the user's own entities, "that laptop" in a
+later turn links to the same node through the session slot table, and two users never share a node."""
+
+from __future__ import annotations
+
+from graphmem.write import find_entities
+
+
+def mentions(store, tenant, user, event_id):
+    return store.run("read/event_mentions", {"tenant": tenant, "user_id": user, "event_id": event_id})
+
+
+def test_mentions_link_within_a_session_and_per_user(writer, store, tenant):
+    a1 = writer.add("alice", "s1", 1, "My laptop keeps crashing when I open Photoshop.")
+    a2 = writer.add("alice", "s1", 2, "That laptop is only two years old.")
+    b1 = writer.add("bob", "s1", 1, "My laptop keeps crashing when I open Photoshop.")
+    assert writer.flush(120)
+    m1, m2, mb = (mentions(store, tenant, u, e) for u, e in (("alice", a1), ("alice", a2), ("bob", b1)))
+    laptop_a = [m for m in m1 if m["type"] == "laptop"]
+    assert len(laptop_a) == 1
+    assert laptop_a[0]["id"] in {m["id"] for m in m2}          # "that laptop" → the same node
+    laptop_b = [m for m in mb if m["type"] == "laptop"]
+    assert len(laptop_b) == 1 and laptop_b[0]["id"] != laptop_a[0]["id"]
+    assert len(find_entities(store, "alice", laptop_a[0]["name"], tenant=tenant)) == 1
+
+
+def test_chinese_mentions(writer, store, tenant):
+    e1 = writer.add("u1", "s1", 1, "我妹妹推荐了一家面馆，叫老王面馆")
+    assert writer.flush(120)
+    names = {m["name"] for m in mentions(store, tenant, "u1", e1)}
+    assert "我妹妹" in names
