@@ -1,0 +1,8 @@
+MATCH (v:Event {tenant: $tenant, user_id: $user_id})
+WHERE ($since IS NULL OR v.occurred_at >= $since) AND ($until IS NULL OR v.occurred_at < $until)
+OPTIONAL MATCH (v)-[:MENTIONS]->(e:Entity)
+WITH v, collect(e.name) AS mentions
+RETURN v.id AS id, v.occurred_at AS occurred_at, v.session_id AS session_id, v.role AS role, v.kind AS kind,
+       v.text AS text, v.importance AS importance, v.status AS status, mentions
+ORDER BY v.occurred_at, v.turn_id
+LIMIT $limit

@@ -1,0 +1,10 @@
+MATCH (:User {tenant: $tenant, user_id: $user_id})-[:OWNS]->(e:Entity {id: $id})
+OPTIONAL MATCH (e)-[:HAS_CARD]->(c:Card)
+OPTIONAL MATCH (c)-[:HAS_FACT]->(f:Fact)
+OPTIONAL MATCH (v:Event)-[:MENTIONS]->(e)
+WITH e, collect(DISTINCT c.id) AS cards, collect(DISTINCT f.id) AS facts, collect(DISTINCT v.id) AS events
+OPTIONAL MATCH (g:Fact {tenant: $tenant, user_id: $user_id})-[:DERIVED_FROM]->(src:Event)
+WHERE src.id IN events AND NOT g.id IN facts
+WITH e, cards, facts, events, g, count {(g)-[:DERIVED_FROM]->(o:Event) WHERE NOT o.id IN events} AS kept
+WITH e, cards, facts, events, collect(DISTINCT CASE WHEN kept = 0 THEN g.id END) AS derived
+RETURN [e.id] AS entities, cards, facts + derived AS facts, events, [] AS sessions, [] AS profiles

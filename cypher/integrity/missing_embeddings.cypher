@@ -1,0 +1,3 @@
+MATCH (n:Entity|Fact|Event)
+WHERE n.tenant = $tenant AND n.embedding IS NULL AND coalesce(n.status, 'active') <> 'archived'
+RETURN count(n) AS missing

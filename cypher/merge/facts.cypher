@@ -1,0 +1,5 @@
+MATCH (u:User {tenant: $tenant, user_id: $user_id})-[:OWNS]->(b:Entity {id: $b})-[:HAS_CARD]->(:Card)-[r:HAS_FACT]->(f:Fact)
+MATCH (u)-[:OWNS]->(a:Entity {id: $a})-[:HAS_CARD]->(ca:Card)
+MERGE (ca)-[:HAS_FACT]->(f)
+SET f.entity_id = a.id
+DELETE r

@@ -1,0 +1,11 @@
+MATCH (:User {tenant: $tenant, user_id: $user_id})-[:OWNS]->(:Entity {id: $a})-[:HAS_CARD]->(:Card)-[:HAS_FACT]->(f:Fact {status: 'active'})
+WITH f ORDER BY f.valid_from DESC, f.recorded_at DESC
+WITH f.key AS key, collect(f) AS versions
+WHERE size(versions) > 1
+WITH head(versions) AS keep, tail(versions) AS older
+UNWIND older AS o
+SET o.status = 'outdated', o.valid_to = $now, o.superseded_by = keep.id
+MERGE (keep)-[:SUPERSEDES]->(o)
+WITH o
+OPTIONAL MATCH (:User {tenant: $tenant, user_id: $user_id})-[r:PREFERS|DISLIKES|WANTS {fact_id: o.id}]->()
+SET r.status = 'outdated', r.valid_to = $now

@@ -1,0 +1,261 @@
+"""Inspect and curate one user's graph: list, forget (verified), merge, alias, outdate/restore, export/import.
+
+Every function takes the Store and a user id and is scoped by ``(store.settings.tenant, user_id)``.
+Nothing here deletes history except ``forget``, which is the explicit, verified way to remove memory.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import date, datetime, timezone
+from typing import Any, Iterable
+
+from graphmem.errors import InputError, NotFound, StoreError
+from graphmem.model import LABELS, RELATIONSHIPS
+from graphmem.store import Store
+from graphmem.write.reads import entity_id
+
+EXPORT_FORMAT = "graphmem-export/1"
+FORGET_KINDS = ("entities", "cards", "facts", "events", "sessions", "profiles")
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def _scope(store: Store, user_id: str) -> dict[str, str]:
+    if not user_id or not user_id.strip():
+        raise InputError("a user id is required")
+    return {"tenant": store.settings.tenant, "user_id": user_id}
+
+
+def require_user(store: Store, user_id: str) -> dict[str, str]:
+    scope = _scope(store, user_id)
+    if not store.run("curate/user_exists", scope)[0]["exists"]:
+        raise NotFound(f"no user {user_id!r} in tenant {scope['tenant']!r} (see `graphmem users`)")
+    return scope
+
+
+# -- listing ------------------------------------------------------------------------------------------
+
+def users(store: Store) -> list[dict]:
+    return store.run("curate/users", {"tenant": store.settings.tenant})
+
+
+def entities(store: Store, user_id: str, type: str | None = None, limit: int = 500) -> list[dict]:
+    return store.run("curate/entities", {**require_user(store, user_id), "type": type, "limit": limit})
+
+
+def events(store: Store, user_id: str, since: datetime | None = None, until: datetime | None = None,
+           limit: int = 500) -> list[dict]:
+    return store.run("curate/events", {**require_user(store, user_id), "since": since, "until": until, "limit": limit})
+
+
+def stats(store: Store) -> dict:
+    return store.run("curate/stats", {"tenant": store.settings.tenant})[0]
+
+
+# -- forget -------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ForgetReport:
+    target: str
+    planned: dict[str, list[str]]
+    dry_run: bool
+    remaining: dict[str, int] = field(default_factory=dict)   # all zeros after a verified forget
+
+    @property
+    def count(self) -> int:
+        return sum(len(v) for v in self.planned.values())
+
+
+def forget(store: Store, user_id: str, *, entity: str | None = None, event: str | None = None,
+           fact: str | None = None, everything: bool = False, dry_run: bool = False) -> ForgetReport:
+    """Remove memory and verify nothing of it remains (nodes, edges, references, vector-index hits).
+
+    ``entity``: the entity, its card and facts, the turns that mention it, and facts derived only from them.
+    ``event``: the turn and the facts derived only from it. ``fact``: one fact version.
+    ``everything``: all the user's memory, the user node included.
+    """
+    chosen = [k for k, v in (("entity", entity), ("event", event), ("fact", fact), ("all", everything)) if v]
+    if len(chosen) != 1:
+        raise InputError("forget takes exactly one of --entity, --event, --fact or --all")
+    scope = require_user(store, user_id)
+    kind = chosen[0]
+    target = {"entity": lambda: entity_id(store, user_id, entity, tenant=scope["tenant"]),
+              "event": lambda: event, "fact": lambda: fact, "all": lambda: user_id}[kind]()
+    rows = store.run(f"forget/plan_{kind}", {**scope, "id": target})
+    if not rows:
+        raise NotFound(f"user {user_id!r} has no {kind} {target!r}")
+    planned = {k: sorted(set(rows[0][k])) for k in FORGET_KINDS}
+    if dry_run:
+        return ForgetReport(f"{kind} {target}", planned, True)
+    ids = [i for k in FORGET_KINDS for i in planned[k]]
+    probes = store.run("forget/embeddings", {**scope, "ids": ids, "limit": 25})
+    entity_ids = sorted({r["entity_id"] for r in store.run("forget/fact_entities", {**scope, "ids": planned["facts"]})}
+                        - set(planned["entities"]))
+
+    def work(tx):
+        tx.run("forget/delete_preference_edges", {**scope, "ids": ids})
+        tx.run("forget/delete_nodes", {**scope, "ids": ids})
+        tx.run("forget/repair_references", {**scope, "ids": ids})
+        if kind == "all":
+            tx.run("forget/delete_user", scope)
+        for eid in entity_ids:
+            tx.run("curate/refresh_card", {**scope, "entity_id": eid, "now": _now()})
+
+    store.write(work)
+    remaining = store.run("forget/remaining", {**scope, "ids": ids})[0]
+    if kind != "all":
+        remaining = {**remaining, "users": 0}
+    remaining["vector_hits"] = store.run("forget/vector_hits", {"ids": ids, "probes": probes})[0]["hits"] if probes else 0
+    if any(remaining.values()):
+        raise StoreError(f"forget of {kind} {target!r} left traces behind: {remaining}")
+    return ForgetReport(f"{kind} {target}", planned, False, remaining)
+
+
+# -- merge, alias, outdate, restore -------------------------------------------------------------------
+
+def merge(store: Store, user_id: str, keep: str, absorb: str) -> dict:
+    """Fold entity ``absorb`` into ``keep``: names become aliases, facts (with their history), mentions,
+    preferences and relations move over; clashing active values are resolved newest-wins, never deleted."""
+    scope = require_user(store, user_id)
+    a = entity_id(store, user_id, keep, tenant=scope["tenant"])
+    b = entity_id(store, user_id, absorb, tenant=scope["tenant"])
+    if a == b:
+        raise InputError(f"{keep!r} and {absorb!r} are the same entity")
+    params = {**scope, "a": a, "b": b, "now": _now()}
+
+    def work(tx):
+        for step in ("mentions", "facts", "preferences", "related_out", "related_in", "resolve_slots"):
+            tx.run(f"merge/{step}", params)
+        merged = tx.run("merge/absorb", params)
+        tx.run("curate/refresh_card", {**scope, "entity_id": a, "now": params["now"]})
+        return merged
+
+    merged = store.write(work)
+    if not merged:
+        raise NotFound(f"entity {keep!r} or {absorb!r} not found for user {user_id!r}")
+    return merged[0]
+
+
+def alias(store: Store, user_id: str, entity: str, name: str) -> dict:
+    name = name.strip()
+    if not name:
+        raise InputError("an alias must not be empty")
+    scope = require_user(store, user_id)
+    eid = entity_id(store, user_id, entity, tenant=scope["tenant"])
+    rows = store.run("curate/alias", {**scope, "entity_id": eid, "alias": name}, write=True)
+    if not rows:
+        raise NotFound(f"user {user_id!r} has no entity {entity!r}")
+    return rows[0]
+
+
+def set_fact_status(store: Store, user_id: str, fact_id: str, *, active: bool) -> dict:
+    """``active=False``: mark a fact outdated (kept, still in history). ``True``: make it the current value
+    again; whatever was active for the same attribute becomes outdated and is superseded by it."""
+    scope = require_user(store, user_id)
+    now = _now()
+
+    def work(tx):
+        rows = tx.run("curate/set_fact_restored" if active else "curate/set_fact_outdated",
+                      {**scope, "fact_id": fact_id, "now": now})
+        if rows:
+            eid = tx.run("curate/fact_entity", {**scope, "fact_id": fact_id})[0]["entity_id"]
+            tx.run("curate/refresh_card", {**scope, "entity_id": eid, "now": now})
+        return rows
+
+    rows = store.write(work)
+    if not rows:
+        raise NotFound(f"user {user_id!r} has no fact {fact_id!r}")
+    return rows[0]
+
+
+# -- export / import ----------------------------------------------------------------------------------
+
+def _to_json(value: Any) -> Any:
+    if hasattr(value, "to_native"):
+        value = value.to_native()
+    if isinstance(value, datetime):
+        return {"$datetime": value.isoformat()}
+    if isinstance(value, date):
+        return {"$date": value.isoformat()}
+    if isinstance(value, dict):
+        return {k: _to_json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_to_json(v) for v in value]
+    return value
+
+
+def _from_json(value: Any) -> Any:
+    if isinstance(value, dict):
+        if set(value) == {"$datetime"}:
+            return datetime.fromisoformat(value["$datetime"])
+        if set(value) == {"$date"}:
+            return date.fromisoformat(value["$date"])
+        return {k: _from_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_from_json(v) for v in value]
+    return value
+
+
+def export(store: Store, user_id: str) -> dict:
+    """Everything the user owns as JSON-ready data (embeddings and history included)."""
+    scope = require_user(store, user_id)
+    nodes = store.run("transfer/export_nodes", scope)
+    rels = store.run("transfer/export_relationships", scope)
+    return {
+        "format": EXPORT_FORMAT, **scope,
+        "nodes": [{"key": n["key"], "labels": sorted(n["labels"]), "props": _to_json(n["props"])} for n in nodes],
+        "relationships": sorted(({"start": r["start"], "type": r["type"], "end": r["end"],
+                                  "props": _to_json(r["props"])} for r in rels),
+                                key=lambda r: json.dumps(r, sort_keys=True, ensure_ascii=False)),
+    }
+
+
+def import_(store: Store, data: dict, *, replace: bool = False, progress=None) -> dict[str, int]:
+    """Load an export. Refuses to overwrite an existing user unless ``replace`` (which forgets it first).
+    Labels and relationship types are checked against the graph model before anything is written."""
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+        raise InputError(f"not a graphmem export (expected format {EXPORT_FORMAT!r})")
+    user_id, tenant = data.get("user_id"), data.get("tenant")
+    if tenant != store.settings.tenant:
+        raise InputError(f"the export is for tenant {tenant!r}; set GRAPHMEM_TENANT={tenant} to import it")
+    scope = _scope(store, user_id)
+    nodes, rels = data.get("nodes", []), data.get("relationships", [])
+    for n in nodes:
+        if not n.get("labels") or not set(n["labels"]) <= set(LABELS):
+            raise InputError(f"node {n.get('key')!r} has labels outside the graph model: {n.get('labels')}")
+        if n["props"].get("tenant") != tenant or n["props"].get("user_id") != user_id:
+            raise InputError(f"node {n['key']!r} belongs to another user")
+    keys = {n["key"] for n in nodes}
+    for r in rels:
+        if r.get("type") not in RELATIONSHIPS or r.get("start") not in keys or r.get("end") not in keys:
+            raise InputError(f"relationship {r.get('start')}-[{r.get('type')}]->{r.get('end')} is not valid")
+    if store.run("curate/user_exists", scope)[0]["exists"]:
+        if not replace:
+            raise InputError(f"user {user_id!r} already exists; use --replace to overwrite it")
+        forget(store, user_id, everything=True)
+
+    def work(tx):
+        element = {}
+        for chunk in _chunks(nodes, 500):
+            rows = [{"key": n["key"], "labels": n["labels"], "props": _from_json(n["props"])} for n in chunk]
+            element.update({r["key"]: r["element_id"] for r in tx.run("transfer/import_nodes", {"rows": rows})})
+            if progress:
+                progress(len(chunk))
+        for chunk in _chunks(rels, 1000):
+            rows = [{"start": element[r["start"]], "end": element[r["end"]], "type": r["type"],
+                     "props": _from_json(r["props"])} for r in chunk]
+            tx.run("transfer/import_relationships", {"rows": rows})
+            if progress:
+                progress(len(chunk))
+
+    store.write(work)
+    return {"nodes": len(nodes), "relationships": len(rels)}
+
+
+def _chunks(items: list, size: int) -> Iterable[list]:
+    for i in range(0, len(items), size):
+        yield items[i:i + size]
