@@ -1,0 +1,184 @@
+"""One facade over the whole system: short-term sessions, the durable write path and the retriever.
+
+    from graphmem import Memory, Settings
+
+    mem = Memory(Settings.from_env())
+    s = mem.session("alice", "2026-03-01")
+    s.add_user_message("我的预算改成八千了")
+    ctx = s.context("我的预算改成八千了", budget=2000)     # ctx.messages → your model
+    s.add_assistant_message(reply)
+    mem.close()                                               # flushes the write path
+
+Every user message goes to the journaled writer (off the caller's thread) and every ``context()`` recalls
+from the user's long-term graph; what the user said in the current session beats old memory on conflict.
+No LLM calls unless you pass one.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from graphmem.errors import GraphmemError
+from graphmem.model import EntityCard, FactVersion, Profile
+from graphmem.recall.retriever import RecallConfig, Retriever
+from graphmem.recall.types import Recalled, RelatedEntity
+from graphmem.settings import Settings
+from graphmem.short_term.session import Message, Session
+from graphmem.store import Store
+
+
+class MemorySession(Session):
+    """A :class:`graphmem.short_term.Session` whose user messages are also written to long-term memory and
+    whose ``context()`` recalls from it. Everything else is the short-term session."""
+
+    def __init__(self, memory: "Memory", user_id: str, session_id: str, *, write_assistant: bool = False,
+                 **kwargs: Any) -> None:
+        kwargs.setdefault("tenant", memory.settings.tenant)
+        kwargs.setdefault("retriever", memory.retriever)
+        super().__init__(user_id, session_id, **kwargs)
+        self.memory = memory
+        self.write_assistant = write_assistant
+        self._token = secrets.token_hex(3)   # two Session objects on one session id never collide on turn ids
+
+    def add_user_message(self, text: str, at: datetime | None = None) -> Message:
+        msg = super().add_user_message(text, at)
+        self.memory.writer.add(self.user_id, self.session_id, f"{msg.turn}.{self._token}", msg.text, role="user",
+                               at=msg.at, tenant=self.tenant)
+        return msg
+
+    def add_assistant_message(self, text: str, at: datetime | None = None) -> Message:
+        msg = super().add_assistant_message(text, at)
+        if self.write_assistant:
+            self.memory.writer.add(self.user_id, self.session_id, f"{msg.turn}a.{self._token}", msg.text,
+                                   role="assistant", at=msg.at, tenant=self.tenant)
+        return msg
+
+
+class Memory:
+    """Short-term + write path + retriever, wired. Thread-safe; one per process is enough.
+
+    ``recall``: a :class:`RecallConfig`; ``llm_rewrite``: optional ``(text, language) -> text`` polish of
+    recalled statements; ``judge``: optional write-gate judge; ``session_defaults``: keyword arguments for
+    every :meth:`session` (``system_prompt``, ``budget``, ``counter``, ...). Constructors do no I/O."""
+
+    def __init__(self, settings: Settings | None = None, *, store: Store | None = None, embedder=None,
+                 recall: RecallConfig | None = None, llm_rewrite: Callable[[str, str], str] | None = None,
+                 judge: Callable[[str], bool] | None = None, journal_path: Path | str | None = None,
+                 writer=None, session_defaults: dict | None = None, **writer_options: Any) -> None:
+        self.settings = settings or (store.settings if store else Settings.from_env())
+        self._own_store = store is None
+        self.store = store or Store(self.settings)
+        self._embedder = embedder
+        self.retriever = Retriever(self.store, self.settings, embedder=embedder, config=recall,
+                                   llm_rewrite=llm_rewrite)
+        self._writer = writer
+        self._writer_args = {"judge": judge, "journal_path": journal_path, **writer_options}
+        self.session_defaults = dict(session_defaults or {})
+        self._sessions: dict[tuple[str, str], MemorySession] = {}
+        self._lock = threading.Lock()
+        self._closed = False
+
+    # -- parts ------------------------------------------------------------------------------------------
+    @property
+    def embedder(self):
+        return self.retriever.embedder
+
+    @property
+    def writer(self):
+        """The journaled writer (started on first use)."""
+        if self._writer is None:
+            with self._lock:
+                if self._writer is None:
+                    from graphmem.write import Writer
+                    self._writer = Writer(self.store, self.settings, embedder=self.retriever.embedder,
+                                          **self._writer_args)
+        if self._writer._thread is None and not self._closed:
+            self._writer.start()
+        return self._writer
+
+    # -- sessions ---------------------------------------------------------------------------------------
+    def session(self, user_id: str, session_id: str, **kwargs: Any) -> MemorySession:
+        """The session ``(user_id, session_id)``: the same object while this Memory lives."""
+        if self._closed:
+            raise GraphmemError("this Memory is closed")
+        key = (user_id, session_id)
+        with self._lock:
+            s = self._sessions.get(key)
+            if s is None:
+                s = MemorySession(self, user_id, session_id, **{**self.session_defaults, **kwargs})
+                self._sessions[key] = s
+            return s
+
+    def end_session(self, user_id: str, session_id: str) -> None:
+        """Forget the short-term session (its turns are already on their way to long-term memory)."""
+        with self._lock:
+            s = self._sessions.pop((user_id, session_id), None)
+        if s is not None:
+            s.flush()
+
+    # -- writing ----------------------------------------------------------------------------------------
+    def add(self, user_id: str, session_id: str, turn_id: int | str, text: str, **kwargs: Any) -> str:
+        """Write one turn to long-term memory directly (no short-term session); returns its event id."""
+        return self.writer.add(user_id, session_id, turn_id, text, **kwargs)
+
+    def flush(self, timeout: float | None = None) -> bool:
+        """Wait until every written turn is in the graph; then recall sees it. False on timeout."""
+        done = True
+        with self._lock:
+            sessions = list(self._sessions.values())
+        for s in sessions:
+            done = s.flush(timeout) and done
+        if self._writer is not None:
+            done = self._writer.flush(timeout) and done
+        self.retriever.invalidate()
+        return done
+
+    # -- the relational API -----------------------------------------------------------------------------
+    def recall(self, user_id: str, query: str, k: int = 8, *, explain: bool = False, **kwargs: Any) -> list[Recalled]:
+        """The ``k`` memories most relevant to ``query``, rewritten in the second person (see
+        :meth:`graphmem.recall.Retriever.recall`)."""
+        return self.retriever.recall(user_id, query, k, explain=explain, **kwargs)
+
+    def related(self, user_id: str, entity: str, hops: int = 2, **kwargs: Any) -> list[RelatedEntity]:
+        return self.retriever.related(user_id, entity, hops, **kwargs)
+
+    def card(self, user_id: str, entity: str, **kwargs: Any) -> EntityCard:
+        return self.retriever.card(user_id, entity, **kwargs)
+
+    def history(self, user_id: str, entity: str, attribute: str | None = None, **kwargs: Any) -> list[FactVersion]:
+        return self.retriever.history(user_id, entity, attribute, **kwargs)
+
+    def as_of(self, user_id: str, when: datetime, **kwargs: Any) -> list[FactVersion]:
+        return self.retriever.as_of(user_id, when, **kwargs)
+
+    def profile(self, user_id: str, **kwargs: Any) -> Profile:
+        return self.retriever.profile(user_id, **kwargs)
+
+    # -- lifecycle --------------------------------------------------------------------------------------
+    def close(self, timeout: float | None = None) -> bool:
+        """Flush and stop the writer, close the store. Unflushed turns stay journaled for the next start."""
+        if self._closed:
+            return True
+        with self._lock:
+            sessions = list(self._sessions.values())
+            self._sessions.clear()
+        for s in sessions:
+            s.flush(timeout)
+        ok = True
+        if self._writer is not None:
+            ok = self._writer.close(timeout)
+        self._closed = True
+        if self._own_store:
+            self.store.close()
+        return ok
+
+    def __enter__(self) -> "Memory":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

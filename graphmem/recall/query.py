@@ -1,0 +1,154 @@
+"""What a recall query asks for: its language, whether it asks about the past, a time window, a pointer
+back to something said earlier ("that plan", "那个方案"), and its Lucene form. Pure, no I/O, no models."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_LATIN = re.compile(r"[A-Za-z]+")
+
+# "asks about the past": a value that may have changed since ("used to", "before", "以前", "原来")
+_PAST_EN = re.compile(
+    r"\b(used to|use to|previous(?:ly)?|before|earlier|originally|at first|initially|formerly|former|old|"
+    r"anymore|any more|no longer|back then|in the past|history|changed?|changes|first time)\b", re.I)
+_PAST_ZH = re.compile(r"(以前|原来|原先|原本|当初|曾经|过去|起初|最初|最早|以往|旧的|改之前|改过|换过|变过|变化|历史|"
+                      r"之前(?:的|是|用|喜欢|想|住|在)|早先)")
+# a pointer back to something already in the conversation
+_CUE_EN = re.compile(r"\b(that|this|those|these|it|its|the one|the same|the former|the latter|there)\b", re.I)
+_CUE_ZH = re.compile(r"(那个|这个|那家|这家|那款|这款|那位|这位|那种|这种|那件|这件|那里|那儿|那边|它|上次说的|之前说的|刚才说的|那)")
+_HEAD_ZH = re.compile(r"(?:那个|这个|那家|这家|那款|这款|那位|这位|那种|这种|那件|这件)([\u4e00-\u9fff]{1,4})")
+_HEAD_EN = re.compile(r"\b(?:that|this|the same)\s+([A-Za-z][A-Za-z-]{2,})", re.I)
+
+# query words that carry no content (removed before full-text search)
+STOP_EN = frozenset("""a an and are as at be but by for if in into is it no not of on or such that the their then there
+these they this to was will with what which who whom whose when where why how do does did done doing i me my mine
+myself you your yours we our us he she his her him them its can could would should shall may might must have has had
+having about tell remember recall know any some again please just also so than too very ever""".split())
+STOP_ZH = ("什么", "怎么", "怎样", "哪个", "哪些", "哪里", "哪儿", "多少", "是不是", "有没有", "吗", "呢", "吧", "啊", "呀",
+           "我们", "你们", "我的", "你的", "我", "你", "您", "他", "她", "它", "的", "了", "是", "在", "和", "跟", "与",
+           "还", "就", "都", "也", "又", "那个", "这个", "那", "这", "一下", "记得", "告诉", "说过", "说的", "提过", "之前", "上次")
+_STOP_ZH_RE = re.compile("|".join(sorted(map(re.escape, STOP_ZH), key=len, reverse=True)))
+_LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/])')
+_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'._+#-]*|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+
+
+def language(text: str) -> str:
+    """'zh', 'en' or 'mixed' (same rule of thumb as ``graphmem.linking.detect_language``)."""
+    cjk = len(_CJK.findall(text))
+    latin = len(_LATIN.findall(text))
+    if cjk == 0:
+        return "en"
+    if latin == 0 or cjk >= 3 * latin:
+        return "zh"
+    if latin >= 4 and cjk <= 3:
+        return "en"
+    share = cjk / (cjk + 1.5 * latin)
+    return "zh" if share >= 0.75 else "en" if share <= 0.2 else "mixed"
+
+
+def asks_about_past(text: str) -> bool:
+    """True when the question is about an earlier value ("what was my budget before?", "我以前喜欢什么")."""
+    return bool(_PAST_EN.search(text) or _PAST_ZH.search(text))
+
+
+def back_reference(text: str) -> tuple[bool, str]:
+    """(the text points back to something said earlier, its head noun if any): "那个方案" → (True, "方案")."""
+    m = _HEAD_ZH.search(text) or _HEAD_EN.search(text)
+    head = m.group(1) if m else ""
+    return bool(_CUE_EN.search(text) or _CUE_ZH.search(text)), head
+
+
+def lucene_escape(term: str) -> str:
+    """Escape every Lucene query-syntax character in ``term``."""
+    return _LUCENE_SPECIAL.sub(r"\\\1", term)
+
+
+def lucene_query(text: str, max_terms: int = 24) -> str | None:
+    """The user's text as a safe Lucene query: content words only, every special character escaped, boolean
+    operators neutralised (lower case), Chinese split at function words so bigrams do not span them.
+    None when nothing searchable is left."""
+    terms: list[str] = []
+    for tok in _TOKEN.findall(text):
+        if _CJK.match(tok):
+            for part in _STOP_ZH_RE.split(tok):
+                if len(part) >= 2 or (part and len(tok) == 1):
+                    terms.append(part)
+        else:
+            w = tok.strip("'._-")
+            if len(w) < 2 and not w.isdigit():
+                continue
+            if w.lower() in STOP_EN:
+                continue
+            terms.append(w.lower())
+    seen: list[str] = []
+    for t in terms:
+        if t not in seen:
+            seen.append(t)
+    if not seen:
+        return None
+    return " ".join(lucene_escape(t) for t in seen[:max_terms])
+
+
+def _week_start(d: datetime) -> datetime:
+    d = d.replace(hour=0, minute=0, second=0, microsecond=0)
+    return d - timedelta(days=d.weekday())
+
+
+_ZH_NUM = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+
+
+def time_window(text: str, now: datetime) -> tuple[datetime, datetime] | None:
+    """The period a question is about ("last week", "昨天", "3 days ago"), generous by a day on each side;
+    None when it names no period."""
+    now = now if now.tzinfo else now.replace(tzinfo=timezone.utc)
+    day0 = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    t = text.lower()
+    pad = timedelta(days=1)
+    if re.search(r"\byesterday\b|昨天|昨日", t):
+        return day0 - timedelta(days=1) - pad, day0 + pad
+    if re.search(r"前天|day before yesterday", t):
+        return day0 - timedelta(days=2) - pad, day0 - timedelta(days=1) + pad
+    if re.search(r"\btoday\b|今天|今日", t):
+        return day0 - pad, now + pad
+    if re.search(r"\blast week(end)?\b|\bpast week\b|上周|上个星期|上星期|上礼拜|上个礼拜", t):
+        ws = _week_start(now)
+        return ws - timedelta(days=7) - pad, ws + pad
+    if re.search(r"\bthis week\b|这周|本周|这个星期|这礼拜", t):
+        return _week_start(now) - pad, now + pad
+    if re.search(r"\blast month\b|\bpast month\b|上个月|上月", t):
+        first = day0.replace(day=1)
+        prev = (first - timedelta(days=1)).replace(day=1)
+        return prev - pad, first + pad
+    if re.search(r"\bthis month\b|这个月|本月", t):
+        return day0.replace(day=1) - pad, now + pad
+    if re.search(r"\blast year\b|去年", t):
+        return day0.replace(year=now.year - 1, month=1, day=1), day0.replace(month=1, day=1)
+    m = re.search(r"\b(\d+)\s+days?\s+ago\b", t) or re.search(r"(\d+|[一两二三四五六七八九十])\s*天前", t)
+    if m:
+        n = int(m.group(1)) if m.group(1).isdigit() else _ZH_NUM[m.group(1)]
+        return day0 - timedelta(days=n) - pad, day0 - timedelta(days=n - 1) + pad
+    m = re.search(r"\b(\d+)\s+weeks?\s+ago\b", t) or re.search(r"(\d+|[一两二三四五六七八九十])\s*(?:周|个星期|星期)前", t)
+    if m:
+        n = int(m.group(1)) if m.group(1).isdigit() else _ZH_NUM[m.group(1)]
+        return day0 - timedelta(days=7 * n + 3), day0 - timedelta(days=7 * n - 4)
+    return None
+
+
+@dataclass(frozen=True)
+class QueryInfo:
+    text: str
+    language: str
+    past: bool
+    window: tuple[datetime, datetime] | None
+    back_reference: bool
+    head: str
+    lucene: str | None
+
+
+def analyse(text: str, now: datetime, lang: str | None = None) -> QueryInfo:
+    back, head = back_reference(text)
+    return QueryInfo(text, lang or language(text), asks_about_past(text), time_window(text, now), back, head,
+                     lucene_query(text))

@@ -1,0 +1,444 @@
+"""The graph-aware retriever: multi-path recall from Neo4j, merged and ranked by the pure scoring function,
+rewritten in the second person and packed for the short-term layer.
+
+Paths (each a named query in ``cypher/recall/``, each scoped by ``(tenant, user_id)`` with parameters):
+
+- ``vector``: facts and events (and entities, which seed the graph path) by cosine to the query. Neo4j 5.26
+  vector indexes cannot filter, so ``index`` mode over-fetches from the index and filters by tenant, user and
+  status; ``scan`` mode computes the exact cosine over the user's own nodes (owner index). ``auto`` scans
+  while the user has at most ``scan_max`` nodes of a label (exact and cheaper when one user is a small share
+  of the store) and uses the index, with a scan fallback, beyond that.
+- ``fulltext``: the ``memory_text`` index (``cjk`` analyzer: Chinese bigrams, English words), user input
+  reduced to content words and escaped for Lucene; over-fetched and filtered like the vector path.
+- ``graph``: entities linked in the input (the user's names and aliases, and the linker when it finds more)
+  → their cards' facts, events that mention them, and ``RELATED`` entities up to two hops (the user's own
+  entity is never a hop, or everything would be two hops from everything).
+- ``recency``: the latest events (inside the period the question names, if any) and the latest facts.
+- ``slots``: when nothing links and the input points back ("那个方案", "that plan"), the entity of the
+  session's slot table it points to seeds the graph path.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timezone
+from typing import Any
+
+from graphmem.errors import InputError
+from graphmem.model import EntityCard, FactVersion, Profile
+from graphmem.recall import packing, rewrite as rw, scoring
+from graphmem.recall.query import QueryInfo, analyse
+from graphmem.recall.scoring import ScoringConfig
+from graphmem.recall.types import PATHS, Candidate, Recalled, RelatedEntity
+from graphmem.settings import Settings
+from graphmem.store import Store, Tx
+
+log = logging.getLogger("graphmem.recall")
+
+SELF_NAMES = frozenset({"", "me", "i", "我", "user", "myself", "我自己", "自己"})
+
+
+@dataclass(frozen=True)
+class RecallConfig:
+    """Everything the retriever does is set here; the defaults are the measured ones."""
+
+    paths: frozenset[str] = frozenset(PATHS)
+    k: int = 8                        # memories returned to the short-term layer (before packing)
+    token_budget: int = 600           # at most this many tokens of long-term memory handed to a session
+    vector_k: int = 12                # per label (facts, events)
+    entity_k: int = 4
+    vector_mode: str = "auto"         # auto | index | scan
+    scan_max: int = 20_000
+    over_fetch: int = 25              # index mode: fetch k × over_fetch from the index, then filter
+    index_fetch_max: int = 4_000
+    fulltext_k: int = 12
+    fulltext_fetch: int = 300
+    graph_hops: int = 2
+    graph_per_entity: int = 6
+    graph_max_seeds: int = 5
+    graph_fetch: int = 60
+    entity_link_min: float = 0.55     # an entity found by vector/full-text seeds the graph at this cosine
+    hop_weight: float = 0.6           # graph weight per hop (1, 0.6, 0.36)
+    slot_weight: float = 0.9
+    recency_k: int = 4
+    exclude_current_session: bool = True   # this session's turns are already in the short-term layer
+    use_linker: bool = True           # also ask graphmem.linking (mentions + link) besides exact names
+    entity_cache_seconds: float = 30.0
+    scoring: ScoringConfig = field(default_factory=ScoringConfig)
+
+    def without(self, *paths: str) -> "RecallConfig":
+        return replace(self, paths=frozenset(self.paths) - set(paths))
+
+
+@dataclass
+class _User:
+    loaded: float
+    gazetteer: Any
+    names: dict[str, str]
+    ids: dict[str, dict]
+    self_id: str | None
+    counts: dict[str, int]
+
+
+def _native(t):
+    return t.to_native() if hasattr(t, "to_native") else t
+
+
+def _norm(s: str) -> str:
+    import unicodedata
+
+    return " ".join(unicodedata.normalize("NFKC", s or "").casefold().split())
+
+
+def _cand(r: dict, path: str, score: float | None = None, via: str = "") -> Candidate:
+    c = Candidate(
+        id=r["id"], label=r["label"], text=r.get("text") or "", kind=r.get("kind") or "", key=r.get("key") or "",
+        value=r.get("value"), polarity=r.get("polarity"), status=r.get("status") or "active",
+        entity_id=r.get("entity_id"), entity=r.get("entity"), is_self=bool(r.get("is_self")),
+        object_is_self=bool(r.get("object_is_self")), t_from=_native(r.get("t_from")), t_to=_native(r.get("t_to")),
+        recorded_at=_native(r.get("recorded_at")), last_seen=_native(r.get("last_seen")),
+        mention_count=int(r.get("mention_count") or 1),
+        importance=float(r["importance"]) if r.get("importance") is not None else 0.5,
+        quality=float(r["quality"]) if r.get("quality") is not None else 1.0, language=r.get("language"),
+        session_id=r.get("session_id"), superseded_by=r.get("superseded_by"), source_id=r.get("source_id"),
+        sim=float(r["sim"]) if r.get("sim") is not None else None)
+    c.add_path(path, float(score if score is not None else (r.get("path_score") or 0.0)), via)
+    return c
+
+
+class Retriever:
+    """Long-term recall for one store. Thread-safe. Plugs into ``graphmem.short_term.Session`` as its
+    ``retriever`` (``retriever(user_input, session)``), and offers the relational API."""
+
+    def __init__(self, store: Store | None = None, settings: Settings | None = None, *, embedder=None,
+                 config: RecallConfig | None = None, llm_rewrite: Callable[[str, str], str] | None = None,
+                 counter: Callable[[str], int] | None = None, clock: Callable[[], datetime] | None = None):
+        self.settings = settings or (store.settings if store else Settings.from_env())
+        self._own_store = store is None
+        self.store = store or Store(self.settings)
+        self._embedder = embedder
+        self.config = config or RecallConfig()
+        self.llm_rewrite = llm_rewrite
+        self._counter = counter
+        self._clock = clock or (lambda: datetime.now(timezone.utc))
+        self._users: dict[tuple[str, str], _User] = {}
+        self._lock = threading.Lock()
+        self.last_timings: dict[str, float] = {}
+
+    # -- plumbing ---------------------------------------------------------------------------------------------
+    @property
+    def embedder(self):
+        if self._embedder is None:
+            from graphmem.embedders import get_embedder
+            self._embedder = get_embedder(self.settings)
+        return self._embedder
+
+    @property
+    def counter(self) -> Callable[[str], int]:
+        if self._counter is None:
+            from graphmem.short_term.tokens import as_counter
+            self._counter = as_counter(None)
+        return self._counter
+
+    def close(self) -> None:
+        if self._own_store:
+            self.store.close()
+
+    def invalidate(self, user_id: str | None = None, tenant: str | None = None) -> None:
+        """Forget cached entity names (all users, or one) so the next recall sees new entities."""
+        with self._lock:
+            if user_id is None:
+                self._users.clear()
+            else:
+                self._users.pop((tenant or self.settings.tenant, user_id), None)
+
+    def _user(self, tenant: str, user_id: str) -> _User:
+        key = (tenant, user_id)
+        now = time.monotonic()
+        with self._lock:
+            u = self._users.get(key)
+        if u is not None and now - u.loaded < self.config.entity_cache_seconds:
+            return u
+        from graphmem.linking.gazetteer import Gazetteer
+        from graphmem.linking.types import KnownEntity
+
+        def work(tx: Tx):
+            return (tx.run("recall/entities", {"tenant": tenant, "user_id": user_id}),
+                    tx.run("recall/user_counts", {"tenant": tenant, "user_id": user_id}))
+
+        rows, counts = self.store.read(work)
+        known, names, ids, self_id = [], {}, {}, None
+        for r in rows:
+            ids[r["id"]] = r
+            if r["is_self"]:
+                self_id = r["id"]
+                continue
+            known.append(KnownEntity(r["id"], r["name"] or "", r["type"] or "", tuple(r["aliases"] or ())))
+            for s in (r["name"], *(r["aliases"] or ())):
+                if s:
+                    names.setdefault(_norm(s), r["id"])
+        u = _User(now, Gazetteer(known), names, ids, self_id, dict(counts[0]) if counts else {})
+        with self._lock:
+            if len(self._users) > 5_000:
+                self._users.pop(next(iter(self._users)))
+            self._users[key] = u
+        return u
+
+    # -- linking the input -------------------------------------------------------------------------------------
+    def _link(self, text: str, u: _User, q: QueryInfo, slots, paths: frozenset[str]) -> dict[str, tuple[float, str, str]]:
+        """entity id → (weight, path, via) for the entities the input refers to."""
+        seeds: dict[str, tuple[float, str, str]] = {}
+        if "graph" in paths and len(u.gazetteer):
+            for start, end, found in u.gazetteer.find(text):
+                for eid in found:
+                    seeds[eid] = (1.0, "graph", text[start:end])
+            if self.config.use_linker:
+                for eid, score, surface in self._linker(text, u, slots):
+                    if eid in u.ids and eid not in seeds:
+                        seeds[eid] = (max(0.5, min(1.0, score)), "graph", surface)
+        if "slots" in paths and not seeds and q.back_reference and slots is not None:
+            hit = self._from_slots(slots, u, q.head)
+            if hit:
+                seeds[hit[0]] = (self.config.slot_weight, "slots", hit[1])
+        return seeds
+
+    def _linker(self, text: str, u: _User, slots) -> list[tuple[str, float, str]]:
+        try:
+            from graphmem.linking.api import extract_mentions, link
+        except ImportError:  # pragma: no cover - linking ships with graphmem
+            return []
+        try:
+            mentions = extract_mentions(text, u.gazetteer)
+            if not mentions:
+                return []
+            from graphmem.linking.slots import SlotTable
+            links = link(mentions, slots if slots is not None else SlotTable(), u.gazetteer, None)
+        except Exception as e:  # the linker is best effort here; exact names already linked
+            log.debug("linker failed during recall: %s", e)
+            return []
+        return [(ln.entity_id, float(ln.score or 0.0), ln.mention.surface) for ln in links
+                if ln.status == "linked" and ln.entity_id]
+
+    def _from_slots(self, slots, u: _User, head: str) -> tuple[str, str] | None:
+        """The most recent slot the input points to (one whose name/type/surface has the head noun, if any)."""
+        recent = list(slots.recent()) if hasattr(slots, "recent") else list(slots)
+        resolved = []
+        for s in recent:
+            eid = s.key if s.key in u.ids else u.names.get(_norm(s.name)) or u.names.get(_norm(s.surface or ""))
+            if eid is None and s.name and len(u.gazetteer):
+                found = u.gazetteer.find(s.name)
+                eid = found[0][2][0] if found else None
+                if eid is None:
+                    hits = u.gazetteer.fuzzy(s.name, None, limit=1, cutoff=90.0)
+                    eid = hits[0][0] if hits else None
+            if eid and eid != u.self_id:
+                resolved.append((eid, s))
+        if not resolved:
+            return None
+        if head:
+            for eid, s in resolved:
+                if head.lower() in f"{s.name} {s.type} {s.surface}".lower():
+                    return eid, s.name
+        eid, s = resolved[0]
+        return eid, s.name
+
+    # -- recall ------------------------------------------------------------------------------------------------
+    def recall(self, user_id: str, query: str, k: int | None = None, *, tenant: str | None = None,
+               slots=None, session_id: str | None = None, explain: bool = False, now: datetime | None = None,
+               language: str | None = None, paths: Iterable[str] | None = None) -> list[Recalled]:
+        """The ``k`` memories of ``user_id`` most relevant to ``query``, best first, rewritten in the second
+        person in the query's language. ``slots``: the session's slot table (for "that plan");
+        ``session_id``: leave this session's own turns out; ``explain``: attach, per memory, the paths that
+        found it and every score component; ``paths``: override which paths run."""
+        if not isinstance(query, str) or not query.strip():
+            raise InputError("recall needs a non-empty query")
+        if not user_id:
+            raise InputError("recall needs a user_id")
+        cfg = self.config
+        k = cfg.k if k is None else int(k)
+        tenant = tenant or self.settings.tenant
+        now = now or self._clock()
+        enabled = frozenset(paths) if paths is not None else cfg.paths
+        unknown = set(enabled) - set(PATHS)
+        if unknown:
+            raise InputError(f"unknown recall paths {sorted(unknown)}; use {', '.join(PATHS)}")
+        t0 = time.perf_counter()
+        q = analyse(query, now)
+        lang = language if language in ("zh", "en") else q.language if q.language in ("zh", "en") else "en"
+        vec = [float(x) for x in self.embedder.embed([query])[0]]
+        t1 = time.perf_counter()
+        u = self._user(tenant, user_id)
+        seeds = self._link(query, u, q, slots, enabled)
+        t2 = time.perf_counter()
+        groups = self._run_paths(tenant, user_id, q, vec, seeds, session_id, enabled, u)
+        t3 = time.perf_counter()
+        merged = scoring.merge(groups)
+        scoring.normalise_lexical(merged.values())
+        ranked = scoring.rank(merged.values(), q, now, k, cfg.scoring)
+        out = []
+        for c, comp in ranked:
+            text = rw.rewrite(c, now, lang, self.llm_rewrite)
+            expl = None
+            if explain:
+                expl = {"paths": dict(c.paths), "via": dict(c.via), "components": dict(comp), "score": comp["score"],
+                        "similarity": c.sim, "status": c.status}
+            out.append(Recalled(
+                id=c.id, label=c.label, text=text, source_text=c.text, score=comp["score"], kind=c.kind or c.label,
+                subject="" if c.is_self else (c.entity or ""), key=c.key, value=c.value,
+                polarity=rw._pol(c), status=c.status, entity_id=c.entity_id, when=c.t_from, last_seen=c.last_seen,
+                mention_count=c.mention_count, paths=tuple(sorted(c.paths)), explanation=expl))
+        t4 = time.perf_counter()
+        self.last_timings = {"embed_ms": (t1 - t0) * 1e3, "link_ms": (t2 - t1) * 1e3, "paths_ms": (t3 - t2) * 1e3,
+                             "rank_ms": (t4 - t3) * 1e3, "total_ms": (t4 - t0) * 1e3, "candidates": len(merged)}
+        return out
+
+    def _run_paths(self, tenant: str, user_id: str, q: QueryInfo, vec: list[float],
+                   seeds: dict[str, tuple[float, str, str]], session_id: str | None, paths: frozenset[str],
+                   u: _User) -> list[tuple[str, list[Candidate]]]:
+        cfg = self.config
+        statuses = ["active", "outdated"] if q.past else ["active"]
+        base = {"tenant": tenant, "user_id": user_id, "statuses": statuses, "session_id": session_id, "vector": vec}
+        seeds = dict(seeds)
+
+        def vector(tx: Tx, label: str, k: int) -> list[dict]:
+            n = int(u.counts.get(label, 0) or 0)
+            if n == 0:
+                return []
+            mode = cfg.vector_mode
+            if mode == "auto":
+                mode = "scan" if n <= cfg.scan_max else "index"
+            if mode == "index":
+                fetch = min(cfg.index_fetch_max, max(k * cfg.over_fetch, 100))
+                rows = tx.run(f"recall/vector_{label}", {**base, "k": k, "fetch": fetch})
+                if len(rows) >= min(k, n) or cfg.vector_mode == "index":
+                    return rows
+            return tx.run(f"recall/vector_{label}_scan", {**base, "k": k})
+
+        def work(tx: Tx) -> list[tuple[str, list[Candidate]]]:
+            groups: list[tuple[str, list[Candidate]]] = []
+            if "vector" in paths:
+                groups.append(("vector", [_cand(r, "vector") for r in vector(tx, "facts", cfg.vector_k)]))
+                groups.append(("vector", [_cand(r, "vector") for r in vector(tx, "events", cfg.vector_k)]))
+                if "graph" in paths:
+                    for r in vector(tx, "entities", cfg.entity_k):
+                        if r["sim"] >= cfg.entity_link_min and r["id"] not in seeds:
+                            seeds[r["id"]] = (min(1.0, r["sim"]), "entity", r["name"])
+            if "fulltext" in paths and q.lucene:
+                rows = tx.run("recall/fulltext", {**base, "text": q.lucene, "k": cfg.fulltext_k,
+                                                  "fetch": cfg.fulltext_fetch})
+                cands = []
+                for r in rows:
+                    if r["label"] == "entity":
+                        if "graph" in paths and r["id"] not in seeds and r["id"] != u.self_id:
+                            seeds[r["id"]] = (0.7, "entity", r["entity"] or "")
+                        continue
+                    cands.append(_cand(r, "fulltext"))
+                groups.append(("fulltext", cands))
+            if seeds and ("graph" in paths or "slots" in paths):
+                top = sorted(seeds.items(), key=lambda kv: -kv[1][0])[: cfg.graph_max_seeds]
+                ids = [eid for eid, _ in top]
+                weight = {eid: w for eid, w in top}
+                graph: list[Candidate] = []
+                reached: dict[str, tuple[float, str, str]] = {}
+                if "graph" in paths or "slots" in paths:
+                    for r in tx.run("recall/graph_related", {**base, "entity_ids": ids, "hops": cfg.graph_hops,
+                                                             "fetch": cfg.graph_fetch}):
+                        w, p, via = weight.get(r["seed"], (0.5, "graph", ""))
+                        hop_w = w * cfg.hop_weight ** (int(r["hop"]) - 1)
+                        graph.append(_cand(r, p, hop_w, via))
+                        for other in (r["entity_id"], r["object_id"]):
+                            if other not in weight and other != u.self_id:
+                                ow = w * cfg.hop_weight ** int(r["hop"])
+                                if ow > reached.get(other, (0.0,))[0]:
+                                    reached[other] = (ow, p, via)
+                ents = [{"id": eid, "weight": w[0]} for eid, w in top]
+                ents += [{"id": eid, "weight": w[0]} for eid, w in
+                         sorted(reached.items(), key=lambda kv: -kv[1][0])[: cfg.graph_max_seeds]]
+                info = {**weight, **reached}
+                for r in tx.run("recall/graph_facts", {**base, "entities": ents, "per_entity": cfg.graph_per_entity}):
+                    _, p, via = info.get(r["entity_id"], (0.0, "graph", ""))
+                    graph.append(_cand(r, p, None, via))
+                for r in tx.run("recall/graph_events", {**base, "entities": ents[: len(top)],
+                                                        "per_entity": cfg.graph_per_entity}):
+                    _, p, via = info.get(r["seed"], (0.0, "graph", ""))
+                    graph.append(_cand(r, p, None, via))
+                groups.append(("graph", graph))
+            if "recency" in paths:
+                since, until = q.window if q.window else (None, None)
+                rows = tx.run("recall/recent_events", {**base, "k": cfg.recency_k * (3 if q.window else 1),
+                                                       "since": since, "until": until})
+                rows += tx.run("recall/recent_facts", {**base, "k": cfg.recency_k})
+                groups.append(("recency", [_cand(r, "recency", 1.0) for r in rows]))
+            return groups
+
+        return self.store.read(work)
+
+    # -- the short-term layer's retriever interface --------------------------------------------------------
+    def __call__(self, user_input: str, session) -> list:
+        """``graphmem.short_term.Session`` calls this from ``context()``: recall for the session's user,
+        with its slot table, leaving this session's own turns out, packed into the long-term share."""
+        from graphmem.short_term.conflict import MemoryItem
+
+        cfg = self.config
+        lang = getattr(getattr(session, "state", None), "lang", None)
+        found = self.recall(session.user_id, user_input, cfg.k, tenant=getattr(session, "tenant", None),
+                            slots=getattr(session, "slots", None),
+                            session_id=session.session_id if cfg.exclude_current_session else None,
+                            language=lang if lang in ("zh", "en") and _mixed(user_input) else None)
+        budget = cfg.token_budget
+        sb, share = getattr(session, "budget", None), getattr(session, "long_term_share", None)
+        if sb and share:
+            budget = min(budget, int(sb * share))
+        counter = getattr(session, "counter", None) or self.counter
+        kept, _ = packing.pack(found, budget, counter, text=lambda r: r.text)
+        return [MemoryItem(text=r.text, kind=r.kind if r.label == "fact" or r.label == "relation" else "",
+                           subject=r.subject, key=r.key if r.label != "event" else "", value=r.value,
+                           polarity=r.polarity, score=r.score, source=r) for r in kept]
+
+    # -- the relational API ------------------------------------------------------------------------------------
+    def related(self, user_id: str, entity: str, hops: int = 2, *, tenant: str | None = None,
+                include_outdated: bool = False, limit: int = 50) -> list[RelatedEntity]:
+        """Entities related to ``entity`` (a name, alias or id) within ``hops`` (1 or 2) ``RELATED`` edges,
+        nearest first, with the relations walked."""
+        from graphmem.write.reads import entity_id
+
+        if hops not in (1, 2):
+            raise InputError("hops must be 1 or 2")
+        tenant = tenant or self.settings.tenant
+        eid = entity_id(self.store, user_id, entity, tenant=tenant)
+        rows = self.store.run("recall/related", {"tenant": tenant, "user_id": user_id, "entity_id": eid,
+                                                 "hops": hops, "include_outdated": include_outdated, "limit": limit})
+        return [RelatedEntity(r["id"], r["name"], r["type"], int(r["hops"]), tuple(r["path"])) for r in rows]
+
+    def card(self, user_id: str, entity: str, *, tenant: str | None = None) -> EntityCard:
+        from graphmem.write.reads import card
+        return card(self.store, user_id, entity, tenant=tenant or self.settings.tenant)
+
+    def history(self, user_id: str, entity: str, attribute: str | None = None, *,
+                tenant: str | None = None) -> list[FactVersion]:
+        from graphmem.write.reads import history
+        return history(self.store, user_id, entity, attribute, tenant=tenant or self.settings.tenant)
+
+    def as_of(self, user_id: str, when: datetime, *, attribute: str | None = None, entity: str | None = None,
+              kind: str | None = None, tenant: str | None = None) -> list[FactVersion]:
+        from graphmem.write.reads import as_of
+        return as_of(self.store, user_id, when, key=attribute, entity=entity, kind=kind,
+                     tenant=tenant or self.settings.tenant)
+
+    def profile(self, user_id: str, *, tenant: str | None = None) -> Profile:
+        from graphmem.write.reads import profile
+        return profile(self.store, user_id, tenant=tenant or self.settings.tenant)
+
+
+def _mixed(text: str) -> bool:
+    from graphmem.recall.query import language
+    return language(text) == "mixed"
+
+
+def render(memories: Sequence[Recalled]) -> str:
+    """One memory per line, as the long-term block shows them."""
+    return "\n".join(f"- {m.text}" for m in memories)

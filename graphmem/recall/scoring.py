@@ -1,0 +1,207 @@
+"""Merge, de-duplicate and rank recall candidates. Pure functions, configured by :class:`ScoringConfig`.
+
+score = (w_semantic·semantic + w_lexical·lexical + w_graph·graph + w_recency·recency + w_importance·importance
+         + w_activity·activity + agreement + time_match) × status
+
+- semantic: cosine to the query, mapped from [sim_floor, sim_ceiling] to [0, 1];
+- lexical: the full-text score divided by the best full-text score of this query;
+- graph: the link weight of the entity that led here (1 = linked in the input, less per hop / slot fallback);
+- recency: 0.5 ** (age / half-life), age from the last time the memory was stated;
+- importance: as stored by the write path; activity: log-scaled mention count;
+- agreement: a bonus per extra relevance path *family* (vector when similar enough, full-text, graph)
+  that found it (recency alone says nothing about relevance);
+- time_match: the memory happened in the period the question names ("last week");
+- status: active 1; outdated 0 (left out) unless the question asks about the past, then outdated ranks
+  first and active close behind; archived never.
+Diversity: a candidate too similar to one already chosen (character-bigram overlap ≥ ``dup_threshold``,
+or the same fact slot) is skipped; each further memory about the same entity costs ``same_entity_penalty``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime, timezone
+
+from graphmem.recall.query import QueryInfo
+from graphmem.recall.types import Candidate
+
+FAMILIES = {"vector": "vector", "fulltext": "fulltext", "graph": "graph", "slots": "graph", "entity": "graph",
+            "recency": "recency"}
+
+
+@dataclass(frozen=True)
+class ScoringConfig:
+    w_semantic: float = 0.45
+    w_lexical: float = 0.15
+    w_graph: float = 0.25
+    w_recency: float = 0.08
+    w_importance: float = 0.05
+    w_activity: float = 0.05
+    agreement: float = 0.04
+    agreement_cap: float = 0.12
+    time_match: float = 0.2
+    sim_floor: float = 0.15
+    sim_ceiling: float = 0.75
+    half_life_event_days: float = 30.0
+    half_life_fact_days: float = 180.0
+    activity_saturation: int = 10
+    outdated_now: float = 0.0         # multiplier for outdated memories when the question is about now
+    outdated_past: float = 1.1        # ... and when it asks about the past
+    active_past: float = 0.9
+    min_score: float = 0.2
+    dup_threshold: float = 0.8
+    same_entity_penalty: float = 0.03
+
+
+def norm_sim(sim: float | None, cfg: ScoringConfig) -> float:
+    if sim is None:
+        return 0.0
+    return min(1.0, max(0.0, (sim - cfg.sim_floor) / (cfg.sim_ceiling - cfg.sim_floor)))
+
+
+def _utc(t: datetime | None) -> datetime | None:
+    if t is None:
+        return None
+    return t if t.tzinfo else t.replace(tzinfo=timezone.utc)
+
+
+def components(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) -> dict[str, float]:
+    """Each score component of one candidate, and ``score`` (see the module docstring)."""
+    seen = _utc(c.last_seen or c.t_from or c.recorded_at)
+    age = max(0.0, (now - seen).total_seconds() / 86400.0) if seen else 365.0
+    half = cfg.half_life_event_days if c.label == "event" else cfg.half_life_fact_days
+    graph = max([c.paths.get(p, 0.0) for p in ("graph", "slots", "entity")] or [0.0])
+    semantic = norm_sim(c.sim, cfg)
+    families = {FAMILIES.get(p, p) for p in c.paths} - {"recency"}
+    if semantic < 0.2:
+        families.discard("vector")
+    comp = {
+        "semantic": semantic,
+        "lexical": max(0.0, min(1.0, c.paths.get("fulltext", 0.0))),
+        "graph": max(0.0, min(1.0, graph)),
+        "recency": 0.5 ** (age / half) if half > 0 else 0.0,
+        "importance": max(0.0, min(1.0, float(c.importance if c.importance is not None else 0.5))),
+        "activity": min(1.0, math.log1p(max(1, c.mention_count or 1)) / math.log1p(cfg.activity_saturation)),
+        "agreement": min(cfg.agreement_cap, cfg.agreement * max(0, len(families) - 1)),
+        "time_match": 0.0,
+    }
+    if q.window and c.t_from is not None:
+        start, end = q.window
+        t = _utc(c.t_from)
+        if start <= t < end:
+            comp["time_match"] = cfg.time_match
+    if c.status == "archived":
+        status = 0.0
+    elif c.status == "outdated":
+        status = cfg.outdated_past if q.past else cfg.outdated_now
+    else:
+        status = cfg.active_past if q.past else 1.0
+    base = (cfg.w_semantic * comp["semantic"] + cfg.w_lexical * comp["lexical"] + cfg.w_graph * comp["graph"]
+            + cfg.w_recency * comp["recency"] + cfg.w_importance * comp["importance"]
+            + cfg.w_activity * comp["activity"] + comp["agreement"] + comp["time_match"])
+    comp["status"] = status
+    comp["score"] = base * status
+    return comp
+
+
+_BIGRAM_TOKEN = re.compile(r"[a-z0-9]+|[\u3400-\u9fff]")
+
+
+def shingles(text: str) -> frozenset[str]:
+    """Word and CJK-character bigrams of a text (for near-duplicate detection in both languages)."""
+    toks = _BIGRAM_TOKEN.findall(text.lower())
+    if len(toks) < 2:
+        return frozenset(toks)
+    return frozenset(a + " " + b for a, b in zip(toks, toks[1:]))
+
+
+def overlap(a: frozenset[str], b: frozenset[str]) -> float:
+    """Overlap coefficient |a∩b| / min(|a|, |b|): 1 when one text is contained in the other."""
+    if not a or not b:
+        return 0.0
+    return len(a & b) / min(len(a), len(b))
+
+
+def merge(groups: Iterable[tuple[str, Sequence[Candidate]]]) -> dict[str, Candidate]:
+    """Union of every path's candidates by id (paths and the best similarity merged); a message event
+    whose facts were found too is folded into them (same memory, more agreement)."""
+    out: dict[str, Candidate] = {}
+    for path, cands in groups:
+        for c in cands:
+            cur = out.get(c.id)
+            if cur is None:
+                out[c.id] = c
+                continue
+            for p, s in c.paths.items():
+                cur.add_path(p, s, c.via.get(p, ""))
+            if c.sim is not None and (cur.sim is None or c.sim > cur.sim):
+                cur.sim = c.sim
+            if c.status == "outdated":
+                cur.status = "outdated"
+    by_source: dict[str, list[Candidate]] = {}
+    for c in out.values():
+        if c.label == "fact" and c.source_id:
+            by_source.setdefault(c.source_id, []).append(c)
+    for eid in [i for i, c in out.items() if c.label == "event" and i in by_source]:
+        ev = out.pop(eid)
+        for f in by_source[eid]:
+            for p, s in ev.paths.items():
+                f.add_path(p, s, ev.via.get(p, ""))
+            if ev.sim is not None and (f.sim is None or ev.sim > f.sim) and f.status == ev.status:
+                f.sim = max(f.sim or 0.0, ev.sim * 0.95)
+    return out
+
+
+def normalise_lexical(cands: Iterable[Candidate]) -> None:
+    """Full-text scores are unbounded: divide by the best one of this query."""
+    cands = list(cands)
+    best = max((c.paths["fulltext"] for c in cands if "fulltext" in c.paths), default=0.0)
+    if best > 0:
+        for c in cands:
+            if "fulltext" in c.paths:
+                c.paths["fulltext"] = c.paths["fulltext"] / best
+
+
+def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int,
+         cfg: ScoringConfig = ScoringConfig()) -> list[tuple[Candidate, dict[str, float]]]:
+    """The best ``k`` candidates with their components, diverse (see the module docstring)."""
+    scored = []
+    for c in cands:
+        comp = components(c, q, now, cfg)
+        if comp["status"] > 0 and comp["score"] >= cfg.min_score:
+            scored.append((c, comp))
+    scored.sort(key=lambda p: (-p[1]["score"], p[0].id))
+    chosen: list[tuple[Candidate, dict[str, float]]] = []
+    chosen_sh: list[frozenset[str]] = []
+    slots: set[tuple] = set()
+    per_entity: dict[str, int] = {}
+    pool = [(c, comp, shingles(c.text or "")) for c, comp in scored]
+    while pool and len(chosen) < k:
+        best_i, best_s = None, float("-inf")
+        for i, (c, comp, sh) in enumerate(pool):
+            s = comp["score"] - cfg.same_entity_penalty * per_entity.get(c.entity_id or "", 0)
+            if s > best_s:
+                best_i, best_s = i, s
+        c, comp, sh = pool.pop(best_i)
+        slot = (c.entity_id, c.key, c.status) if c.label == "fact" and c.key else None
+        if slot and slot in slots:
+            continue
+        if any(overlap(sh, o) >= cfg.dup_threshold for o in chosen_sh):
+            continue
+        if slot:
+            slots.add(slot)
+        if best_s != comp["score"]:
+            comp = {**comp, "diversity": best_s - comp["score"], "score": best_s}
+        chosen.append((c, comp))
+        chosen_sh.append(sh)
+        if c.entity_id:
+            per_entity[c.entity_id] = per_entity.get(c.entity_id, 0) + 1
+    chosen.sort(key=lambda p: -p[1]["score"])
+    return chosen
+
+
+def with_weights(cfg: ScoringConfig, **weights: float) -> ScoringConfig:
+    return replace(cfg, **weights)

@@ -1,0 +1,89 @@
+"""Value types of the recall layer. Plain dataclasses; no I/O."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+#: the recall paths; each can be switched off in :class:`graphmem.recall.RecallConfig`
+PATHS = ("vector", "fulltext", "graph", "recency", "slots")
+
+
+@dataclass
+class Candidate:
+    """One memory as the paths found it, before ranking. ``label``: fact | event | relation.
+    ``paths``: path name → that path's own score (vector: cosine; fulltext: normalised Lucene score;
+    graph/slots: link weight, 1 for a directly linked entity, less per hop; recency: 1)."""
+
+    id: str
+    label: str
+    text: str = ""
+    kind: str = ""
+    key: str = ""
+    value: Any = None
+    polarity: Any = None
+    status: str = "active"
+    entity_id: str | None = None
+    entity: str | None = None
+    is_self: bool = False
+    object_is_self: bool = False
+    t_from: datetime | None = None
+    t_to: datetime | None = None
+    recorded_at: datetime | None = None
+    last_seen: datetime | None = None
+    mention_count: int = 1
+    importance: float = 0.5
+    quality: float = 1.0
+    language: str | None = None
+    session_id: str | None = None
+    superseded_by: str | None = None
+    source_id: str | None = None
+    sim: float | None = None
+    paths: dict[str, float] = field(default_factory=dict)
+    via: dict[str, str] = field(default_factory=dict)      # path → what led there (entity name, slot)
+
+    def add_path(self, path: str, score: float, via: str = "") -> None:
+        if score > self.paths.get(path, float("-inf")):
+            self.paths[path] = score
+            if via:
+                self.via[path] = via
+
+
+@dataclass(frozen=True)
+class Recalled:
+    """One recalled memory, rewritten for the prompt.
+
+    ``text``: the second-person statement ("You prefer dark themes; you said so in March and again last
+    week"); ``source_text``: what was stored. ``explanation`` (with ``explain=True``): the paths that found
+    it with their own scores, each score component and the final score."""
+
+    id: str
+    label: str
+    text: str
+    source_text: str
+    score: float
+    kind: str = ""
+    subject: str = ""
+    key: str = ""
+    value: Any = None
+    polarity: int = 0
+    status: str = "active"
+    entity_id: str | None = None
+    when: datetime | None = None
+    last_seen: datetime | None = None
+    mention_count: int = 1
+    paths: tuple[str, ...] = ()
+    explanation: dict | None = None
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class RelatedEntity:
+    id: str
+    name: str
+    type: str
+    hops: int
+    path: tuple[dict, ...]           # the relations walked: {type, from, to, status, text}
