@@ -13,7 +13,9 @@ Interfaces it is given (all optional):
   changes a value ("预算改成八千", "actually, 8000 instead");
 * ``llm(prompt) -> str`` — refines session state and writes summaries; never required;
 * ``extractor(text, now) -> list[Statement]`` — defaults to ``graphmem.linking.extract_statements``;
-* ``mention_extractor(text) -> list[Mention]`` — defaults to ``graphmem.linking.extract_mentions``.
+* ``linker(text, slots, turn) -> list[Link | Mention]`` — defaults to ``graphmem.linking.link`` (mentions
+  extracted, linked against the slot table and the optional ``known`` gazetteer, recorded into the slot
+  table by linking's own ``record_links``); plain mentions a custom linker returns are recorded here.
 """
 
 from __future__ import annotations
@@ -126,7 +128,8 @@ class Session:
         llm: Callable[[str], str] | None = None,
         counter: Callable[[str], int] | None = None,
         extractor: Callable[[str, datetime], list] | None = None,
-        mention_extractor: Callable[[str], list] | None = None,
+        linker: Callable[[str, SlotTable, int], list] | None = None,
+        known: Any = None,
         slots: SlotTable | None = None,
         budget: int = 2000,
         window_tokens: int = 1200,
@@ -149,7 +152,8 @@ class Session:
         self.retriever, self.write_path, self.llm = retriever, write_path, llm
         self.counter = as_counter(counter)
         self.extractor = extractor if extractor is not None else facts.extract
-        self.mention_extractor = mention_extractor if mention_extractor is not None else _linking_mentions
+        self.known = known  # graphmem.linking.Gazetteer of the user's graph (names, aliases), optional
+        self.linker = linker if linker is not None else self._linking_link
         self.slots = slots if slots is not None else SlotTable()
         self.budget, self.window_tokens, self.min_recent = budget, window_tokens, max(1, min_recent)
         self.summary_tokens, self.full_tools, self.max_tools = summary_tokens, full_tools, max_tools
@@ -182,14 +186,15 @@ class Session:
         a change of a stated value is sent to the write path at once (off-thread)."""
         text = validate_message(text, self.max_message_chars)
         at = at or self._clock()
-        statements = self._safe(lambda: self.extractor(text, at), "extractor") or []
-        mentions = self._safe(lambda: self.mention_extractor(text), "mentions") or []
         with self._lock:
             self.turn += 1
             turn = self.turn
             msg = self._append("user", text, at)
+        statements = self._safe(lambda: self.extractor(text, at), "extractor") or []
+        links = self._safe(lambda: self.linker(text, self.slots, turn), "linking") or []
+        places = self._record_links(links, turn)
+        with self._lock:
             changes = [(f, old) for f, old in self.ledger.add_all(statements, turn) if old is not None or f.is_change]
-            places = self._record_mentions(mentions, turn)
             self.state = st.update_state(self.state, text, "user", cap=self.state_cap, places=places)
         if changes and self.write_path is not None:
             self._submit(lambda: self._send_change(text, turn, at, changes))
@@ -226,20 +231,31 @@ class Session:
         self.history_tokens += tokens
         return msg
 
-    def _record_mentions(self, mentions: list, turn: int) -> list[str]:
+    def _linking_link(self, text: str, slots: SlotTable, turn: int) -> list:
+        try:
+            from graphmem.linking.api import link
+        except ImportError:
+            return []
+        return link(text, slots, self.known, turn=turn)  # records into the slot table itself
+
+    def _record_links(self, links: list, turn: int) -> list[str]:
+        """Place names among this turn's entities (they fill a task's city slot). Plain mentions from a
+        custom linker are recorded into the slot table here; linking's links are already recorded."""
         places = []
-        for m in mentions:
-            kind = getattr(m, "kind", "named")
-            if kind in ("pronoun", "demonstrative"):
-                continue  # they refer to slots; they do not create them
-            surface = getattr(m, "surface", "") or ""
-            name = getattr(m, "entity_name", "") or surface
-            if not name:
-                continue
-            mtype = getattr(m, "type", "") or getattr(m, "entity_type", "") or ""
-            key = getattr(m, "entity_id", None) or "new:" + facts.norm(name)
-            self.slots.mention(key, name, mtype, turn, surface)
-            if mtype.lower() in st.PLACE_TYPES:
+        for lk in links:
+            m = getattr(lk, "mention", None)
+            if m is None:  # a Mention
+                m = lk
+                kind = getattr(m, "kind", "named")
+                name = getattr(m, "surface", "") or ""
+                mtype = getattr(m, "type", "") or ""
+                if kind in ("pronoun", "demonstrative") or not name:
+                    continue  # they refer to slots; they do not create them
+                self.slots.mention("new:" + facts.norm(name), name, mtype, turn, name)
+            else:
+                name = getattr(lk, "entity_name", "") or getattr(m, "surface", "")
+                mtype = getattr(lk, "entity_type", "") or getattr(m, "type", "") or ""
+            if name and mtype.lower() in st.PLACE_TYPES:
                 places.append(name)
         return places
 
@@ -521,14 +537,6 @@ def make_turn(session: Session, text: str, turn: int, at: datetime) -> Any:
                                role="user", at=at, tenant=session.tenant, facts=None)
     return Turn(user_id=session.user_id, session_id=session.session_id, turn_id=turn, text=text, role="user",
                 at=at, tenant=session.tenant, facts=None)
-
-
-def _linking_mentions(text: str) -> list:
-    try:
-        from graphmem.linking.api import extract_mentions
-    except ImportError:
-        return []
-    return list(extract_mentions(text))
 
 
 class Sessions:

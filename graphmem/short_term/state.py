@@ -90,7 +90,7 @@ _CITY_RE = re.compile(
     "|".join(rf"\b{re.escape(k)}\b" if k.isascii() else re.escape(k) for k in sorted(CITIES, key=len, reverse=True)),
     re.I,
 )
-PLACE_TYPES = {"city", "place", "gpe", "loc", "location", "ns"}
+PLACE_TYPES = {"city", "geo", "place", "gpe", "loc", "location", "ns"}
 
 # --- topics ------------------------------------------------------------------------------------------
 

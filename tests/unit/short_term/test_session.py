@@ -16,7 +16,7 @@ from st_helpers import NOW, fake_extractor
 
 def make(executor=None, **kw):
     kw.setdefault("extractor", fake_extractor)
-    kw.setdefault("mention_extractor", lambda t: [])
+    kw.setdefault("linker", lambda t, slots, turn: [])
     kw.setdefault("counter", HeuristicCounter())
     return Session("u1", "s1", tenant="t", system_prompt="You are a helpful assistant.", executor=executor,
                    clock=lambda: NOW, **kw)
@@ -152,7 +152,7 @@ def test_slot_table_is_shared_and_places_fill_the_city_slot(executor):
             return [Mention("Wuzhen", 0, 6, "named", type="city")]
         return []
 
-    s = make(executor, slots=table, mention_extractor=mentions)
+    s = make(executor, slots=table, linker=lambda text, slots, turn: mentions(text))
     s.add_user_message("I need to book a hotel, maybe Lakeview Inn, is it good?")
     s.add_user_message("Let's do Wuzhen.")
     assert s.slots is table
@@ -201,7 +201,7 @@ def test_default_extractor_failure_does_not_break_the_turn(executor):
 def test_sessions_registry_per_user_and_session_with_lru(executor):
     from graphmem.short_term import Sessions
 
-    reg = Sessions(max_sessions=2, system_prompt="sys", extractor=fake_extractor, mention_extractor=lambda t: [],
+    reg = Sessions(max_sessions=2, system_prompt="sys", extractor=fake_extractor, linker=lambda t, sl, n: [],
                    counter=HeuristicCounter(), executor=executor)
     a = reg.get("alice", "s1")
     assert reg.get("alice", "s1") is a and reg.get("alice", "s2") is not a
@@ -221,3 +221,25 @@ def test_retriever_gets_the_query_and_the_session(executor):
     s.add_user_message("I need to book a hotel.")
     s.context()
     assert seen == [("I need to book a hotel.", s.slots, "book a hotel")]
+
+
+def test_default_linker_is_linkings_link_with_the_sessions_slot_table(executor, monkeypatch):
+    import graphmem.linking.api as api
+    from graphmem.linking.types import Link
+
+    calls = []
+
+    def fake_link(text, slots, known, embedder=None, *, turn=None):
+        calls.append((text, slots, known, turn))
+        m = Mention("乌镇", 0, 2, "named", type="geo", language="zh")
+        slots.mention("new:geo:乌镇", "乌镇", "geo", turn, "乌镇")
+        return [Link(m, "new", None, 0.0, "no candidate", entity_name="乌镇", entity_type="geo")]
+
+    monkeypatch.setattr(api, "link", fake_link)
+    gaz = object()
+    s = Session("u1", "s1", extractor=fake_extractor, counter=HeuristicCounter(), executor=executor, known=gaz)
+    s.add_user_message("我想订一家酒店")
+    s.add_user_message("去乌镇吧")
+    assert calls[1] == ("去乌镇吧", s.slots, gaz, 2)
+    assert s.slots.get("new:geo:乌镇").turn == 2
+    assert s.state.slots == {"city": "乌镇"}

@@ -41,7 +41,7 @@ def test_non_json_text_and_small_dicts():
 
 
 def test_session_summarises_old_tool_calls():
-    s = Session("u", "s", counter=HeuristicCounter(), extractor=lambda t, n: [], mention_extractor=lambda t: [],
+    s = Session("u", "s", counter=HeuristicCounter(), extractor=lambda t, n: [], linker=lambda t, sl, n: [],
                 full_tools=1)
     s.add_user_message("find me hotels")
     for i in range(3):
