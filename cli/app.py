@@ -6,7 +6,7 @@ import sys
 
 import typer
 
-from graphmem.cli import neo4j_cmd, setup_cmd
+from graphmem.cli import curate_cmd, inspect_cmd, neo4j_cmd, setup_cmd
 from graphmem.errors import GraphmemError
 
 app = typer.Typer(
@@ -18,6 +18,8 @@ app = typer.Typer(
 )
 app.add_typer(neo4j_cmd.app, name="neo4j")
 setup_cmd.register(app)
+inspect_cmd.register(app)
+curate_cmd.register(app)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -60,3 +60,17 @@ def table(title: str, columns: list[str], rows: list[list[Any]]) -> None:
     for r in rows:
         t.add_row(*["" if v is None else str(v) for v in r])
     console.print(t)
+
+
+def store():
+    """A Store for the configured server (use as a context manager)."""
+    from graphmem.store import Store
+
+    return Store(settings())
+
+
+def memory():
+    """The Memory facade for the configured server (use as a context manager)."""
+    from graphmem.memory import Memory
+
+    return Memory(settings())

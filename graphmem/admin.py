@@ -47,7 +47,27 @@ def doctor(settings: Settings) -> list[Check]:
             checks.append(Check("neo4j reachable", False, str(e), "graphmem neo4j up"))
             return checks + _model_checks(settings)
         checks += _server_checks(store, settings)
+        checks += integrity_checks(store)
     return checks + _model_checks(settings)
+
+
+def integrity_checks(store: Store) -> list[Check]:
+    """Orphans, missing embeddings and dangling edges in the configured tenant."""
+    scope = {"tenant": store.settings.tenant}
+    orphans = store.run("integrity/orphans", scope)[0]
+    missing = store.run("integrity/missing_embeddings", scope)[0]["missing"]
+    dangling = store.run("integrity/dangling_edges", scope)[0]
+    fix = "graphmem export / forget / import the affected user, or report a bug"
+    return [
+        Check("no orphans", not any(orphans.values()), _counts(orphans), fix),
+        Check("embeddings present", missing == 0, f"{missing} node(s) without an embedding",
+              "re-ingest the affected turns; graphmem maintain"),
+        Check("no dangling edges", not any(dangling.values()), _counts(dangling), fix),
+    ]
+
+
+def _counts(row: dict) -> str:
+    return ", ".join(f"{k}={v}" for k, v in row.items())
 
 
 def _server_checks(store: Store, settings: Settings) -> list[Check]:

@@ -1,0 +1,156 @@
+"""Read-only commands: users, show, entities, card, events, recall, history, stats, browse."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import typer
+
+from graphmem import curate
+from graphmem.cli.common import JSON_OPTION, console, emit_json, fails_cleanly, memory, store, table
+from graphmem.errors import InputError
+
+USER = typer.Argument(..., help="The user id (within GRAPHMEM_TENANT).")
+ENTITY = typer.Argument(..., help="Entity name, alias or id ('me' for the user).")
+
+
+def register(app: typer.Typer) -> None:
+    for fn in (users, show, entities, card, events, recall, history, stats, browse):
+        app.command()(fn)
+
+
+def _when(text: str | None) -> datetime | None:
+    if text is None:
+        return None
+    try:
+        return datetime.fromisoformat(text).astimezone()
+    except ValueError:
+        raise InputError(f"{text!r} is not an ISO date or datetime (e.g. 2026-03-01 or 2026-03-01T09:00)") from None
+
+
+@fails_cleanly
+def users(as_json: bool = JSON_OPTION) -> None:
+    """Every user of the tenant with entity, fact and event counts."""
+    with store() as s:
+        rows = curate.users(s)
+    if as_json:
+        return emit_json(rows)
+    table("users", ["user", "entities", "active facts", "events", "last seen"],
+          [[r["user_id"], r["entities"], r["facts"], r["events"], r["last_seen"]] for r in rows])
+
+
+@fails_cleanly
+def show(user: str = USER, as_json: bool = JSON_OPTION) -> None:
+    """A user's profile text and counts (facts by status, gate rejections by reason)."""
+    with memory() as m:
+        curate.require_user(m.store, user)
+        prof = m.profile(user)
+        from graphmem.write import user_stats
+
+        counts = user_stats(m.store, user)
+    if as_json:
+        return emit_json({"profile": prof, "stats": counts})
+    console.print(f"[bold]{user}[/bold]  ({prof.language or '-'})\n{prof.text or '(no profile yet)'}")
+    table("counts", ["what", "n"], [[k, v] for k, v in counts.items() if k != "rejected"]
+          + [[f"rejected: {k}", v] for k, v in counts.get("rejected", {}).items()])
+
+
+@fails_cleanly
+def entities(user: str = USER, type: str = typer.Option(None, "--type", help="Only this entity type."),
+             as_json: bool = JSON_OPTION) -> None:
+    """The user's entities, most recently mentioned first, with their card summary."""
+    with store() as s:
+        rows = curate.entities(s, user, type)
+    if as_json:
+        return emit_json(rows)
+    table(f"entities of {user}", ["id", "name", "type", "aliases", "mentions", "card"],
+          [[r["id"], r["name"], r["type"], ", ".join(r["aliases"] or []), r["mentions"], r["card"]] for r in rows])
+
+
+def _fact_rows(facts) -> list[list]:
+    return [[f.id, f.key, f.value, f.status, f.version, f.valid_from, f.valid_to, f.mention_count] for f in facts]
+
+
+FACT_COLUMNS = ["fact id", "attribute", "value", "status", "v", "valid from", "valid to", "seen"]
+
+
+@fails_cleanly
+def card(user: str = USER, entity: str = ENTITY, as_json: bool = JSON_OPTION) -> None:
+    """An entity's attribute card: active attributes, relations and every attribute's full history."""
+    with memory() as m:
+        c = m.card(user, entity)
+        hist = m.history(user, c.id)
+    if as_json:
+        return emit_json({"card": c, "history": hist})
+    console.print(f"[bold]{c.name}[/bold] ({c.type or 'thing'}) aliases: {', '.join(c.aliases) or '-'}")
+    table("active", FACT_COLUMNS, _fact_rows(c.facts))
+    if c.relations:
+        table("relations", ["type", "direction", "other", "status"],
+              [[r.get("type"), r.get("direction"), r.get("other"), r.get("status")] for r in c.relations])
+    table("history", FACT_COLUMNS, _fact_rows(hist))
+
+
+@fails_cleanly
+def events(user: str = USER, since: str = typer.Option(None, help="ISO date/time, inclusive."),
+           until: str = typer.Option(None, help="ISO date/time, exclusive."), as_json: bool = JSON_OPTION) -> None:
+    """The user's event log (accepted turns), oldest first."""
+    with store() as s:
+        rows = curate.events(s, user, _when(since), _when(until))
+    if as_json:
+        return emit_json(rows)
+    table(f"events of {user}", ["id", "when", "session", "text", "mentions"],
+          [[r["id"], r["occurred_at"], r["session_id"], r["text"], ", ".join(r["mentions"])] for r in rows])
+
+
+@fails_cleanly
+def recall(user: str = USER, query: str = typer.Argument(..., help="What the agent is asked now."),
+           k: int = typer.Option(8, "-k", help="How many memories."),
+           explain: bool = typer.Option(False, "--explain", help="Show the paths and score components."),
+           as_json: bool = JSON_OPTION) -> None:
+    """What long-term memory would recall for QUERY, as second-person statements."""
+    with memory() as m:
+        curate.require_user(m.store, user)
+        found = m.recall(user, query, k, explain=explain)
+    if as_json:
+        return emit_json(found)
+    cols = ["score", "memory", "paths"] + (["components"] if explain else [])
+    table(f"recall for {user}: {query}", cols,
+          [[f"{r.score:.3f}", r.text, ",".join(r.paths)]
+           + ([_components(r.explanation)] if explain else []) for r in found])
+
+
+def _components(explanation: dict | None) -> str:
+    comps = (explanation or {}).get("components", {})
+    return " ".join(f"{k}={v:.2f}" for k, v in comps.items() if isinstance(v, (int, float)))
+
+
+@fails_cleanly
+def history(user: str = USER, entity: str = ENTITY,
+            attribute: str = typer.Argument(None, help="Only this attribute (e.g. budget)."),
+            as_json: bool = JSON_OPTION) -> None:
+    """Every version of an entity's attributes, outdated ones included, oldest first."""
+    with memory() as m:
+        versions = m.history(user, entity, attribute)
+    if as_json:
+        return emit_json(versions)
+    table(f"history of {entity}" + (f" / {attribute}" if attribute else ""), FACT_COLUMNS, _fact_rows(versions))
+
+
+@fails_cleanly
+def stats(as_json: bool = JSON_OPTION) -> None:
+    """Tenant-wide counts: users, entities, facts by status, events, write-gate rejections by reason."""
+    with store() as s:
+        row = curate.stats(s)
+    if as_json:
+        return emit_json(row)
+    table("stats", ["what", "n"], [[k, v] for k, v in row.items()])
+
+
+@fails_cleanly
+def browse(user: str = USER) -> None:
+    """Print a Neo4j Browser link that opens the user's subgraph."""
+    from graphmem.browser import browse_url
+
+    with store() as s:
+        curate.require_user(s, user)
+        typer.echo(browse_url(s.settings, user))

@@ -1,0 +1,83 @@
+"""Bulk import of conversations from JSON Lines: one turn per line, validated before anything is written.
+
+Each line: ``{"user_id": "alice", "session_id": "s1", "text": "...", "role": "user", "at": "2026-03-01T09:00:00+00:00",
+"turn_id": 3}`` (``role``, ``at`` and ``turn_id`` optional; ``turn_id`` defaults to the line number, so a
+re-run of the same file stores nothing twice).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Callable
+
+from graphmem.errors import InputError
+
+ROLES = ("user", "assistant")
+
+
+@dataclass(frozen=True)
+class TurnLine:
+    user_id: str
+    session_id: str
+    turn_id: str
+    text: str
+    role: str
+    at: datetime | None
+
+
+def read_turns(path: Path) -> list[TurnLine]:
+    """Parse and check every line; raises InputError naming the first bad line (nothing is written)."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as e:
+        raise InputError(f"cannot read {path}: {e.strerror}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise InputError(f"{path} is not UTF-8 text (byte {e.start})") from None
+    turns = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise InputError(f"{path}:{number}: not JSON ({e.msg})") from None
+        turns.append(_turn(obj, number, f"{path}:{number}"))
+    if not turns:
+        raise InputError(f"{path} holds no turns")
+    return turns
+
+
+def _turn(obj: object, number: int, where: str) -> TurnLine:
+    if not isinstance(obj, dict):
+        raise InputError(f"{where}: each line must be a JSON object")
+    missing = [k for k in ("user_id", "session_id", "text") if not isinstance(obj.get(k), str) or not obj[k].strip()]
+    if missing:
+        raise InputError(f"{where}: missing or empty {', '.join(missing)}")
+    role = obj.get("role", "user")
+    if role not in ROLES:
+        raise InputError(f"{where}: role must be one of {ROLES}, not {role!r}")
+    at = obj.get("at")
+    if at is not None:
+        try:
+            at = datetime.fromisoformat(at)
+        except (TypeError, ValueError):
+            raise InputError(f"{where}: 'at' must be an ISO datetime, not {at!r}") from None
+    return TurnLine(obj["user_id"], obj["session_id"], str(obj.get("turn_id", number)), obj["text"], role, at)
+
+
+def ingest(memory, path: Path, progress: Callable[[int], None] | None = None, timeout: float = 3600) -> dict:
+    """Write every turn of ``path`` through the journaled write path and wait until it is in the graph."""
+    turns = read_turns(path)
+    for t in turns:
+        memory.add(t.user_id, t.session_id, t.turn_id, t.text, role=t.role, at=t.at)
+        if progress:
+            progress(1)
+    done = memory.flush(timeout)
+    stats = memory.writer.stats()
+    return {"turns": len(turns), "users": len({t.user_id for t in turns}), "flushed": done,
+            "rejected": dict(getattr(stats, "rejected", {}) or {})}
