@@ -66,7 +66,7 @@ def run(users: list[UserSpec], *, k: int = 5, budget: int = 2000, last_n: int = 
     counter = default_counter()
     baselines = all_baselines(embedder, last_n)
     t_start = time.perf_counter()
-    gm = GraphmemSystem(st, store, k=k, budget=budget, counter=counter, force_writer=force_writer)
+    gm = GraphmemSystem(st, store, k=k, budget=budget, counter=counter, embedder=embedder, force_writer=force_writer)
     rows, stored_rows, curve_rows = [], [], []
     timing = {}
     try:

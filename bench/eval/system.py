@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import inspect
 import time
-from datetime import datetime
+from datetime import datetime, timezone
 
 from graphmem.write import ids
 
@@ -37,7 +37,8 @@ def _text(item) -> str:
 class GraphmemSystem:
     name = "graphmem"
 
-    def __init__(self, settings, store, *, k: int = 5, budget: int = 2000, counter=None, force_writer: bool = False):
+    def __init__(self, settings, store, *, k: int = 5, budget: int = 2000, counter=None, embedder=None,
+                 force_writer: bool = False):
         self.settings, self.store, self.k, self.budget = settings, store, k, budget
         self.counter = counter
         self.memory = None
@@ -51,14 +52,24 @@ class GraphmemSystem:
                 from graphmem.memory import Memory  # noqa: F811
             except ImportError:
                 Memory = None
+        self.now = datetime.now(timezone.utc)
         if Memory is not None:
             self.mode = "memory"
-            self.memory = Memory(settings)
+            journal = settings.home / f"eval-journal-{settings.tenant}.sqlite3"
+            self._journal = journal
+            self.memory = Memory(settings, store=store, embedder=embedder, journal_path=journal,
+                                 session_defaults={"clock": lambda: self.now})
+            # the scenario's simulated clock: "last week" and time decay are relative to the probe's day
+            if hasattr(self.memory.retriever, "_clock"):
+                self.memory.retriever._clock = lambda: self.now
+            else:
+                self.notes.append("the retriever has no clock to set: temporal probes use the wall clock")
         else:
             from graphmem.write import Writer
 
             self.mode = "writer"
-            self.writer = Writer(store, settings, journal_path=settings.home / f"eval-journal-{settings.tenant}.sqlite3")
+            self._journal = settings.home / f"eval-journal-{settings.tenant}.sqlite3"
+            self.writer = Writer(store, settings, embedder=embedder, journal_path=self._journal)
             self.notes.append("graphmem.memory.Memory is not available: turns were ingested through the Writer only; "
                               "recall metrics for graphmem are missing")
 
@@ -74,12 +85,13 @@ class GraphmemSystem:
             self.writer.add(user, t.session, t.turn_id, t.text, role=t.role, at=t.at)
             self._turn_ids[(user, t.session, t.turn_id)] = str(t.turn_id)
             return
+        self.now = t.at
         s = self.session(user, t.session)
         fn = s.add_user_message if t.role == "user" else s.add_assistant_message
         msg = fn(t.text, at=t.at) if _accepts(fn, "at") else fn(t.text)
-        tid = getattr(msg, "turn_id", None) or getattr(msg, "turn", None)
-        if t.role == "user" and tid is not None:
-            self._turn_ids[(user, t.session, t.turn_id)] = str(tid)
+        if t.role == "user":
+            # MemorySession writes turn "<n>.<session token>" (graphmem/memory.py); no public accessor yet
+            self._turn_ids[(user, t.session, t.turn_id)] = f"{msg.turn}.{getattr(s, '_token', '')}"
 
     def flush(self) -> None:
         for s in list(self._sessions.values()):
@@ -96,6 +108,7 @@ class GraphmemSystem:
         return self.memory is not None
 
     def recall(self, user: str, query: str, now: datetime) -> list[str]:
+        self.now = now
         fn = self.memory.recall
         kw = {"k": self.k}
         if _accepts(fn, "now"):
@@ -104,6 +117,7 @@ class GraphmemSystem:
 
     def context(self, user: str, sid: str, query: str, now: datetime):
         """A fresh session on the probe's day; returns (long-term texts, long-term tokens, total tokens)."""
+        self.now = now
         s = self.memory.session(user, sid)
         fn = s.context
         kw = {"budget": self.budget}
@@ -117,9 +131,9 @@ class GraphmemSystem:
         lt_tokens = layer.get("long_term")
         if lt_tokens is None and self.counter is not None:
             lt_tokens = sum(self.counter(x) for x in lt)
-        close = getattr(s, "close", None)
-        if close:
-            close()
+        end = getattr(self.memory, "end_session", None)
+        if end:
+            end(user, sid)
         return lt, int(lt_tokens or 0), int(getattr(ctx, "tokens", 0) or 0)
 
     def probe(self, p: Probe) -> dict:
@@ -147,7 +161,7 @@ class GraphmemSystem:
 
     def llm_calls(self) -> int:
         n = 0
-        for obj in (self.memory, self.writer):
+        for obj in (getattr(self.memory, "_writer", None), self.writer):
             if obj is None:
                 continue
             st = getattr(obj, "stats", None)
@@ -168,3 +182,7 @@ class GraphmemSystem:
             self.memory.close()
         if self.writer is not None:
             self.writer.close()
+        for suffix in ("", "-wal", "-shm"):
+            p = self._journal.with_name(self._journal.name + suffix)
+            if p.exists():
+                p.unlink()
