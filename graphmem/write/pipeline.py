@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from collections import deque
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
@@ -89,6 +90,7 @@ class UserState:
     persisted: set[str] = field(default_factory=set)        # entity ids known to be in Neo4j
     recent: deque = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
     sessions: dict[str, Any] = field(default_factory=dict)  # session_id → SlotTable
+    loaded_at: float = 0.0
 
     @property
     def self_id(self) -> str:
@@ -151,17 +153,21 @@ class BatchResult:
 
 class Pipeline:
     def __init__(self, store: Store, embedder, *, judge: Judge | None = None, link_with_embeddings: bool = True,
-                 hooks: dict | None = None):
+                 hooks: dict | None = None, user_ttl: float = 60.0):
         self.store = store
         self.embedder = embedder
         self.judge = judge
         self.link_with_embeddings = link_with_embeddings
         self.hooks = hooks or {}
         self.users: dict[tuple[str, str], UserState] = {}
+        self.user_ttl = user_ttl   # reload a user's entities this often (curation may merge or forget them)
 
     # -- user state -------------------------------------------------------------------------------------
     def user(self, tenant: str, user_id: str) -> UserState:
         k = (tenant, user_id)
+        old = self.users.get(k)
+        if old is not None and time.monotonic() - old.loaded_at > self.user_ttl:
+            del self.users[k]
         if k not in self.users:
             rows = self.store.run("read/known_entities", {"tenant": tenant, "user_id": user_id})
             known = [linking.KnownEntity(r["id"], r["name"], r["type"] or "", tuple(r["aliases"] or ()),
@@ -173,7 +179,8 @@ class Pipeline:
                     continue
                 for s in (r["name"], *(r["aliases"] or ())):
                     names.setdefault(ids.norm_name(s), r["id"])
-            st = UserState(tenant, user_id, linking.Gazetteer(known), names, {r["id"] for r in rows})
+            st = UserState(tenant, user_id, linking.Gazetteer(known), names, {r["id"] for r in rows},
+                           sessions=old.sessions if old is not None else {}, loaded_at=time.monotonic())
             for r in reversed(self.store.run("read/recent_events", {"tenant": tenant, "user_id": user_id,
                                                                     "limit": RECENT_EVENTS})):
                 st.recent.append((np.asarray(r["embedding"], dtype=np.float32), frozenset(r["entity_ids"])))
@@ -181,6 +188,12 @@ class Pipeline:
                 self.users.pop(next(iter(self.users)))
             self.users[k] = st
         return self.users[k]
+
+    def invalidate(self, tenant: str | None = None, user_id: str | None = None) -> None:
+        """Forget cached entities (all, or one user's) so the next batch reloads them from the graph."""
+        for k in list(self.users):
+            if (tenant is None or k[0] == tenant) and (user_id is None or k[1] == user_id):
+                self.users[k].loaded_at = -1e18
 
     # -- the batch ----------------------------------------------------------------------------------------
     def process(self, entries: list[Entry]) -> BatchResult:

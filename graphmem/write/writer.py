@@ -72,6 +72,7 @@ class Writer:
         self._latency: deque[float] = deque(maxlen=SAMPLES)
         self._per_turn: deque[float] = deque(maxlen=SAMPLES)
         self._start_lock = threading.Lock()
+        self._invalidate: list[tuple[str | None, str | None]] = []
 
     # -- lifecycle ------------------------------------------------------------------------------------------
     def start(self) -> "Writer":
@@ -197,6 +198,12 @@ class Writer:
                 "commit_latency_p50_ms": _pct(l, .5) * 1e3, "commit_latency_p95_ms": _pct(l, .95) * 1e3,
                 "write_per_turn_p50_ms": _pct(p, .5) * 1e3, "write_per_turn_p95_ms": _pct(p, .95) * 1e3}
 
+    def invalidate(self, user_id: str | None = None, tenant: str | None = None) -> None:
+        """Drop the worker's cached view of a user's entities (call after curating the graph: merge, forget);
+        it is reloaded on the next batch. Cached views also expire after ``user_ttl`` seconds."""
+        with self._cond:
+            self._invalidate.append((tenant, user_id))
+
     def failed(self) -> list[dict]:
         """Turns that failed ``max_attempts`` times (kept in the journal's ``dead`` table)."""
         return self.journal.dead()
@@ -226,6 +233,10 @@ class Writer:
                     continue
                 if pipeline is None:
                     pipeline = self._pipeline()
+                with self._cond:
+                    todo, self._invalidate = self._invalidate, []
+                for tenant, user in todo:
+                    pipeline.invalidate(tenant, user)
                 try:
                     self._process(pipeline, entries)
                     backoff = 0.2
