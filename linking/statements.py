@@ -1,11 +1,361 @@
-"""Statement extraction for the write path. Pure."""
+"""Statement extraction for the write path, English and Chinese. Pure rules over the text; cue phrases come
+from ``linking/data/statements.tsv`` and ``attributes.tsv``.
+
+Kinds: preference (polarity ±1), goal, attribute (key = value; numbers parsed, 五千 → 5000, "8k" → 8000;
+dates for deadline/birthday), event (a clause with a time expression, ``when`` resolved against ``now``),
+relation ("Lily is my sister", "我妹妹叫王丽丽"). ``is_change`` marks a supersede (改成/换成/不要了/instead/
+no longer/actually/scratch that ...). Questions yield no statements.
+"""
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
+from functools import lru_cache
 
+from . import lexicon as lx
+from .normalize import ZH_NUMBER_RE, detect_language, has_cjk, parse_number
+from .timeexpr import find_times
 from .types import Statement
+
+_CLAUSE_SPLIT = re.compile(r"[，。！？；;!?\n]+|,(?=\s)|\.(?=\s|$)|\s+but\s+|\s+so\s+|但是|不过|可是")
+_EN_NUM_RE = re.compile(r"(?<![\w.])[$¥€£]?\s?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?([kKwW万千]|m\b|million\b|thousand\b)?")
+_EN_NUMBER_SUFFIX = {"k": 1e3, "w": 1e4, "万": 1e4, "千": 1e3, "m": 1e6, "million": 1e6, "thousand": 1e3}
+_QUESTION_EN = re.compile(r"^\s*(?:what|which|who|whom|whose|where|when|why|how|can|could|would|will|do|does|"
+                          r"did|is|are|should|shall|may|any)\b", re.I)
+_ZH_Q_END = re.compile(r"(吗|呢|么|嘛|没有|不)[？?]?$|[？?]$")
+_ZH_Q_WORDS = ("什么", "哪个", "哪家", "哪里", "哪儿", "怎么", "为什么", "多少", "几点", "是不是", "能不能", "有没有",
+               "帮我", "请你", "你觉得", "你知道")
+_TRAIL_EN = re.compile(r"\s+(?:at all|anymore|any more|so much|a lot|too|though|these days|please|honestly|"
+                       r"instead(?: of .*)?|really|now|either|then|lately)$", re.I)
+_TRAIL_ZH = "了的啊呀吧呢哦啦嘛"
+_EN_SUBJECT = re.compile(r"(?:^|\b)(?:i|we|i'm|im|i've|i'd|we're|we've|we'd)\b(?:\s+\w+){0,3}\s*$", re.I)
+_DATE_KEYS = {"deadline", "birthday"}
+_TEXT_KEYS = {"name", "model", "color", "address", "email", "allergy", "employer", "location"}
+
+
+def _cues(category: str, lang: str) -> list[str]:
+    return lx.statement_cues().get((category, lang), [])
+
+
+@lru_cache(maxsize=None)
+def _cue_re(category: str) -> re.Pattern:
+    words = sorted(_cues(category, "en"), key=len, reverse=True)
+    alts = "|".join((r"(?<![\w'])" if w[0].isalnum() else "") + re.escape(w).replace("'", "['’]?")
+                    for w in words)
+    return re.compile(r"(?:" + alts + r")(?![\w'])", re.I) if words else re.compile(r"(?!x)x")
+
+
+def _clauses(text: str) -> list[tuple[int, str]]:
+    out, pos = [], 0
+    for m in _CLAUSE_SPLIT.finditer(text):
+        if m.start() > pos:
+            out.append((pos, text[pos:m.start()]))
+        pos = m.end()
+    if pos < len(text):
+        out.append((pos, text[pos:]))
+    return [(s, c) for s, c in out if c.strip()]
+
+
+def _is_question(clause: str, full: str, lang: str) -> bool:
+    c = clause.strip()
+    if lang == "en":
+        return bool(_QUESTION_EN.match(c)) or (c.endswith("?") or full.strip().endswith("?") and c == full.strip())
+    return bool(_ZH_Q_END.search(c)) or any(w in c for w in _ZH_Q_WORDS)
+
+
+def _is_change(text: str, lang: str) -> bool:
+    if lang != "zh" and _cue_re("change").search(text):
+        return True
+    if has_cjk(text):
+        if any(c in text for c in _cues("change", "zh")):
+            return True
+        # "我不吃牛肉了": a negation closed by 了 is a change of state
+        if re.search(r"(不|没)[^，。！？,.!?]{1,8}了\s*[，。！？,.!?]?\s*$", text):
+            return True
+    return False
+
+
+def _trim_en(s: str) -> str:
+    s = s.strip(" ,.;:!?'\"")
+    prev = None
+    while prev != s:
+        prev = s
+        s = _TRAIL_EN.sub("", s).strip(" ,.;:!?")
+    return re.sub(r"^(?:to|the|a|an|some)\s+", "", s, flags=re.I) if len(s.split()) > 1 else s
+
+
+def _trim_zh(s: str) -> str:
+    s = s.strip(" ，。！？,.!?~～")
+    while s and s[-1] in _TRAIL_ZH:
+        s = s[:-1]
+    return s.strip()
 
 
 def extract_statements(text: str, now: datetime) -> list[Statement]:
-    return []
+    """Statements of one user message; ``now`` is the message time (for "next week", 上周, 明天)."""
+    if not text or not text.strip():
+        return []
+    lang = detect_language(text)
+    change = _is_change(text, lang)
+    out: list[Statement] = []
+    user_spoke = False
+    for start, clause in _clauses(text):
+        clang = "zh" if has_cjk(clause) and detect_language(clause) != "en" else "en"
+        if _is_question(clause, text, clang):
+            continue
+        got = (_zh_clause if clang == "zh" else _en_clause)(clause, now, change, lang, user_spoke, text)
+        if got:
+            user_spoke = True
+        out.extend(got)
+    return out
+
+
+def _st(kind, clause, lang, change, **kw) -> Statement:
+    return Statement(kind=kind, language=lang, text=clause.strip(), is_change=change, **kw)
+
+
+# ---- English ------------------------------------------------------------------------------------------------
+
+def _en_number_after(s: str):
+    for m in _EN_NUM_RE.finditer(s):
+        raw = m.group(1).replace(",", "")
+        v = float(raw)
+        suf = (m.group(2) or "").lower()
+        v *= _EN_NUMBER_SUFFIX.get(suf, 1)
+        unit = "$" if "$" in m.group(0) else ""
+        return (int(v) if v.is_integer() else v), unit, m.end()
+    return None
+
+
+def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: bool,
+               full: str = "") -> list[Statement]:
+    c = clause.strip()
+    low = c.lower().replace("’", "'")
+    out: list[Statement] = []
+    consumed_time = False
+
+    # relation: "Lily is my sister", "my sister's name is Lily", "my sister Lily"
+    roles = lx.role_words()
+    m = re.match(r"^\s*([A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)\s+is\s+my\s+([a-z ]+?)\s*$", c)
+    if m and lx.role_of(m.group(2)):
+        return [_st("relation", c, lang, change, subject=m.group(1), key=lx.role_of(m.group(2)), value=m.group(1))]
+    m = re.search(r"\bmy\s+([a-z]+)'s\s+name\s+is\s+([A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)", c)
+    if m and lx.role_of(m.group(1)):
+        return [_st("relation", c, lang, change, subject=m.group(2), key=lx.role_of(m.group(1)), value=m.group(2))]
+
+    # goals first ("I want to" is a goal, not a preference for "to ...")
+    for g in _cues("goal", "en"):
+        i = low.find(g)
+        if i >= 0 and (i == 0 or not low[i - 1].isalnum()):
+            rest = _trim_en(c[i + len(g):])
+            if rest and not any(rest.lower().startswith(x) for x in _cues("goal_exclude", "en")):
+                out.append(_st("goal", c, lang, change, value=rest))
+                return out
+
+    # attributes: "budget 8k", "my salary is 25k", "the deadline is this Friday", "my laptop is a ThinkPad X1"
+    en_attr, _ = lx.attribute_cues()
+    for cue in sorted(en_attr, key=len, reverse=True):
+        mm = re.search(r"(?<![\w])" + re.escape(cue) + r"(?![\w])", low)
+        if not mm:
+            continue
+        key = en_attr[cue]
+        after = c[mm.end():]
+        if key in _DATE_KEYS:
+            ts = find_times(after, now)
+            if ts:
+                out.append(_st("attribute", c, lang, change, key=key, value=ts[0].when))
+                consumed_time = True
+                break
+            continue
+        if key in _TEXT_KEYS:
+            val = _trim_en(re.sub(r"^\s*(?:is|are|was|=|:|to)?\s*(?:now\s+)?(?:a|an|the)?\s*", "", after))
+            if val:
+                out.append(_st("attribute", c, lang, change, key=key, value=val))
+                break
+            continue
+        num = _en_number_after(after)
+        if num:
+            out.append(_st("attribute", c, lang, change, key=key, value=num[0], unit=num[1]))
+            break
+    if not out:
+        m = re.search(r"\b(?i:my)\s+([a-z]+(?:\s[a-z]+)?)\s+is\s+(?:a|an|the)\s+([A-Z0-9][\w-]*(?:\s+[A-Z0-9][\w-]*)*)", c)
+        if m and lx.type_of_noun(m.group(1), "en"):
+            out.append(_st("attribute", c, lang, change, subject=f"my {m.group(1)}", key="model",
+                           value=m.group(2)))
+
+    # switches: "switch my preferred airline to Cathay", "let's go with Plan B"
+    if not out:
+        sm = _cue_re("switch").search(c)
+        sm2 = re.search(r"\b(?:switch|change|changed|switched)\s+(?:my\s+)?(?:preferred|favou?rite|default)\s+"
+                        r"\w+\s+to\s+(.+)$", c, re.I)
+        target = sm2.group(1) if sm2 else (c[sm.end():] if sm else "")
+        target = re.split(r"\s+instead\b|\s+rather than\b", target, flags=re.I)[0]
+        if target.strip() and not _en_number_after(target):
+            out.append(_st("preference", c, lang, True, subject=_trim_en(target), polarity=1))
+
+    # preferences
+    if not out:
+        best = None
+        for cat, pol in (("pref_neg", -1), ("pref_pos", 1)):
+            for mm in _cue_re(cat).finditer(c):
+                before = c[:mm.start()]
+                if not (_EN_SUBJECT.search(before) or (not before.strip() and user_spoke)):
+                    continue
+                if best is None or mm.start() < best[0].start() or (mm.start() == best[0].start()
+                                                                    and len(mm.group(0)) > len(best[0].group(0))):
+                    best = (mm, pol)
+            if best and cat == "pref_neg":
+                break
+        m_nl = re.search(r"\b(?:no longer|don't|do not|dont)\s+(eat|drink|like|love|want|use|enjoy|play|watch)\b"
+                         r"(.*?)(?:\s+any\s?more)?$", c, re.I)
+        if m_nl and re.search(r"no longer|any\s?more", c, re.I):
+            out.append(_st("preference", c, lang, True, subject=_trim_en(m_nl.group(2)), polarity=-1))
+        elif best:
+            mm, pol = best
+            subj = _trim_en(c[mm.end():])
+            if re.search(r"\bused to\b", c[:mm.start()], re.I) and re.search(r"not any\s?more|no longer|any\s?more",
+                                                                             full or c, re.I):
+                subj = _trim_en(re.split(r"\s+but\b", c[mm.end():])[0])
+                pol, change = -1, True
+            if subj and not subj.lower().startswith(("to ", "it", "that", "this")) or (subj and len(subj) > 4):
+                out.append(_st("preference", c, lang, change, subject=subj, polarity=pol))
+
+    # allergies ("I'm allergic to peanuts") are attributes handled above; events: a time expression
+    if not out or not consumed_time:
+        ts = find_times(c, now)
+        if ts and not any(s.kind in ("goal",) for s in out) and not consumed_time:
+            rest = (c[:ts[0].start] + c[ts[0].end:]).strip(" ,.")
+            if len(re.findall(r"[A-Za-z]+", rest)) >= 2:
+                out.append(_st("event", c, lang, change, value=c.strip(), when=ts[0].when))
+    return out
+
+
+# ---- Chinese ------------------------------------------------------------------------------------------------
+
+def _zh_number_after(s: str):
+    m = re.search(r"([一二两\d])米([一二三四五六七八九\d]{1,2})", s)
+    if m:
+        a = parse_number(m.group(1))
+        b = parse_number(m.group(2)) if m.group(2).isdigit() else int("".join(
+            str(parse_number(ch)) for ch in m.group(2)))
+        return round(a + b / 100, 2), "m", m.end()
+    for m in ZH_NUMBER_RE.finditer(s):
+        raw = m.group(0)
+        if raw in ("一", "半") or not any(ch.isdigit() or ch in "十百千万亿两二三四五六七八九" for ch in raw):
+            continue
+        # "3k", "8k" written in a Chinese sentence
+        tail = s[m.end():m.end() + 1]
+        v = parse_number(raw + tail) if tail in "kKwW" and tail else parse_number(raw)
+        if v is None:
+            continue
+        unit = "元" if s[m.end():m.end() + 1] in ("元", "块") else ""
+        return v, unit, m.end()
+    return None
+
+
+def _zh_has_subject(before: str, user_spoke: bool) -> bool:
+    b = before.strip()
+    if not b:
+        return user_spoke or True   # subject-less Chinese clauses are the norm ("预算八千", "喜欢吃辣")
+    return "我" in b and "你" not in b[b.rfind("我"):]
+
+
+def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: bool,
+               full: str = "") -> list[Statement]:
+    c = clause.strip()
+    out: list[Statement] = []
+    consumed_time = False
+    roles = lx.role_words()
+
+    # relation: "我妹妹叫王丽丽", "王丽丽是我妹妹"
+    m = re.search(r"我(?:的)?([\u4e00-\u9fff]{1,3}?)(?:叫|名字是|的名字是)([\u4e00-\u9fffA-Za-z]{2,4})", c)
+    if m and lx.role_of(m.group(1)):
+        return [_st("relation", c, lang, change, subject=m.group(2), key=lx.role_of(m.group(1)), value=m.group(2))]
+    m = re.search(r"^([\u4e00-\u9fffA-Za-z]{2,4})是我(?:的)?([\u4e00-\u9fff]{1,3})$", c)
+    if m and lx.role_of(m.group(2)):
+        return [_st("relation", c, lang, change, subject=m.group(1), key=lx.role_of(m.group(2)), value=m.group(1))]
+
+    # goals ("我的目标是…", "我打算…", "我想学…")
+    for g in _cues("goal", "zh"):
+        i = c.find(g)
+        if i < 0:
+            continue
+        rest = _trim_zh(c[i + len(g):])
+        if g in ("我想", "我想要") and rest[:1] in "一个台款部本那这杯份":
+            break   # "我想要一个手机": a wish for a thing — a preference, below
+        if rest and not any(rest.startswith(x) for x in _cues("goal_exclude", "zh")):
+            return [_st("goal", c, lang, change, value=rest)]
+
+    # attributes ("预算八千", "月薪两万五", "对花生过敏", "我的笔记本是ThinkPad X1", "deadline是下周五")
+    _, zh_attr = lx.attribute_cues()
+    en_attr, _ = lx.attribute_cues()
+    cues = sorted(list(zh_attr.items()) + [(k, v) for k, v in en_attr.items() if k.isascii()],
+                  key=lambda kv: -len(kv[0]))
+    m = re.search(r"对(.{1,10}?)过敏", c)
+    if m:
+        return [_st("attribute", c, lang, change, key="allergy", value=m.group(1))]
+    for cue, key in cues:
+        i = c.lower().find(cue.lower())
+        if i < 0 or key == "allergy":
+            continue
+        if cue.isascii() and ((i > 0 and c[i - 1].isascii() and c[i - 1].isalnum()) or
+                              (i + len(cue) < len(c) and c[i + len(cue)].isascii() and c[i + len(cue)].isalnum())):
+            continue
+        after = c[i + len(cue):]
+        if key in _DATE_KEYS:
+            ts = find_times(after, now)
+            if ts:
+                out.append(_st("attribute", c, lang, change, key=key, value=ts[0].when))
+                consumed_time = True
+                break
+            continue
+        if key in _TEXT_KEYS:
+            val = _trim_zh(re.sub(r"^(是|为|叫|在)", "", after))
+            if val:
+                out.append(_st("attribute", c, lang, change, key=key, value=val))
+                break
+            continue
+        # the value after a change verb wins: "预算从五千提高到七千五"
+        mm = re.search(r"(改成|改为|换成|提高到|降到|涨到|调到|调整为|增加到|减到|变成|到)", after)
+        num = _zh_number_after(after[mm.end():]) if mm else None
+        num = num or _zh_number_after(after)
+        if num:
+            out.append(_st("attribute", c, lang, change, key=key, value=num[0], unit=num[1]))
+            break
+    if not out:
+        m = re.search(r"我的([\u4e00-\u9fff]{1,4})是([A-Za-z0-9][\w\- ]*)", c)
+        if m and lx.type_of_noun(m.group(1), "zh"):
+            out.append(_st("attribute", c, lang, change, subject=m.group(1), key="model", value=m.group(2).strip()))
+    if out:
+        return out
+
+    # switches ("还是换成MacBook吧", "改喝茶")
+    for cue in _cues("switch", "zh"):
+        i = c.find(cue)
+        if i >= 0:
+            target = _trim_zh(c[i + len(cue):])
+            if target and not _zh_number_after(target):
+                return [_st("preference", c, lang, True, subject=target, polarity=1)]
+
+    # preferences: longest cue wins at a position; negative cues contain the positive ones (不喜欢 ⊃ 喜欢)
+    found = [(c.find(cue), cue, pol) for cat, pol in (("pref_neg", -1), ("pref_pos", 1))
+             for cue in _cues(cat, "zh") if cue in c]
+    best = min(found, key=lambda x: (x[0], -len(x[1]))) if found else None
+    if best:
+        i, cue, pol = best
+        before = c[:i]
+        if _zh_has_subject(before, user_spoke) and not re.search(r"你|他|她|它", before):
+            subj = _trim_zh(c[i + len(cue):])
+            if subj:
+                out.append(_st("preference", c, lang, change, subject=subj, polarity=pol))
+                return out
+
+    # events: a clause with a time expression and something happening in it
+    ts = find_times(c, now)
+    if ts and not consumed_time:
+        rest = c[:ts[0].start] + c[ts[0].end:]
+        content = re.sub(r"[^\u4e00-\u9fffA-Za-z]", "", rest)
+        if len(content) >= 2 and not re.fullmatch(r"(了|是|的|啊|呀|吧|终于|又|过|还|就)+", content):
+            out.append(_st("event", c, lang, change, value=c, when=ts[0].when))
+    return out

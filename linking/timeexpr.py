@@ -1,9 +1,349 @@
-"""Time expressions resolved against the message time. Pure."""
+"""Time expressions resolved against the message time, English and Chinese. Pure.
+
+``find_times(text, now)`` → list of ``TimeExpr`` (span, resolved datetime, granularity day/week/month/year).
+Week-relative expressions resolve to the Monday of that week ("next week", 下周), weekdays to that day
+("next Tuesday" = Tuesday of next week, "this Friday"/"周五" = the coming Friday), "this weekend"/周末 to the
+coming Saturday, months to the 1st.
+"""
 
 from __future__ import annotations
 
-from datetime import datetime
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from .normalize import parse_number
+
+_EN_WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5,
+                "sunday": 6, "mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4,
+                "sat": 5, "sun": 6}
+_ZH_WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6, "1": 0, "2": 1, "3": 2,
+                "4": 3, "5": 4, "6": 5, "7": 6}
+_EN_MONTHS = {m: i + 1 for i, m in enumerate(["january", "february", "march", "april", "may", "june", "july",
+                                              "august", "september", "october", "november", "december"])}
+_EN_MONTHS.update({m[:3]: i for m, i in list(_EN_MONTHS.items())})
+_EN_MONTHS["sept"] = 9
+_EN_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "couple of": 2, "a couple of": 2,
+           "few": 3, "a few": 3}
+
+
+@dataclass(frozen=True)
+class TimeExpr:
+    start: int
+    end: int
+    when: datetime
+    granularity: str   # day | week | month | year
+    text: str
+
+
+def _day(now: datetime, delta_days: int = 0) -> datetime:
+    d = (now + timedelta(days=delta_days)).date()
+    return datetime(d.year, d.month, d.day, tzinfo=now.tzinfo)
+
+
+def _monday(now: datetime, weeks: int = 0) -> datetime:
+    return _day(now, -now.weekday() + 7 * weeks)
+
+
+def _weekday(now: datetime, wd: int, which: str) -> datetime:
+    if which == "next":
+        return _day(now, -now.weekday() + 7 + wd)
+    if which == "last":
+        return _day(now, -now.weekday() - 7 + wd)
+    if which == "this":
+        return _day(now, -now.weekday() + wd)
+    ahead = (wd - now.weekday()) % 7        # bare "Friday" / "周五": the coming one (today counts)
+    return _day(now, ahead)
+
+
+def _month(now: datetime, delta: int) -> datetime:
+    y, m = now.year, now.month + delta
+    while m > 12:
+        y, m = y + 1, m - 12
+    while m < 1:
+        y, m = y - 1, m + 12
+    return datetime(y, m, 1, tzinfo=now.tzinfo)
+
+
+def _year(now: datetime, delta: int) -> datetime:
+    return datetime(now.year + delta, 1, 1, tzinfo=now.tzinfo)
+
+
+def _date(now: datetime, month: int, day: int) -> datetime | None:
+    try:
+        return datetime(now.year, month, day, tzinfo=now.tzinfo)
+    except ValueError:
+        return None
+
+
+_EN_NUMWORD = r"(\d+|a couple of|a few|couple of|few|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_EN_RULES: list[tuple[re.Pattern, object]] = []
+
+
+def _en(pattern: str):
+    def deco(fn):
+        _EN_RULES.append((re.compile(pattern, re.I), fn))
+        return fn
+    return deco
+
+
+def _n(s: str) -> int:
+    s = s.lower()
+    return int(s) if s.isdigit() else _EN_NUM.get(s, 1)
+
+
+@_en(r"\bthe day after tomorrow\b")
+def _(m, now):
+    return _day(now, 2), "day"
+
+
+@_en(r"\bthe day before yesterday\b")
+def _(m, now):
+    return _day(now, -2), "day"
+
+
+@_en(r"\b(today|tonight|this (?:morning|afternoon|evening)|later today)\b")
+def _(m, now):
+    return _day(now), "day"
+
+
+@_en(r"\btomorrow\b")
+def _(m, now):
+    return _day(now, 1), "day"
+
+
+@_en(r"\b(yesterday|last night)\b")
+def _(m, now):
+    return _day(now, -1), "day"
+
+
+@_en(r"\bin " + _EN_NUMWORD + r" (day|week|month|year)s?\b")
+def _(m, now):
+    n, unit = _n(m.group(1)), m.group(2).lower()
+    if unit == "day":
+        return _day(now, n), "day"
+    if unit == "week":
+        return _day(now, 7 * n), "day"
+    if unit == "month":
+        return _month(now, n), "month"
+    return _year(now, n), "year"
+
+
+@_en(r"\b" + _EN_NUMWORD + r" (day|week|month|year)s? ago\b")
+def _(m, now):
+    n, unit = _n(m.group(1)), m.group(2).lower()
+    if unit == "day":
+        return _day(now, -n), "day"
+    if unit == "week":
+        return _day(now, -7 * n), "day"
+    if unit == "month":
+        return _month(now, -n), "month"
+    return _year(now, -n), "year"
+
+
+@_en(r"\b(next|last|this|coming|on)\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\b")
+def _(m, now):
+    which = {"coming": "", "on": ""}.get(m.group(1).lower(), m.group(1).lower())
+    return _weekday(now, _EN_WEEKDAYS[m.group(2).lower()], which), "day"
+
+
+@_en(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b")
+def _(m, now):
+    return _weekday(now, _EN_WEEKDAYS[m.group(1).lower()], ""), "day"
+
+
+@_en(r"\b(this|next|last)? ?weekend\b")
+def _(m, now):
+    which = (m.group(1) or "").lower()
+    return _weekday(now, 5, {"this": "", "": ""}.get(which, which)), "day"
+
+
+@_en(r"\b(next|last|this) (week|month|year)\b")
+def _(m, now):
+    d = {"next": 1, "last": -1, "this": 0}[m.group(1).lower()]
+    unit = m.group(2).lower()
+    if unit == "week":
+        return _monday(now, d), "week"
+    if unit == "month":
+        return _month(now, d), "month"
+    return _year(now, d), "year"
+
+
+@_en(r"\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.? (\d{1,2})(?:st|nd|rd|th)?\b")
+def _(m, now):
+    mon = _EN_MONTHS.get(m.group(1).lower().rstrip("."), _EN_MONTHS.get(m.group(1).lower()[:3]))
+    d = _date(now, mon, int(m.group(2)))
+    return (d, "day") if d else None
+
+
+@_en(r"\b(\d{1,2})(?:st|nd|rd|th)? (?:of )?(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b")
+def _(m, now):
+    d = _date(now, _EN_MONTHS[m.group(2).lower()[:3]], int(m.group(1)))
+    return (d, "day") if d else None
+
+
+@_en(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+def _(m, now):
+    try:
+        return datetime(int(m.group(1)), int(m.group(2)), int(m.group(3)), tzinfo=now.tzinfo), "day"
+    except ValueError:
+        return None
+
+
+# ---- Chinese --------------------------------------------------------------------------------------------------
+
+_ZH_NUM = r"([0-9０-９一二两三四五六七八九十半几]+)"
+_ZH_RULES: list[tuple[re.Pattern, object]] = []
+
+
+def _zh(pattern: str):
+    def deco(fn):
+        _ZH_RULES.append((re.compile(pattern), fn))
+        return fn
+    return deco
+
+
+def _zn(s: str) -> int:
+    v = parse_number(s)
+    return int(v) if v else (3 if "几" in s else 1)
+
+
+@_zh(r"大后天")
+def _(m, now):
+    return _day(now, 3), "day"
+
+
+@_zh(r"大前天")
+def _(m, now):
+    return _day(now, -3), "day"
+
+
+@_zh(r"后天")
+def _(m, now):
+    return _day(now, 2), "day"
+
+
+@_zh(r"前天")
+def _(m, now):
+    return _day(now, -2), "day"
+
+
+@_zh(r"明天|明早|明晚|明儿")
+def _(m, now):
+    return _day(now, 1), "day"
+
+
+@_zh(r"昨天|昨晚|昨儿|昨日")
+def _(m, now):
+    return _day(now, -1), "day"
+
+
+@_zh(r"今天|今晚|今早|今儿|今日|今夜")
+def _(m, now):
+    return _day(now), "day"
+
+
+@_zh(r"(下下|下|上上|上|这|本)(?:个)?(?:周|星期|礼拜)([一二三四五六日天1-7])")
+def _(m, now):
+    which = {"下": "next", "上": "last", "这": "this", "本": "this"}.get(m.group(1))
+    if which is None:   # 下下周三 / 上上周三
+        base = 2 if m.group(1) == "下下" else -2
+        return _day(now, -now.weekday() + 7 * base + _ZH_WEEKDAYS[m.group(2)]), "day"
+    return _weekday(now, _ZH_WEEKDAYS[m.group(2)], which), "day"
+
+
+@_zh(r"(下|上|这个|这|本)?(?:个)?周末")
+def _(m, now):
+    which = {"下": "next", "上": "last"}.get(m.group(1) or "", "")
+    return _weekday(now, 5, which), "day"
+
+
+@_zh(r"(?:周|星期|礼拜)([一二三四五六日天1-7])")
+def _(m, now):
+    return _weekday(now, _ZH_WEEKDAYS[m.group(1)], ""), "day"
+
+
+@_zh(r"(下下|下|上上|上|这|本)(?:个)?(?:周|星期|礼拜)")
+def _(m, now):
+    d = {"下下": 2, "下": 1, "上上": -2, "上": -1, "这": 0, "本": 0}[m.group(1)]
+    return _monday(now, d), "week"
+
+
+@_zh(r"(下|上|这|本)(?:个)?月(?![0-9一二三四五六七八九十]+[号日])")
+def _(m, now):
+    return _month(now, {"下": 1, "上": -1, "这": 0, "本": 0}[m.group(1)]), "month"
+
+
+@_zh(r"明年|去年|今年|后年|前年")
+def _(m, now):
+    return _year(now, {"明年": 1, "去年": -1, "今年": 0, "后年": 2, "前年": -2}[m.group(0)]), "year"
+
+
+@_zh(_ZH_NUM + r"(?:个)?(天|周|星期|礼拜|月|年)(?:以后|之后|后)")
+def _(m, now):
+    n, unit = _zn(m.group(1)), m.group(2)
+    if unit == "天":
+        return _day(now, n), "day"
+    if unit in ("周", "星期", "礼拜"):
+        return _day(now, 7 * n), "day"
+    if unit == "月":
+        return _month(now, n), "month"
+    return _year(now, n), "year"
+
+
+@_zh(r"过" + _ZH_NUM + r"(?:个)?(天|周|星期|礼拜|月)")
+def _(m, now):
+    n, unit = _zn(m.group(1)), m.group(2)
+    return (_day(now, n), "day") if unit == "天" else (_day(now, 7 * n), "day") if unit != "月" \
+        else (_month(now, n), "month")
+
+
+@_zh(_ZH_NUM + r"(?:个)?(天|周|星期|礼拜|月|年)(?:以前|之前|前)")
+def _(m, now):
+    n, unit = _zn(m.group(1)), m.group(2)
+    if unit == "天":
+        return _day(now, -n), "day"
+    if unit in ("周", "星期", "礼拜"):
+        return _day(now, -7 * n), "day"
+    if unit == "月":
+        return _month(now, -n), "month"
+    return _year(now, -n), "year"
+
+
+@_zh(r"([0-9]{1,2}|[一二三四五六七八九十]{1,3})月([0-9]{1,2}|[一二三四五六七八九十]{1,3})(?:号|日)")
+def _(m, now):
+    d = _date(now, _zn(m.group(1)), _zn(m.group(2)))
+    return (d, "day") if d else None
+
+
+@_zh(r"(\d{4})年(\d{1,2})月(\d{1,2})(?:号|日)")
+def _(m, now):
+    try:
+        return datetime(int(m.group(1)), int(m.group(2)), int(m.group(3)), tzinfo=now.tzinfo), "day"
+    except ValueError:
+        return None
+
+
+def find_times(text: str, now: datetime) -> list[TimeExpr]:
+    """All non-overlapping time expressions, longest/earliest rule first."""
+    found: list[TimeExpr] = []
+    taken: list[tuple[int, int]] = []
+    for rules in (_ZH_RULES, _EN_RULES):
+        for pat, fn in rules:
+            for m in pat.finditer(text):
+                s, e = m.span()
+                if any(not (e <= a or s >= b) for a, b in taken):
+                    continue
+                r = fn(m, now)
+                if not r:
+                    continue
+                found.append(TimeExpr(s, e, r[0], r[1], m.group(0)))
+                taken.append((s, e))
+    return sorted(found, key=lambda t: t.start)
 
 
 def resolve_time(text: str, now: datetime) -> tuple[datetime | None, str]:
-    return None, ""
+    """The first time expression of ``text`` resolved against ``now``: (datetime or None, matched text)."""
+    ts = find_times(text, now)
+    return (ts[0].when, ts[0].text) if ts else (None, "")
