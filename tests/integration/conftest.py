@@ -4,12 +4,15 @@ a fresh tenant per test removed afterwards."""
 from __future__ import annotations
 
 import uuid
+from datetime import datetime, timedelta, timezone
 
 import pytest
 
 from graphmem import admin
 from graphmem.errors import StoreUnavailable
+from graphmem.model import FactInput
 from graphmem.store import Store
+from graphmem.write import Writer
 
 
 @pytest.fixture(scope="session")
@@ -35,3 +38,35 @@ def tenant(store, settings):
 @pytest.fixture
 def tenant_settings(settings, tenant):
     return settings.with_(tenant=tenant)
+
+
+DAY = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)
+TURNS = [  # facts given explicitly, so these tests do not depend on extraction quality
+    ("My laptop is a Lenovo ThinkPad X1.", [FactInput("attribute", "Lenovo ThinkPad X1", "type", "laptop",
+                                                      subject_type="laptop")]),
+    ("My budget is 5000.", [FactInput("attribute", "", "budget", 5000)]),
+    ("Actually my budget is 8000 now.", [FactInput("attribute", "", "budget", 8000, is_change=True)]),
+    ("I like dark themes.", [FactInput("preference", "dark themes", polarity=1)]),
+    ("My sister recommended the Noodle House.", [FactInput("relation", "my sister", "RECOMMENDED", "Noodle House",
+                                                           subject_type="person")]),
+]
+
+
+@pytest.fixture
+def sample_day() -> datetime:
+    return DAY
+
+
+@pytest.fixture
+def sample_users(tenant_settings, tmp_path):
+    """alice (laptop, budget 5000 -> 8000, a preference, a relation) and bob (another laptop), in a fresh tenant."""
+    store = Store(tenant_settings)
+    writer = Writer(store, tenant_settings, journal_path=tmp_path / "journal.sqlite3")
+    for i, (text, facts) in enumerate(TURNS):
+        writer.add("alice", "s1", i, text, role="user", at=DAY + timedelta(hours=i), facts=facts)
+    writer.add("bob", "s1", 0, "My laptop is a MacBook Air.", role="user", at=DAY,
+               facts=[FactInput("attribute", "MacBook Air", "type", "laptop", subject_type="laptop")])
+    assert writer.flush(120)
+    writer.close()
+    yield store
+    store.close()
