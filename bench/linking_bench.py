@@ -17,6 +17,7 @@ import argparse
 import json
 import os
 import random
+import re
 import sys
 import time
 from collections import defaultdict
@@ -128,6 +129,11 @@ def distractors(n: int, forbidden_text: str) -> list[KnownEntity]:
 # ---- scoring ----------------------------------------------------------------------------------------------------
 
 def _span(text: str, surface: str) -> tuple[int, int]:
+    """First occurrence of the gold surface; Latin-script surfaces only as whole words ("it" ≠ "wr*it*e")."""
+    if surface.isascii():
+        m = re.search(r"(?<![A-Za-z0-9])" + re.escape(surface) + r"(?![A-Za-z0-9])", text)
+        if m:
+            return m.start(), m.end()
     i = text.find(surface)
     return i, i + len(surface)
 
@@ -266,19 +272,22 @@ def throughput(texts: list[str], entities: list[KnownEntity], rounds: int = 3, e
     gaz = Gazetteer(entities)
     for t in texts[:20]:
         link(t, SlotTable(), gaz, embedder)           # warm-up: models, jieba user dictionary
-    best_single = best_batch = 0.0
+    # CPU time of this process (1 thread): "messages per second on one core", robust to other load on the
+    # shared box; wall-clock is reported too
+    best_single = best_batch = best_wall = 0.0
     for _ in range(rounds):
         slots = SlotTable()
-        t0 = time.perf_counter()
+        t0, w0 = time.process_time(), time.perf_counter()
         for i, t in enumerate(texts):
             link(t, slots, gaz, embedder, turn=i)
-        best_single = max(best_single, len(texts) / (time.perf_counter() - t0))
+        best_single = max(best_single, len(texts) / (time.process_time() - t0))
+        best_wall = max(best_wall, len(texts) / (time.perf_counter() - w0))
         slots = SlotTable()
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         for i, (t, ms) in enumerate(zip(texts, extract_mentions_batch(texts, gaz))):
             link(ms, slots, gaz, embedder, turn=i)
-        best_batch = max(best_batch, len(texts) / (time.perf_counter() - t0))
-    return {"single": best_single, "batch": best_batch, "n": len(texts), "entities": len(gaz)}
+        best_batch = max(best_batch, len(texts) / (time.process_time() - t0))
+    return {"single": best_single, "batch": best_batch, "wall": best_wall, "n": len(texts), "entities": len(gaz)}
 
 
 # ---- report -------------------------------------------------------------------------------------------------------
@@ -394,7 +403,8 @@ def main(argv=None) -> int:
     P("## Dev set only")
     table("dev")
     P(f"Throughput, extraction + linking, one process, 1 thread, {tp['entities']} known entities, "
-      f"{tp['n']} messages (best of {args.rounds}): **{tp['single']:.0f} messages/s** one call per message; "
+      f"{tp['n']} messages (best of {args.rounds}, per CPU-second of this process): **{tp['single']:.0f} "
+      f"messages/s** one call per message ({tp['wall']:.0f}/s wall-clock on the shared 2-core box); "
       f"{tp['batch']:.0f} messages/s with `extract_mentions_batch` (spaCy `nlp.pipe`). Target ≥ 300.")
     P("")
     P("Scoring: a gold mention is correct when the extracted mention overlapping its span most gets the "
@@ -449,7 +459,8 @@ def main(argv=None) -> int:
             kv[f"smalltalk_r{ls}{sfx}"] = gate_pr(r["gate"], lang)[1]
         kv[f"demo_acc_1k{sfx}"] = acc(r["demo1k"])[0]
         kv[f"named_acc_1k{sfx}"] = acc(r["named1k"])[0]
-    kv.update({"msgs_per_s": tp["single"], "msgs_per_s_batch": tp["batch"], "eval_s": eval_s,
+    kv.update({"msgs_per_s": tp["single"], "msgs_per_s_batch": tp["batch"], "msgs_per_s_wall": tp["wall"],
+               "eval_s": eval_s,
                "embedder": "use" if embedder else "none"})
     print(" ".join(f"{k}={v:.3f}" if isinstance(v, float) else f"{k}={v}" for k, v in kv.items()))
     return 0

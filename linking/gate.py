@@ -22,7 +22,8 @@ _RANK = {"greeting": 0, "smalltalk": 1, "chitchat": 2}
 
 
 def _norm(text: str) -> str:
-    return normalise(text.replace("'", "").replace("’", "").replace("~", " ").replace("～", " "))
+    s = normalise(text.replace("'", "").replace("’", "").replace("~", " ").replace("～", " "))
+    return re.sub(r"([a-z])\1{2,}", r"\1", s)   # "heyyy" → "hey", "sooo" → "so"
 
 
 @lru_cache(maxsize=1)

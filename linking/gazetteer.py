@@ -211,7 +211,9 @@ def _score(a: str, b: str, **kw) -> float:
         return 100.0
     r = fuzz.ratio(a, b)
     ta, tb = set(a.split()), set(b.split())
-    if ta and tb and (ta <= tb or tb <= ta) and len(ta & tb) >= 1:
+    if ta and tb and (ta <= tb or (tb <= ta and len(tb) >= 2)) and len(ta & tb) >= 1:
+        # the query is a shortened name ("iphone" ~ "iphone 15 pro"), or an extension of a multi-word name;
+        # a one-word name inside a longer query ("tom" in "tom hanks") is not enough
         small, big = (ta, tb) if len(ta) <= len(tb) else (tb, ta)
         missing = big - small
         # a shortened or extended name ("iphone" ~ "iphone 15 pro"): close, but a runner-up of the same

@@ -85,7 +85,8 @@ def _inner_gaz(gaz, start: int, end: int):
 
 
 def _resolve_overlaps(ms: list[Mention]) -> list[Mention]:
-    ms = sorted(ms, key=lambda m: (_PRIORITY[m.kind], -(m.end - m.start), m.start))
+    # a known name wins over a model guess it only partly overlaps ("The Model 3 update" → "Model 3")
+    ms = sorted(ms, key=lambda m: (0 if m.known_ids else 1, _PRIORITY[m.kind], -(m.end - m.start), m.start))
     kept: list[Mention] = []
     for m in ms:
         if all(m.end <= k.start or m.start >= k.end for k in kept):
@@ -165,7 +166,7 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
         kind = None
         if other:
             j, kind, cls = i + len(other), "demonstrative", other[-1]
-        elif ch in "这那" and not (i > 0 and text[i - 1] in "这那"):
+        elif ch in "这那哪" and not (i > 0 and text[i - 1] in "这那哪"):
             j = i + 1
             if text.startswith("些", j):
                 j += 1
@@ -202,6 +203,8 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
         mods = []
         if other:
             mods.append("other")
+        if ch == "哪" and not other:
+            mods.append("which")
         if kind == "noun":
             mods.append("indefinite")
         m = Mention(text[i:end], i, end, kind, head=head, type=typ, language=lang, role=lx.role_of(head),
@@ -325,6 +328,14 @@ def _en_recall_end(doc, idx: int) -> int | None:
     return None
 
 
+def _distinct_name_words(extra: str) -> bool:
+    """Extra capitalised words that are not type/brand words make a longer name a different entity."""
+    words = [w for w in re.findall(r"[A-Za-z][\w'-]*", extra)]
+    caps = [w for w in words if w[0].isupper() and not lx.type_of_noun(w, "en")
+            and normalise(w) not in lx.brands() and w.lower() not in ("the", "my", "our")]
+    return bool(caps)
+
+
 def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
     out: list[Mention] = _gaz_mentions(text, gaz, known, lang)
     name_stop = lx.marker_set("en_name_stop")
@@ -350,7 +361,15 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
             continue
         ent_spans.append((s, e))
         if covered_by_gaz(s, e):
-            continue
+            inner = _inner_gaz(gaz, s, e)
+            extra = ""
+            if inner and (inner[0] > s or inner[1] < e):
+                extra = (text[s:inner[0]] + " " + text[inner[1]:e]).strip()
+            if not extra or not _distinct_name_words(extra):
+                continue
+            # "Tom Hanks" is not "Tom": the gazetteer hit is dropped, the longer name stays
+            gaz = [g for g in gaz if g is not inner]
+            out = [m for m in out if not (m.known_ids and m.start == inner[0] and m.end == inner[1])]
         typ = _EN_ENT_TYPE.get(ent.label_, "")
         out.append(Mention(surface, s, e, "named", head=surface, type=typ, language=lang,
                            modifiers=(f"ner:{ent.label_}",)))
@@ -396,14 +415,7 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
         if sub:
             continue
         if root.pos_ == "PRON" and len(toks) == 1:
-            w = root.lower_
-            if w in thing_p:
-                out.append(Mention(root.text, root.idx, root.idx + len(root.text), "pronoun", head=w, type="",
-                                   language=lang, modifiers=("nonperson",)))
-            elif w in person_p:
-                out.append(Mention(root.text, root.idx, root.idx + len(root.text), "pronoun", head=w,
-                                   type="person", language=lang))
-            continue
+            continue   # pronouns: token scan below
         body = [t for t in toks if t.lower_ not in dems | indef | poss | {"the"} and t.tag_ != "POS"]
         head = root.text
         is_one = root.lower_ in ("one", "ones")
@@ -466,13 +478,40 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
                                        modifiers=tuple(doc[k].lower_ for k in range(t.i + 1, j)),
                                        recall_cue=rc is not None), gaz, known))
             break
+    # pronouns, by token (the parser does not make every object pronoun a chunk: "for it", "with them")
+    plural_p = lx.marker_set("en_pronoun_plural")
+    for t in doc:
+        w = t.lower_
+        if t.pos_ not in ("PRON", "DET") and w not in thing_p | person_p | plural_p:
+            continue
+        if w in ("its", "his", "her", "their") and t.dep_ == "poss" and w != "her":
+            continue
+        if w in thing_p:
+            if w == "it" and t.dep_ == "expl" or (w == "it" and t.i + 1 < len(doc) and doc[t.i + 1].lower_ in
+                                                   ("'s", "is", "was") and _expletive_it(doc, t.i)):
+                continue
+            out.append(Mention(t.text, t.idx, t.idx + len(t.text), "pronoun", head=w, type="", language=lang,
+                               modifiers=("nonperson",)))
+        elif w in person_p:
+            out.append(Mention(t.text, t.idx, t.idx + len(t.text), "pronoun", head=w, type="person", language=lang))
+        elif w in plural_p:
+            out.append(Mention(t.text, t.idx, t.idx + len(t.text), "pronoun", head=w, type="", language=lang,
+                               modifiers=("plural",)))
     # "this one", "that one", "the other one" (spaCy does not always make them noun chunks)
     for mt in _EN_ONE.finditer(text):
         s, e = mt.start(), mt.end()
         other = "other" in mt.group(0).lower()
+        which = mt.group(0).lower().startswith("which")
         out.append(Mention(text[s:e], s, e, "demonstrative", head="", type="", language=lang,
-                           modifiers=("other",) if other else ()))
+                           modifiers=("other",) if other else ("which",) if which else ()))
     return _resolve_overlaps(out)
 
 
-_EN_ONE = re.compile(r"\b(?:this|that|the other|the other)\s+one\b", re.I)
+def _expletive_it(doc, i: int) -> bool:
+    """ "it's raining", "it is important to": weather/extraposition "it" refers to nothing."""
+    nxt = [t.lower_ for t in doc[i + 1:i + 4]]
+    return any(x in ("raining", "snowing", "cold", "hot", "late", "early", "time", "okay", "ok", "fine")
+               for x in nxt) or (len(nxt) >= 3 and nxt[2] == "to")
+
+
+_EN_ONE = re.compile(r"\b(?:this|that|the other|which)\s+one\b", re.I)

@@ -98,8 +98,10 @@ def _modifier_hits(m: Mention, e: KnownEntity) -> int:
     words = _words(e)
     hits = 0
     for mod in m.modifiers:
-        if mod in ("indefinite", "other", "nonperson") or mod.startswith(("ner:", "propn")):
+        if mod in ("indefinite", "other", "nonperson", "which", "plural") or mod.startswith(("ner:", "propn")):
             continue
+        if m.head and lx.type_of_noun(f"{mod} {m.head}", m.language):
+            continue   # "coffee" in "the coffee shop": part of the type phrase, not a distinguishing word
         if len(mod) >= 2 and normalise(mod) in words:
             hits += 1
     if m.head and len(m.head) >= 2 and normalise(m.head) in words:
@@ -141,6 +143,17 @@ def _decide_exact(m: Mention, slots: SlotTable, known: Gazetteer) -> Link:
 
 
 def _decide_pronoun(m: Mention, slots: SlotTable) -> Link:
+    if "plural" in m.modifiers:   # "them" after "Acme sent me an offer": an organisation, or several things
+        recent = slots.recent()
+        if recent:
+            last = [s for s in recent if s.turn == recent[0].turn]
+            orgs = [s for s in last if lx.compatible(s.type, "organization") and s.type]
+            if len(orgs) == 1 and len(last) == 1:
+                return _linked(m, _cand_slot(orgs[0], 0.75),
+                               f"plural pronoun {m.surface!r} → the organisation just mentioned: {orgs[0].name!r}")
+            return _ambiguous(m, f"plural pronoun {m.surface!r} may mean several entities",
+                              [_cand_slot(s, 0.4) for s in last[:5]])
+        return _ambiguous(m, f"pronoun {m.surface!r} has no antecedent in this session", [])
     cands = [s for s in slots.recent() if _slot_ok(s, m)]
     if not cands:
         return _ambiguous(m, f"pronoun {m.surface!r} has no antecedent in this session", [])
@@ -176,6 +189,11 @@ def _decide_reference(m: Mention, slots: SlotTable, known: Gazetteer) -> Link:
                                [_cand_slot(s, 0.5) for s in others[:5]])
         return _ambiguous(m, "'the other one' without two comparable entities in session",
                           [_cand_slot(s, 0.4) for s in cands[:5]])
+    if "which" in m.modifiers:   # "哪家公司", "which one": a question over the candidates
+        if len(cands) == 1:
+            return _linked(m, _cand_slot(cands[0], 0.6), f"{m.surface!r}: only {cands[0].name!r} fits")
+        return _ambiguous(m, f"{m.surface!r} asks to choose between {len(cands)} candidates",
+                          [_cand_slot(s, 0.5) for s in cands[:5]])
     if cands:
         top = cands[0]
         tied = [s for s in cands if s.turn == top.turn]
@@ -198,7 +216,7 @@ def _decide_from_graph(m: Mention, known: Gazetteer, why: str) -> Link:
     if not pool and m.type and m.type not in ("thing", "place", "product"):
         pool = known.of_types([m.type])
     if not pool:
-        return _new(m, f"{why}; no known {m.type or 'entity'} fits") if m.type else \
+        return _new(m, f"{why}; no known {m.type or 'entity'} fits") if (m.type or m.head) else \
             _ambiguous(m, f"{why}; nothing to resolve {m.surface!r} against", [])
     if len(pool) == 1:
         return _linked(m, _cand_entity(pool[0], 0.7, "type"),

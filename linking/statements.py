@@ -258,6 +258,8 @@ def _zh_has_subject(before: str, user_spoke: bool) -> bool:
     b = before.strip()
     if not b:
         return user_spoke or True   # subject-less Chinese clauses are the norm ("预算八千", "喜欢吃辣")
+    if re.fullmatch(r"[也还都就真最特别很又再而且并且另外]+", b):
+        return True    # "也不要葱": the subject carries over
     return "我" in b and "你" not in b[b.rfind("我"):]
 
 
