@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
@@ -179,6 +180,8 @@ class Session:
         self._running = False
         self._compress_pending = False
         self._parsed: dict[str, list] = {}
+        self._summary_cache: tuple | None = None
+        self._summary_version = 0
 
     # -- recording ------------------------------------------------------------------------------------
     def add_user_message(self, text: str, at: datetime | None = None) -> Message:
@@ -200,7 +203,7 @@ class Session:
             self._submit(lambda: self._send_change(text, turn, at, changes))
         if self.llm is not None:
             self._submit(lambda: self._llm_state(text, "user", turn))
-        self._maybe_compress()
+        self._maybe_compress(slack=1.5)  # normally after the reply: see _maybe_compress
         return msg
 
     def add_assistant_message(self, text: str, at: datetime | None = None) -> Message:
@@ -304,7 +307,8 @@ class Session:
             user_input = validate_message(user_input, self.max_message_chars)
         with self._lock:
             window = list(self._window)
-            summary_lines = list(self._summary)
+            summary_lines = self._summary
+            summary_key = (self.ledger.version, self._summary_version, self.state.lang)
             fact_list = list(self.ledger.facts)
             markers = self.ledger.superseded_markers()
             state_text = self.state.render()
@@ -358,7 +362,12 @@ class Session:
                                  for i, m in enumerate(lt_kept)],
                                 header="关于用户的长期记忆：" if zh else "What you remember about the user (long-term memory):",
                                 cap=self.long_term_share))
-        summary_items = self._summary_items(fact_list, summary_lines, markers, lang)
+        cached = self._summary_cache
+        if cached is not None and cached[0] == summary_key:
+            summary_items = cached[1]  # facts and summary unchanged since the last call: reuse their items
+        else:
+            summary_items = self._summary_items(fact_list, summary_lines, markers, lang)
+            self._summary_cache = (summary_key, summary_items)
         if summary_items:
             layers.append(Layer(packing.SUMMARY, summary_items,
                                 header="本次会话早先的内容（新值优先）：" if zh else "Earlier in this session (newest values win):",
@@ -473,11 +482,16 @@ class Session:
                 self.errors = (self.errors + [f"{what}: {type(exc).__name__}: {exc}"])[-20:]
             return None
 
-    def _maybe_compress(self) -> None:
+    def _maybe_compress(self, slack: float = 1.0) -> None:
+        """Schedule a compression when the window is over budget. After a user message it waits until the
+        window is ``slack`` × over: the caller is about to call ``context()`` and a compression running on
+        the other thread would compete with it for the GIL; after the assistant's reply (the idle time
+        until the user speaks again) it starts as soon as the window is over budget."""
         with self._lock:
             if self._compress_pending:
                 return
-            if sum(m.tokens for m in self._window) <= self.window_tokens or len(self._window) <= self.min_recent:
+            limit = self.window_tokens * slack
+            if sum(m.tokens for m in self._window) <= limit or len(self._window) <= self.min_recent:
                 return
             self._compress_pending = True
         self._submit(self._compress)
@@ -498,16 +512,19 @@ class Session:
             if not evict:
                 return
             turns = [(m.turn, m.role, m.text) for m in evict]
+            time.sleep(0)  # hand the GIL to the caller's thread between steps (context() must stay fast)
             lines = None
             if self.llm is not None:
                 lines = self._safe(lambda: sm.llm_summarise(turns, self.summary_tokens, self.counter, self.llm), "llm summary")
             if lines is None:
                 lines = sm.summarise(turns, self.summary_tokens, self.counter, fact_texts, markers)
+            time.sleep(0)
             with self._lock:
                 if self._window[: len(evict)] == evict:
                     del self._window[: len(evict)]
                 markers = self.ledger.superseded_markers()
                 self._summary = sm.select(self._summary + lines, self.summary_tokens, self.counter, markers)
+                self._summary_version += 1
                 self.compressions += 1
         finally:
             with self._lock:

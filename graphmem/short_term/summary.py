@@ -11,17 +11,35 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from graphmem.short_term.state import _CITY_RE, DATE_RE, TIME_RE
 
 _SENT = re.compile(r"[^.!?。！？；;\n]+[.!?。！？；;]*", re.S)
 _FILLER = re.compile(
-    r"^\s*(hi|hello|hey|thanks?|thank you|ok(ay)?|sure|great|cool|nice|got it|i see|bye|good (morning|night)|lol|haha"
+    r"^\s*(hi|hello|hey|thanks?|thank you|ok(ay)?|sure|great|cool|nice|got it|noted|i see|bye|good (morning|night)|lol|haha"
     r"|你好|您好|嗨|谢谢|多谢|好的|好吧|嗯+|哈哈+|明白了?|知道了|收到|没问题|再见|早上好|晚安)\W*\s*$", re.I)
 _NUM = re.compile(r"\d|[一二三四五六七八九十百千万两]{2,}")
 _NAME = re.compile(r"\b[A-Z][a-zA-Z0-9]+")
 _NEED = re.compile(r"\b(i (need|want|prefer|like|love|hate|dislike|am|'m|have|live|work)|my|please|don't|never|always)\b"
                    r"|我(需要|想|要|喜欢|讨厌|不喜欢|是|有|住|在)|我的|请|不要|一定|总是|从不", re.I)
+
+
+_VAGUE_DAYS = {"today", "tonight", "今天", "今晚"}
+
+
+@lru_cache(maxsize=4096)
+def _shingles(text: str) -> frozenset[str]:
+    t = re.sub(r"\d+", "#", re.sub(r"\s+", " ", text.lower()))
+    return frozenset(t[i:i + 2] for i in range(max(1, len(t) - 1)))
+
+
+def near_duplicate(a: frozenset[str], b: frozenset[str], threshold: float = 0.6) -> bool:
+    """Character-bigram Jaccard (numbers masked): "开了36个会" and "开了330个会" are the same sentence."""
+    if not a or not b or min(len(a), len(b)) < threshold * max(len(a), len(b)):
+        return False  # sizes too different for the overlap to reach the threshold
+    inter = len(a & b)
+    return inter / (len(a) + len(b) - inter) >= threshold
 
 
 @dataclass(frozen=True)
@@ -47,14 +65,17 @@ def score_sentence(text: str, role: str, fact_texts: Sequence[str] = ()) -> floa
     s = 1.0
     if role == "user":
         s += 1.0
-    if any(f and (f in text or text in f) for f in fact_texts):
-        s += 3.0
+    covered = max((len(f) / max(1, len(text)) for f in fact_texts if f and (f in text or text in f)), default=0.0)
+    if covered >= 0.8:
+        return 0.0  # the hard-fact list already says it
+    if covered:
+        s += 2.0  # a fact plus more detail than the fact list keeps
     if _NEED.search(text):
         s += 1.0
     if _NUM.search(text):
         s += 0.8
-    if DATE_RE.search(text) or TIME_RE.search(text):
-        s += 1.0  # dates and times are hard facts
+    if (m := DATE_RE.search(text)) and m.group().lower() not in _VAGUE_DAYS or TIME_RE.search(text):
+        s += 1.0  # dates and times are hard facts ("today" in small talk is not)
     if _CITY_RE.search(text):
         s += 0.5
     s += min(len(_NAME.findall(text)), 3) * 0.3
@@ -90,20 +111,21 @@ def extract_lines(turns: Iterable[tuple[int, str, str]], fact_texts: Sequence[st
 
 def select(lines: Sequence[SummaryLine], budget: int, counter: Callable[[str], int],
            markers: Sequence[str] = ()) -> list[SummaryLine]:
-    """The best lines within ``budget`` tokens, chronological, without superseded statements or repeats."""
-    seen: set[str] = set()
-    ranked = sorted(range(len(lines)), key=lambda i: (-lines[i].score, -lines[i].turn))
+    """The best lines within ``budget`` tokens, chronological, without superseded statements or (near)
+    repeats; of two near-duplicates the earlier one is kept (it was said first)."""
+    kept_shingles: list[frozenset[str]] = []
+    ranked = sorted(range(len(lines)), key=lambda i: (-lines[i].score, lines[i].turn))
     keep: list[int] = []
     used = 0
     for i in ranked:
         line = lines[i]
-        key = re.sub(r"\W+", "", line.text.lower())
-        if key in seen or is_superseded(line.text, markers):
-            continue
         cost = counter(line.render()) + 1
         if used + cost > budget:
             continue
-        seen.add(key)
+        sh = _shingles(line.text)
+        if is_superseded(line.text, markers) or any(near_duplicate(sh, k) for k in kept_shingles):
+            continue
+        kept_shingles.append(sh)
         keep.append(i)
         used += cost
     return [lines[i] for i in sorted(keep)]
