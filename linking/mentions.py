@@ -442,7 +442,13 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
             kind = "demonstrative"
         if kind is None:
             continue
-        if kind == "possessive" and not (typ or lx.role_of(head) or _inner_gaz(gaz, s, e)):
+        name_words = [t for t in body if t.pos_ == "PROPN"]
+        if kind == "possessive" and name_words and not lx.role_of(head):
+            # "my ThinkPad": a possessive naming the thing — resolved by its name, learned as an alias
+            head = " ".join(t.text for t in name_words)
+            typ = typ or lx.brands().get(normalise(name_words[0].text), "")
+            mods = mods + ("name",)
+        elif kind == "possessive" and not (typ or lx.role_of(head) or _inner_gaz(gaz, s, e)):
             continue
         role = lx.role_of(" ".join(t.text for t in body)) or lx.role_of(head)
         if role and not typ:

@@ -245,6 +245,9 @@ def _decide_bare_noun(m: Mention, slots: SlotTable) -> Link:
 
 
 def _decide_possessive(m: Mention, slots: SlotTable, known: Gazetteer) -> Link:
+    if "name" in m.modifiers and m.head:
+        inner = _decide_named(replace(m, surface=m.head, kind="named", modifiers=()), slots, known)
+        return replace(inner, mention=m)
     if m.role:
         pool = known.with_role(m.role)
         if len(pool) == 1:

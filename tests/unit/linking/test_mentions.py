@@ -1,0 +1,59 @@
+from graphmem.linking.mentions import extract_mentions, extract_mentions_batch
+
+
+def _by_surface(ms):
+    return {m.surface: m for m in ms}
+
+
+def test_english_demonstrative_possessive_pronoun():
+    ms = _by_surface(extract_mentions("How much RAM does that laptop have? My sister says it is slow."))
+    assert ms["that laptop"].kind == "demonstrative" and ms["that laptop"].type == "laptop"
+    assert ms["My sister"].kind == "possessive" and ms["My sister"].role == "sister"
+    assert ms["it"].kind == "pronoun"
+
+
+def test_english_recall_clause_and_other_one():
+    ms = extract_mentions("I want to go back to the restaurant you recommended.")
+    m = next(m for m in ms if m.kind == "demonstrative")
+    assert m.type == "restaurant" and m.recall_cue and m.surface.endswith("you recommended")
+    other = extract_mentions("Tell me more about the other one.")
+    assert [m.modifiers for m in other] == [("other",)]
+
+
+def test_english_named_entity():
+    ms = _by_surface(extract_mentions("My friend Priya is moving to Berlin in May."))
+    assert ms["Priya"].kind == "named" and ms["Priya"].type == "person"
+    assert ms["Berlin"].kind == "named"
+
+
+def test_chinese_demonstrative_with_recall_cue():
+    ms = extract_mentions("就是之前跟你说的那个笔记本，现在降价了吗？")
+    m = next(m for m in ms if m.kind == "demonstrative")
+    assert m.surface == "那个笔记本" and m.type == "laptop" and m.recall_cue and m.language == "zh"
+
+
+def test_chinese_classifier_noun_pronoun_possessive():
+    ms = _by_surface(extract_mentions("那家店不错，它的毛肚好吃，我妹妹也喜欢"))
+    assert ms["那家店"].type == "restaurant"
+    assert ms["它"].kind == "pronoun"
+    assert ms["我妹妹"].kind == "possessive" and ms["我妹妹"].role == "sister"
+
+
+def test_chinese_indefinite_noun():
+    ms = extract_mentions("预算四千，想要一个拍照好的手机")
+    m = next(m for m in ms if m.head == "手机")
+    assert m.kind == "noun" and "indefinite" in m.modifiers
+
+
+def test_gazetteer_names_win_over_jieba_tags(known):
+    # jieba alone tags 联想 as a verb; known names are found anyway
+    ms = extract_mentions("联想的售后怎么样", known)
+    assert ms[0].surface == "联想" and ms[0].known_ids == ("lenovo",)
+    mixed = extract_mentions("我的ThinkPad X1又死机了", known)
+    assert mixed[0].kind == "possessive" and mixed[0].known_ids == ("thinkpad",)
+
+
+def test_batch_matches_single(known):
+    texts = ["that laptop is slow", "那个方案呢", "my sister Lily"]
+    batch = extract_mentions_batch(texts, known)
+    assert batch == [extract_mentions(t, known) for t in texts]

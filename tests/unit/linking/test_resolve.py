@@ -1,0 +1,89 @@
+import subprocess
+import sys
+
+from graphmem.linking.api import SlotTable, learn_aliases, link, record_links
+
+
+def _slots(*turns):
+    s = SlotTable()
+    for turn, entries in enumerate(turns, start=1):
+        for key, name, typ in entries:
+            s.mention(key, name, typ, turn, name)
+    return s
+
+
+def _only(links, surface):
+    return next(lk for lk in links if surface in lk.mention.surface)
+
+
+def test_that_laptop_resolves_to_the_session_slot(known):
+    slots = _slots([("thinkpad", "Lenovo ThinkPad X1 Carbon", "laptop")], [("haidilao", "海底捞", "restaurant")])
+    lk = _only(link("How much RAM does that laptop have?", slots, known), "that laptop")
+    assert lk.status == "linked" and lk.entity_id == "thinkpad" and "session" in lk.reason
+    zh = _only(link("就是之前跟你说的那个笔记本", slots, known), "那个笔记本")
+    assert zh.status == "linked" and zh.entity_id == "thinkpad"
+
+
+def test_type_compatibility_is_enforced(known):
+    # the restaurant is more recent, but a laptop mention never links to it
+    slots = _slots([("thinkpad", "Lenovo ThinkPad X1 Carbon", "laptop")], [("haidilao", "海底捞", "restaurant")])
+    assert _only(link("那家店人多吗", slots, known), "那家店").entity_id == "haidilao"
+    assert _only(link("那台电脑呢", slots, known), "电脑").entity_id == "thinkpad"
+    only_rest = _slots([("haidilao", "海底捞", "restaurant")])
+    lk = _only(link("that laptop is slow", only_rest, known), "that laptop")
+    assert lk.entity_id != "haidilao" and lk.status == "ambiguous"   # two known laptops, none in session
+
+
+def test_two_candidates_in_one_turn_are_ambiguous(known):
+    slots = _slots([("plan_a", "方案A", "plan"), ("plan_b", "方案B", "plan")])
+    lk = _only(link("那个方案的成本高吗", slots, known), "那个方案")
+    assert lk.status == "ambiguous" and {c.entity_id for c in lk.candidates} == {"plan_a", "plan_b"}
+
+
+def test_pronouns_respect_person_vs_thing(known):
+    slots = _slots([("thinkpad", "Lenovo ThinkPad X1 Carbon", "laptop")], [("lily", "Lily Wang", "person")])
+    assert _only(link("Does it have USB-C?", slots, known), "it").entity_id == "thinkpad"
+    assert _only(link("她喜欢吃辣", slots, known), "她").entity_id == "lily"
+    assert _only(link("It is broken", SlotTable(), known), "It").status == "ambiguous"
+
+
+def test_possessive_role_and_exact_alias(known):
+    lk = _only(link("我妹妹考上大学了", SlotTable(), known), "我妹妹")
+    assert lk.status == "linked" and lk.entity_id == "lily"
+    assert _only(link("My brother is visiting", SlotTable(), known), "My brother").status == "new"
+
+
+def test_named_fuzzy_new_and_cross_script(known):
+    assert _only(link("The Macbok Air is quiet", SlotTable(), known), "Macbok").entity_id == "macbook"
+    assert _only(link("我現在還在用聯想ThinkPad", SlotTable(), known), "ThinkPad").entity_id == "thinkpad"
+    assert _only(link("I met Kevin Park today", SlotTable(), known), "Kevin").status == "new"
+    # a city is not a restaurant even if names overlap
+    assert _only(link("Hangzhou is lovely in spring", SlotTable(), known), "Hangzhou").entity_id == "hangzhou"
+
+
+def test_alias_learning_and_slot_recording(known):
+    slots = SlotTable()
+    links = link("my ThinkPad is overheating", slots, known, turn=1)
+    lk = _only(links, "ThinkPad")
+    assert lk.entity_id == "thinkpad" and lk.new_alias == "my ThinkPad"
+    assert learn_aliases(links, known) == [("thinkpad", "my ThinkPad")]
+    assert known.find("my ThinkPad again")[0][2] == ("thinkpad",)
+    assert slots.recent()[0].key == "thinkpad"
+    new = link("We tried Nobu yesterday", slots, known, turn=2)
+    assert slots.recent()[0].key.startswith("new:") and _only(new, "Nobu").status == "new"
+    # the provisional entity resolves later in the session
+    assert _only(link("Nobu was great", slots, known), "Nobu").status == "linked"
+
+
+def test_record_links_skips_ambiguous(known):
+    slots = _slots([("plan_a", "方案A", "plan"), ("plan_b", "方案B", "plan")])
+    before = len(slots)
+    record_links(link("那个方案呢", slots, known), slots, 2)
+    assert len(slots) == before and slots.recent()[0].turn == 1
+
+
+def test_decision_modules_import_no_models():
+    code = ("import sys; import graphmem.linking.resolve, graphmem.linking.statements, graphmem.linking.gate, "
+            "graphmem.linking.gazetteer; bad = [m for m in ('spacy', 'jieba', 'neo4j', 'torch') if m in sys.modules];"
+            "assert not bad, bad")
+    subprocess.run([sys.executable, "-c", code], check=True, cwd="/")

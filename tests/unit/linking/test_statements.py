@@ -1,0 +1,59 @@
+from datetime import datetime
+
+from graphmem.linking.api import extract_statements
+
+NOW = datetime(2026, 3, 11, 10, 0)   # Wednesday
+
+
+def one(text):
+    st = extract_statements(text, NOW)
+    assert len(st) == 1, st
+    return st[0]
+
+
+def test_preferences_with_polarity():
+    s = one("I really love spicy Sichuan food.")
+    assert (s.kind, s.polarity, s.subject) == ("preference", 1, "spicy Sichuan food")
+    assert one("I don't like cilantro at all.").polarity == -1
+    z = one("我不喜欢香菜")
+    assert (z.kind, z.polarity, z.subject, z.language) == ("preference", -1, "香菜", "zh")
+    assert one("我比较喜欢安静一点的咖啡馆").polarity == 1
+
+
+def test_attributes_numbers_and_change():
+    assert (one("预算八千").key, one("预算八千").value) == ("budget", 8000)
+    s = one("预算改成一万吧")
+    assert s.value == 10000 and s.is_change
+    s = one("Actually, make the budget 10,000 instead.")
+    assert (s.key, s.value, s.is_change) == ("budget", 10000, True)
+    assert one("budget 8k for the new laptop").value == 8000
+    assert one("预算从五千提高到七千五").value == 7500
+    assert one("月薪两万五").value == 25000
+    m = one("My laptop is a ThinkPad X1 Carbon.")
+    assert (m.key, m.value, m.subject) == ("model", "ThinkPad X1 Carbon", "my laptop")
+
+
+def test_goals_events_relations():
+    assert one("My goal is to run a full marathon this year.").kind == "goal"
+    assert one("我打算明年去日本读研").kind == "goal"
+    e = one("I have a dentist appointment next Tuesday.")
+    assert e.kind == "event" and e.when.date().isoformat() == "2026-03-17"
+    assert one("上周买了一台戴森吸尘器").when.date().isoformat() == "2026-03-02"
+    assert one("三天后搬家").when.date().isoformat() == "2026-03-14"
+    r = one("我妹妹叫王丽丽")
+    assert (r.kind, r.subject, r.key) == ("relation", "王丽丽", "sister")
+    d = one("The deadline for the report is this Friday.")
+    assert d.key == "deadline" and d.value.date().isoformat() == "2026-03-13"
+
+
+def test_no_longer_marks_a_supersede():
+    s = one("I no longer eat red meat.")
+    assert (s.polarity, s.is_change) == (-1, True)
+    both = extract_statements("我已经不喝咖啡了，改喝茶", NOW)
+    assert [(x.subject, x.polarity, x.is_change) for x in both] == [("咖啡", -1, True), ("茶", 1, True)]
+
+
+def test_questions_and_thanks_yield_nothing():
+    assert extract_statements("Can you recommend a good sushi place near the office?", NOW) == []
+    assert extract_statements("你觉得哪个更好？", NOW) == []
+    assert extract_statements("Thanks, that was helpful!", NOW) == []
