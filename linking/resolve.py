@@ -338,7 +338,8 @@ def _decide_named(m: Mention, slots: SlotTable, known: Gazetteer) -> Link:
 def _embedding_pass(links: list[Link], slots: SlotTable, known: Gazetteer, embedder) -> list[Link]:
     """Second opinion by embeddings for ambiguous links and unresolved named mentions."""
     todo = [i for i, lk in enumerate(links)
-            if (lk.status == "ambiguous" and lk.candidates and lk.mention.kind != "pronoun")
+            if (lk.status == "ambiguous" and lk.candidates and lk.mention.kind != "pronoun"
+                and (lk.mention.kind == "named" or _distinguishing(lk.mention)))
             or (lk.status == "new" and lk.mention.kind == "named")]
     if not todo:
         return links
@@ -350,8 +351,24 @@ def _embedding_pass(links: list[Link], slots: SlotTable, known: Gazetteer, embed
     return out
 
 
+def _distinguishing(m: Mention) -> list[str]:
+    """Modifiers that say which one ("Japanese" in "the Japanese restaurant"), not the type phrase itself."""
+    out = []
+    for mod in m.modifiers:
+        if mod in ("indefinite", "other", "nonperson", "which", "plural", "name") or mod.startswith(("ner:", "propn")):
+            continue
+        if m.head and lx.type_of_noun(f"{mod} {m.head}", m.language):
+            continue
+        if mod in lx.marker_set("en_demonstrative") or mod in ("the", "my", "our"):
+            continue
+        out.append(mod)
+    return out
+
+
 def _embed_text(m: Mention) -> str:
-    return m.surface
+    if m.kind == "named":
+        return m.surface
+    return " ".join([*_distinguishing(m), m.head or m.surface])
 
 
 def _embed_decide(lk: Link, v: np.ndarray, slots: SlotTable, known: Gazetteer) -> Link:

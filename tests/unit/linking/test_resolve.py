@@ -87,3 +87,17 @@ def test_decision_modules_import_no_models():
             "graphmem.linking.gazetteer; bad = [m for m in ('spacy', 'jieba', 'neo4j', 'torch') if m in sys.modules];"
             "assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], check=True, cwd="/")
+
+
+def test_real_embedder_breaks_a_type_tie(known):
+    """USE multilingual (real model): 'the Japanese restaurant' → Sushi Zen rather than 海底捞."""
+    from graphmem.embedders import UseEmbedder
+
+    text = "I want to go back to the Japanese restaurant you recommended."
+    plain = _only(link(text, SlotTable(), known), "restaurant")
+    assert plain.status == "ambiguous" and {c.entity_id for c in plain.candidates} == {"haidilao", "sushi"}
+    lk = _only(link(text, SlotTable(), known, UseEmbedder()), "restaurant")
+    assert lk.status == "linked" and lk.entity_id == "sushi" and "embedding" in lk.reason
+    # without a distinguishing word the embedder must not pick a side
+    slots = _slots([("plan_a", "方案A", "plan"), ("plan_b", "方案B", "plan")])
+    assert _only(link("那个方案的成本高吗", slots, known, UseEmbedder()), "那个方案").status == "ambiguous"
