@@ -168,7 +168,7 @@ def play(rows: list[dict], budget: int, counter, idle_s: float) -> dict:
     session = Session("bench-user", "bench-session", tenant="bench", counter=counter, budget=budget,
                       system_prompt="You are a helpful bilingual travel and life assistant. Answer in the user's language.",
                       pinned_facts=["Hotel check-in is at 14:00 and check-out at 12:00.", "会员享受9折优惠。"],
-                      window_tokens=int(budget * 0.45), summary_tokens=int(budget * 0.15))
+                      window_tokens=int(budget * 0.45), summary_tokens=int(budget * 0.2))
     full_msgs = 0
     full_all = 0
     per_turn = []

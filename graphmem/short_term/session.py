@@ -507,7 +507,8 @@ class Session:
                     total -= self._window[n].tokens
                     n += 1
                 evict = self._window[:n]
-                fact_texts = [f.text for f in self.ledger.facts if f.text]
+                fact_texts = [f.text for f in self.ledger.facts if f.text and f.kind != "event"]
+                event_texts = [f.text for f in self.ledger.facts if f.text and f.kind == "event"]
                 markers = self.ledger.superseded_markers()
             if not evict:
                 return
@@ -517,7 +518,7 @@ class Session:
             if self.llm is not None:
                 lines = self._safe(lambda: sm.llm_summarise(turns, self.summary_tokens, self.counter, self.llm), "llm summary")
             if lines is None:
-                lines = sm.summarise(turns, self.summary_tokens, self.counter, fact_texts, markers)
+                lines = sm.summarise(turns, self.summary_tokens, self.counter, fact_texts, markers, event_texts)
             time.sleep(0)
             with self._lock:
                 if self._window[: len(evict)] == evict:

@@ -20,6 +20,10 @@ _FILLER = re.compile(
     r"^\s*(hi|hello|hey|thanks?|thank you|ok(ay)?|sure|great|cool|nice|got it|noted|i see|bye|good (morning|night)|lol|haha"
     r"|你好|您好|嗨|谢谢|多谢|好的|好吧|嗯+|哈哈+|明白了?|知道了|收到|没问题|再见|早上好|晚安)\W*\s*$", re.I)
 _NUM = re.compile(r"\d|[一二三四五六七八九十百千万两]{2,}")
+_SELF = re.compile(r"\bmy (wife|husband|son|daughter|kids?|children|mother|father|mom|dad|parents|boss|partner|friend|"
+                   r"doctor|job|company|team)\b|\bi (work|live|study|am allergic|'m allergic)\b|\bi(?: am|'m) an? \w+"
+                   r"|我(老婆|老公|太太|妻子|丈夫|女儿|儿子|孩子|妈妈|爸爸|父母|老板|公司|同事)|我在.{1,8}(工作|上班|读书)|我是|我住"
+                   r"|过敏|素食|vegetarian|vegan", re.I)
 _NAME = re.compile(r"\b[A-Z][a-zA-Z0-9]+")
 _NEED = re.compile(r"\b(i (need|want|prefer|like|love|hate|dislike|am|'m|have|live|work)|my|please|don't|never|always)\b"
                    r"|我(需要|想|要|喜欢|讨厌|不喜欢|是|有|住|在)|我的|请|不要|一定|总是|从不", re.I)
@@ -58,29 +62,34 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENT.findall(text) if s.strip()]
 
 
-def score_sentence(text: str, role: str, fact_texts: Sequence[str] = ()) -> float:
-    """Informativeness of one sentence; higher is kept first."""
+def score_sentence(text: str, role: str, fact_texts: Sequence[str] = (), event_texts: Sequence[str] = ()) -> float:
+    """Informativeness of one sentence; higher is kept first. A sentence the hard-fact list already says
+    (``fact_texts`` or ``event_texts``) scores 0; one that says a fact plus more scores higher (events do
+    not raise the score: small talk yields events too)."""
     if _FILLER.match(text) or len(text.strip()) < 3:
         return 0.0
     s = 1.0
     if role == "user":
         s += 1.0
     covered = max((len(f) / max(1, len(text)) for f in fact_texts if f and (f in text or text in f)), default=0.0)
-    if covered >= 0.8:
+    ev_covered = max((len(f) / max(1, len(text)) for f in event_texts if f and (f in text or text in f)), default=0.0)
+    if max(covered, ev_covered) >= 0.8:
         return 0.0  # the hard-fact list already says it
     if covered:
         s += 2.0  # a fact plus more detail than the fact list keeps
     if _NEED.search(text):
         s += 1.0
+    if _SELF.search(text):
+        s += 1.0  # the user telling about themselves, their people, work, health
     if _NUM.search(text):
-        s += 0.8
+        s += 0.5
     if (m := DATE_RE.search(text)) and m.group().lower() not in _VAGUE_DAYS or TIME_RE.search(text):
         s += 1.0  # dates and times are hard facts ("today" in small talk is not)
     if _CITY_RE.search(text):
         s += 0.5
-    s += min(len(_NAME.findall(text)), 3) * 0.3
+    s += min(len(_NAME.findall(text.strip()[1:])), 3) * 0.3  # capitalised words, not the first one
     if text.rstrip().endswith(("?", "？")):
-        s += 0.3 if role == "user" else -0.3
+        s -= 0.5  # questions are less durable than statements
     if role == "assistant":
         s *= 0.6
     return s
@@ -95,14 +104,14 @@ def is_superseded(text: str, markers: Iterable[str]) -> bool:
 
 
 def extract_lines(turns: Iterable[tuple[int, str, str]], fact_texts: Sequence[str] = (),
-                  max_sentence_chars: int = 200) -> list[SummaryLine]:
+                  max_sentence_chars: int = 200, event_texts: Sequence[str] = ()) -> list[SummaryLine]:
     """Scored candidate lines from ``(turn, role, text)`` triples (tool turns are skipped)."""
     out = []
     for turn, role, text in turns:
         if role not in ("user", "assistant"):
             continue
         for sent in sentences(text):
-            sc = score_sentence(sent, role, fact_texts)
+            sc = score_sentence(sent, role, fact_texts, event_texts)
             if sc > 0:
                 sent = sent if len(sent) <= max_sentence_chars else sent[:max_sentence_chars] + "…"
                 out.append(SummaryLine(turn, role, sent, sc))
@@ -132,9 +141,10 @@ def select(lines: Sequence[SummaryLine], budget: int, counter: Callable[[str], i
 
 
 def summarise(turns: Sequence[tuple[int, str, str]], budget: int, counter: Callable[[str], int],
-              fact_texts: Sequence[str] = (), markers: Sequence[str] = ()) -> list[SummaryLine]:
+              fact_texts: Sequence[str] = (), markers: Sequence[str] = (),
+              event_texts: Sequence[str] = ()) -> list[SummaryLine]:
     """Extractive summary of evicted turns within ``budget`` tokens."""
-    return select(extract_lines(turns, fact_texts), budget, counter, markers)
+    return select(extract_lines(turns, fact_texts, event_texts=event_texts), budget, counter, markers)
 
 
 LLM_PROMPT = ("Summarise these conversation turns in at most {words} words. Keep every stated preference, fact, "

@@ -1,10 +1,13 @@
+import sys
+from pathlib import Path
 from graphmem.linking.types import Statement
 from graphmem.short_term import facts as facts_mod
 from graphmem.short_term.facts import FactLedger, to_fact
 from graphmem.short_term.summary import summarise, select, SummaryLine
 from graphmem.short_term.tokens import HeuristicCounter
 
-from st_helpers import NOW, fake_extractor
+sys.path.insert(0, str(Path(__file__).parent))  # works with --import-mode=importlib too
+from st_helpers import NOW, fake_extractor  # noqa: E402
 
 
 def test_superseded_value_is_dropped_and_new_marked_changed():

@@ -1,3 +1,5 @@
+import sys
+from pathlib import Path
 import threading
 
 import pytest
@@ -11,7 +13,8 @@ from graphmem.short_term.packing import count_messages
 from graphmem.short_term.session import Session
 from graphmem.short_term.tokens import HeuristicCounter
 
-from st_helpers import NOW, fake_extractor
+sys.path.insert(0, str(Path(__file__).parent))  # works with --import-mode=importlib too
+from st_helpers import NOW, fake_extractor  # noqa: E402
 
 
 def make(executor=None, **kw):
