@@ -13,7 +13,7 @@ graphmem, retrieved turns for a baseline — in rank order.
 
 Matching: NFKC, case-folded, whitespace-insensitive, digits group separators ignored ("8,000" = "8000").
 A Latin phrase must start at a word boundary ("Ava" does not match "available"), short Latin phrases (≤ 3
-letters) and names also end at one; digits never match inside a longer number ("85" is not in "1850").
+letters) and capitalised names also end at one (a plural -s/-es allowed); digits never match inside a longer number ("85" is not in "1850").
 Chinese is matched as a substring.
 """
 
@@ -56,7 +56,7 @@ def _pattern(phrase: str) -> re.Pattern:
     if p and p[-1].isdigit():
         right = r"(?![0-9])"
     elif p and _is_latin(p[-1]) and (len(p) <= 3 or raw[:1].isupper()):
-        right = r"(?![a-z])"
+        right = r"(?:e?s)?(?![a-z])"     # a whole word, plural allowed ("cat" matches "cats", not "category")
     return re.compile(left + body + right)
 
 

@@ -110,6 +110,8 @@ def run(users: list[UserSpec], *, k: int = 5, budget: int = 2000, last_n: int = 
                 "junk_stored": sum(bool(st_map.get((t.session, t.turn_id))) for t in junk),
                 "info_stored": sum(bool(st_map.get((t.session, t.turn_id))) for t in info),
                 "junk_stored_texts": [t.text for t in junk if st_map.get((t.session, t.turn_id))],
+                "info_missed_texts": [t.text for t in info if (t.session, t.turn_id) in st_map
+                                      and not st_map[(t.session, t.turn_id)]],
             })
 
         # -- probes ----------------------------------------------------------------------------------

@@ -123,8 +123,8 @@ class GraphmemSystem:
         kw = {"budget": self.budget}
         if _accepts(fn, "now"):
             kw["now"] = now
-        add = s.add_user_message
-        add(query, at=now) if _accepts(add, "at") else add(query)
+        # the question is NOT recorded (add_user_message would also write it to long-term memory, and the
+        # next probe would recall the previous probe's question); context() takes it as the current input
         ctx = fn(query, **kw)
         lt = [_text(m) for m in (getattr(ctx, "long_term", None) or [])]
         layer = getattr(ctx, "layer_tokens", {}) or {}

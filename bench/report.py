@@ -1,0 +1,331 @@
+"""Regenerate ``bench/REPORT.md`` and its plots (``bench/results/*.png``) from the results files.
+
+    python -m bench.report --run     # THE one command: full eval suite + perf bench, then the report
+    python -m bench.report           # only re-render from bench/results/eval.json and perf.json
+
+Reads (never writes) the other areas' results: ``bench/results/recall.md`` (context() at 10k and 100k),
+``write.md``, ``linking.md``, ``short_term.md``, and links them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+from collections import defaultdict
+from pathlib import Path
+from statistics import mean
+
+ROOT = Path(__file__).resolve().parent
+if str(ROOT.parent) not in sys.path:
+    sys.path.insert(0, str(ROOT.parent))
+
+from bench.eval.data import CATEGORIES, LANGS  # noqa: E402
+from bench.eval.metrics import fmt, stored, systems, table  # noqa: E402
+
+RESULTS = ROOT / "results"
+REPORT = ROOT / "REPORT.md"
+CAT_NAMES = {"fact": "single fact", "preference": "preference", "change": "changed value (latest wins)",
+             "coref": "demonstrative / coreference", "temporal": "temporal", "multihop": "multi-hop relational",
+             "smalltalk": "small talk (must not surface)", "isolation": "isolation (other users)"}
+SYS_NAMES = {"graphmem": "graphmem recall@k", "graphmem-context": "graphmem context()", "full": "full history",
+             "bm25": "BM25 turns", "dense": "dense turns"}
+COLORS = {"graphmem": "#1f77b4", "graphmem-context": "#6baed6", "full": "#7f7f7f", "bm25": "#ff7f0e",
+          "dense": "#2ca02c"}
+
+
+def sname(s: str) -> str:
+    return SYS_NAMES.get(s, f"last-{s[4:]} window" if s.startswith("last") else s)
+
+
+# -- other areas' results ---------------------------------------------------------------------------------
+def recall_bench_points(path: Path = RESULTS / "recall.md") -> list[dict]:
+    """context() p50/p95 for every store size in recall_bench's report ('| 10k (...) | all | p50 | p95 |')."""
+    if not path.exists():
+        return []
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        m = re.match(r"^\|\s*(\d+)k\b[^|]*\|\s*all\s*\|\s*([\d.]+)\s*\|\s*([\d.]+)\s*\|", line)
+        if m:
+            out.append({"size": int(m.group(1)) * 1000, "p50": float(m.group(2)), "p95": float(m.group(3)),
+                        "source": "recall_bench.py"})
+    return out
+
+
+# -- plots ------------------------------------------------------------------------------------------------
+def _plt():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def plot_recall(res: dict, path: Path) -> None:
+    plt = _plt()
+    t = table(res)
+    syss = systems(res)
+    cats = [c for c in CATEGORIES if c != "smalltalk"]
+    fig, ax = plt.subplots(figsize=(11, 4.2))
+    w = 0.8 / max(1, len(syss))
+    for i, s in enumerate(syss):
+        vals = [(t.get((s, c)) or {}).get("recall") or 0 for c in cats]
+        ax.bar([x + i * w for x in range(len(cats))], [v * 100 for v in vals], w, label=sname(s),
+               color=COLORS.get(s))
+    ax.set_xticks([x + w * (len(syss) - 1) / 2 for x in range(len(cats))])
+    ax.set_xticklabels([CAT_NAMES[c].split(" (")[0] for c in cats], rotation=15, fontsize=8)
+    ax.set_ylabel(f"recall@{res['meta']['k']} of expected memories, %")
+    ax.set_ylim(0, 105)
+    ax.legend(fontsize=7, ncol=3)
+    ax.set_title("Recall by category: graphmem vs baselines (same data, same judge)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def plot_tokens(res: dict, path: Path) -> None:
+    plt = _plt()
+    by = defaultdict(lambda: defaultdict(list))
+    for r in res["curve"]:
+        by[r["system"]][(r["turns"] // 5) * 5].append(r["tokens"])
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for s in [x for x in ("full", "last10", "bm25", "dense", "graphmem") if x in by] + \
+            sorted(set(by) - {"full", "last10", "bm25", "dense", "graphmem"}):
+        xs = sorted(by[s])
+        ax.plot(xs, [mean(by[s][x]) for x in xs], marker="o", ms=3, label=sname(s) if s != "graphmem"
+                else "graphmem (long-term block of context())", color=COLORS.get(s))
+    ax.set_xlabel("turns already in the conversation history (all users, binned by 5)")
+    ax.set_ylabel("tokens injected (mean)")
+    ax.set_title("Tokens injected vs conversation length")
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def plot_latency(points: list[dict], path: Path) -> None:
+    plt = _plt()
+    pts = sorted(points, key=lambda p: p["size"])
+    fig, ax = plt.subplots(figsize=(6, 4))
+    if pts:
+        xs = [p["size"] for p in pts]
+        ax.plot(xs, [p["p50"] for p in pts], marker="o", label="p50")
+        ax.plot(xs, [p["p95"] for p in pts], marker="s", label="p95")
+        for p in pts:
+            ax.annotate(p["source"].replace(".py", ""), (p["size"], p["p95"]), fontsize=6, xytext=(3, 3),
+                        textcoords="offset points")
+        ax.set_xscale("log")
+    ax.set_xlabel("memories in the store (facts + events)")
+    ax.set_ylabel("context() latency, ms")
+    ax.set_title("context() latency vs store size")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+# -- the markdown -----------------------------------------------------------------------------------------
+def _row(cells) -> str:
+    return "| " + " | ".join(str(c) for c in cells) + " |"
+
+
+def _metric_table(res, metric, by_lang: str | None, cats=CATEGORIES, pct=True) -> list[str]:
+    syss = systems(res)
+    rows = [r for r in res["probes"] if by_lang is None or r["lang"] == by_lang]
+    sub = dict(res, probes=rows)
+    t = table(sub)
+    out = [_row(["category", "n"] + [sname(s) for s in syss]), _row(["---"] * (len(syss) + 2))]
+    for c in list(cats) + ["all"]:
+        n = (t.get((syss[0], c)) or {}).get("n", 0)
+        if not n:
+            continue
+        cells = []
+        for s in syss:
+            v = (t.get((s, c)) or {}).get(metric)
+            cells.append(fmt(v, pct=pct))
+        out.append(_row([CAT_NAMES.get(c, "**all**"), n] + cells))
+    return out
+
+
+def render(res: dict, perf: dict | None) -> str:
+    meta = res["meta"]
+    d = meta["data"]
+    syss = systems(res)
+    t_all = table(res, ("system",))
+    st = stored(res)
+    L = ["# graphmem benchmark report", "",
+         f"Generated by `python -m bench.report --run` (re-render only: `python -m bench.report`) from one run at "
+         f"{meta['when']} on commit `{meta['git']}`; 2 shared cores, Neo4j 5.26 on the same box. "
+         f"Embedder `{meta['embedder']}`, token counter `{meta['counter']}`, k = {meta['k']}, "
+         f"context() budget {meta['budget']} tokens, last-N window N = {meta['last_n']}. "
+         f"graphmem mode: `{meta['graphmem_mode']}`. Suite run time {meta['total_s']:.0f} s.", ""]
+    for n in meta.get("notes") or []:
+        L.append(f"> note: {n}")
+    L += ["## The suite", "",
+          "Hand-written test users (`bench/eval/users/*.yaml`, one file per user), each with ≥ 5 sessions on different "
+          "days; every turn is stamped with its session's day and every probe has a fixed \"now\", so \"last week\" "
+          "is meaningful. All users share ONE tenant during the run (their similar facts sit side by side), "
+          "which is deleted afterwards. Probes are asked after all sessions, from a fresh session that does not "
+          "record the question.", "",
+          _row(["language", "users", "sessions", "turns", "small-talk turns", "probes"]), _row(["---"] * 6)]
+    for lang in LANGS:
+        b = d["by_lang"].get(lang)
+        if b:
+            L.append(_row([lang, b["users"], b["sessions"], b["turns"], b["junk_turns"], b["probes"]]))
+    L += ["", _row(["probes per category"] + list(LANGS)), _row(["---"] * (len(LANGS) + 1))]
+    for c in CATEGORIES:
+        L.append(_row([CAT_NAMES[c]] + [d["probes"].get(c, {}).get(lang, 0) for lang in LANGS]))
+    L += ["", "**Judge** (`bench/eval/judge.py`, the same for every system): each probe lists expected memories as "
+          "groups of surface forms (e.g. `[\"1800\", \"1,800\"]`, `[\"七千\", \"7000\"]`); recall@k is the share of "
+          "groups with a form in the system's top-k texts (graphmem: the recalled statements; baselines: the "
+          "retrieved turns). A probe is a *hit* when every group is found and nothing forbidden is. Latest-value "
+          "accuracy (change probes): the latest value is in the top-k and the highest-ranked text mentioning the "
+          "latest or an old value mentions the latest. Forbidden: small-talk content or another user's fact in the "
+          "top-k; *leak*: any other user's private marker (names, products) in the top-k of ANY probe. Full history "
+          "and last-N are judged newest first. `graphmem context()` is the long-term block that `context()` "
+          "actually injects (packed into its token share), `graphmem recall@k` the top-k of `Memory.recall`.", "",
+          "## Headline", "",
+          _row(["system", "recall@k", "hit rate", "latest-value acc.", "forbidden in top-k", "leak rate",
+                "tokens injected (mean)"]), _row(["---"] * 7)]
+    for s in syss:
+        a = t_all.get((s,))
+        if a:
+            L.append(_row([sname(s), fmt(a["recall"]), fmt(a["hit"]), fmt(a["latest"]), fmt(a["forbidden"]),
+                           fmt(a["leak"], digits=1), fmt(a["tokens"], pct=False)]))
+    L += ["", f"- **Junk stored** (small-talk user turns that became an Event in the graph): graphmem "
+          f"{st['all']['junk_stored']}/{st['all']['junk']} = **{fmt(st['all']['junk_rate'])}** "
+          f"(en {fmt(st['en']['junk_rate'])}, zh {fmt(st['zh']['junk_rate'])}, mixed {fmt(st['mixed']['junk_rate'])}); "
+          "every baseline keeps every turn (100 %).",
+          f"- **Informative turns stored**: {st['all']['info_stored']}/{st['all']['info']} = {fmt(st['all']['info_rate'])}.",
+          f"- **LLM calls**: {meta['llm_calls']} (graphmem's writer and judge counters; baselines call none).", "",
+          "![recall by category](results/recall_by_category.png)", "",
+          "## Recall@k by category and language", ""]
+    for lang in (None,) + LANGS:
+        L += [f"**{'all languages' if lang is None else lang}**", ""] + _metric_table(res, "recall", lang) + [""]
+    L += ["## Hit rate (all groups found, nothing forbidden) by category", ""] + _metric_table(res, "hit", None) + [""]
+    L += ["## Latest-value accuracy (change probes) by language", "",
+          _row(["language", "n"] + [sname(s) for s in syss]), _row(["---"] * (len(syss) + 2))]
+    t_lang = table(res, ("system", "lang"))
+    for lang in LANGS + ("all",):
+        rows = [r for r in res["probes"] if r["cat"] == "change" and (lang == "all" or r["lang"] == lang)
+                and r["system"] == syss[0]]
+        cells = []
+        for s in syss:
+            v = [r["latest"] for r in res["probes"] if r["cat"] == "change" and r["system"] == s
+                 and (lang == "all" or r["lang"] == lang) and r["latest"] is not None]
+            cells.append(fmt(mean(1.0 if x else 0.0 for x in v)) if v else "—")
+        L.append(_row([lang, len(rows)] + cells))
+    L += ["", "## Forbidden content and isolation", "", _row(["system", "small-talk probes: forbidden surfaced",
+          "isolation probes: other user's fact surfaced", "any probe: other user's marker leaked"]), _row(["---"] * 4)]
+    t_cat = table(res)
+    for s in syss:
+        L.append(_row([sname(s), fmt((t_cat.get((s, "smalltalk")) or {}).get("forbidden")),
+                       fmt((t_cat.get((s, "isolation")) or {}).get("forbidden")),
+                       fmt((t_all.get((s,)) or {}).get("leak"), digits=1)]))
+    L += ["", "## Tokens injected", "", _row(["system", "mean tokens per probe", "by language (en / zh / mixed)"]),
+          _row(["---"] * 3)]
+    for s in syss:
+        per = [fmt((t_lang.get((s, lang)) or {}).get("tokens"), pct=False) for lang in LANGS]
+        L.append(_row([sname(s), fmt((t_all.get((s,)) or {}).get("tokens"), pct=False), " / ".join(per)]))
+    gm_prompt = [r.get("prompt_tokens") for r in res["probes"] if r["system"] == "graphmem-context" and r.get("prompt_tokens")]
+    if gm_prompt:
+        L.append(f"\nWhole prompt assembled by graphmem `context()` for a probe (fresh session: input + long-term "
+                 f"block + headers): mean {mean(gm_prompt):.0f} tokens.")
+    L += ["", "![tokens vs turn](results/tokens_vs_turn.png)", "",
+          "Tokens vs turn: before each later session of every user, the first real message of that session is "
+          "used as the query; the full-history line is the whole history so far, the others what each system "
+          "would inject.", ""]
+    # -- performance
+    L += ["## Performance", ""]
+    points = []
+    if perf:
+        c = perf["context_1k"]
+        points.append({"size": c["memories"], "p50": c["p50"], "p95": c["p95"], "source": "perf_bench.py"})
+    points += recall_bench_points()
+    L += [_row(["store size (memories)", "context() p50 ms", "p95 ms", "source"]), _row(["---"] * 4)]
+    for p in sorted(points, key=lambda p: p["size"]):
+        L.append(_row([f"{p['size']:,}", f"{p['p50']:.1f}", f"{p['p95']:.1f}", f"`bench/{p['source']}`"]))
+    if not recall_bench_points():
+        L.append("\n10k / 100k: `bench/results/recall.md` (owned by `bench/recall_bench.py`) is not there yet.")
+    if perf:
+        ing = perf["ingest"]
+        L += ["", f"- **Ingest throughput** (suite replayed through `Memory` sessions ×{perf['copies']}, "
+              f"{ing['runs'][0]['turns']} turns per run, until `flush()` returns): **{ing['turns_per_s']:.1f} turns/s** "
+              f"(median of {perf['repeats']}); caller time per message p50 {ing['caller_p50_ms']:.1f} ms, "
+              f"p95 {ing['caller_p95_ms']:.1f} ms.",
+              f"- **Process RSS** with the models loaded (USE embedder, spaCy en, jieba): "
+              f"{perf['rss_models']['rss_mb']:.0f} MB; peak after ingest {perf['rss_ingest']['peak_mb']:.0f} MB "
+              f"(target ≤ 1024 MB: {'met' if perf['rss_ingest']['peak_mb'] <= 1024 else '**not met**'}).",
+              f"- Details: [`results/perf.md`](results/perf.md)."]
+    L += ["", "![latency vs store size](results/latency_vs_store.png)", ""]
+    # -- failures
+    L += ["## graphmem failures (every missed probe of `graphmem recall@k`)", "",
+          "Listed so nobody tunes them away: the data is not edited to fit the system.", "", "<details><summary>"
+          f"{sum(1 for r in res['probes'] if r['system'] == 'graphmem' and not r['hit'])} probes</summary>", "",
+          _row(["probe", "cat", "question", "problem", "top-1 recalled"]), _row(["---"] * 5)]
+    exp = {}
+    for r in res["probes"]:
+        if r["system"] == "graphmem" and not r["hit"]:
+            why = []
+            if r["recall"] is not None and r["recall"] < 1:
+                why.append(f"recall {r['recall']:.2f}")
+            if r["forbidden"]:
+                why.append("forbidden: " + ", ".join(r["forbidden"]))
+            if r["leaked"]:
+                why.append("leaked: " + ", ".join(r["leaked"]))
+            top = (r.get("top") or ["(nothing)"])[0].replace("|", "/")[:90]
+            L.append(_row([r["probe"], r["cat"], r["q"].replace("|", "/"), "; ".join(why), top]))
+    L += ["", "</details>", ""]
+    junk = [(r["user"], x) for r in res["stored"] for x in r.get("junk_stored_texts", [])]
+    if junk:
+        L += ["<details><summary>small-talk turns graphmem stored</summary>", ""]
+        L += [f"- {u}: {x}" for u, x in junk] + ["", "</details>", ""]
+    missed = [(r["user"], x) for r in res["stored"] for x in r.get("info_missed_texts", [])]
+    if missed:
+        L += ["<details><summary>informative user turns graphmem did not store</summary>", ""]
+        L += [f"- {u}: {x}" for u, x in missed] + ["", "</details>", ""]
+    L += ["## Other areas' results", ""]
+    for name, what in (("recall.md", "recall latency at 10k/100k, per path"), ("write.md", "write path throughput"),
+                       ("linking.md", "linking accuracy"), ("short_term.md", "short-term layer and token counting"),
+                       ("perf.md", "ingest, context() at 1k, RSS")):
+        if (RESULTS / name).exists():
+            L.append(f"- [`results/{name}`](results/{name}) — {what}")
+    L += ["", "Reproduce: `python -m bench.report --run` (full suite + perf bench + this report, ~10 min on 2 cores); "
+          "the reduced CI suite: `pytest tests/integration/eval`.", ""]
+    return "\n".join(L)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--run", action="store_true", help="run the full eval suite and the perf bench first")
+    ap.add_argument("--skip-perf", action="store_true", help="with --run: keep the existing perf.json")
+    ap.add_argument("--eval", type=Path, default=RESULTS / "eval.json")
+    ap.add_argument("--perf", type=Path, default=RESULTS / "perf.json")
+    ap.add_argument("--out", type=Path, default=REPORT)
+    a = ap.parse_args(argv)
+    env = dict(os.environ, PYTHONPATH=str(ROOT.parent) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    if a.run:
+        subprocess.run([sys.executable, "-m", "bench.eval.run", "--out", str(a.eval)], check=True, cwd=ROOT.parent,
+                       env=env)
+        if not a.skip_perf:
+            subprocess.run([sys.executable, str(ROOT / "perf_bench.py"), "--out", str(a.perf)], check=True,
+                           cwd=ROOT.parent, env=env)
+    res = json.loads(a.eval.read_text(encoding="utf-8"))
+    perf = json.loads(a.perf.read_text(encoding="utf-8")) if a.perf.exists() else None
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    plot_recall(res, RESULTS / "recall_by_category.png")
+    plot_tokens(res, RESULTS / "tokens_vs_turn.png")
+    points = ([{"size": perf["context_1k"]["memories"], "p50": perf["context_1k"]["p50"],
+                "p95": perf["context_1k"]["p95"], "source": "perf_bench.py"}] if perf else []) + recall_bench_points()
+    plot_latency(points, RESULTS / "latency_vs_store.png")
+    a.out.write_text(render(res, perf), encoding="utf-8")
+    print(f"wrote {a.out} and plots in {RESULTS}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
