@@ -246,3 +246,16 @@ def test_default_linker_is_linkings_link_with_the_sessions_slot_table(executor, 
     assert calls[1] == ("去乌镇吧", s.slots, gaz, 2)
     assert s.slots.get("new:geo:乌镇").turn == 2
     assert s.state.slots == {"city": "乌镇"}
+
+
+def test_with_linkings_real_extractor_change_supersedes_and_beats_long_term(executor):
+    """End to end with graphmem.linking's extract_statements (no fake): 5000 → 八千/8000."""
+    s = Session("u1", "s1", counter=HeuristicCounter(), executor=executor, linker=lambda t, sl, n: [],
+                retriever=lambda q, sess: ["你的预算是五千", "You live in Hangzhou."])
+    s.add_user_message("My budget is 5000 yuan.")
+    s.add_user_message("预算改成8000吧")
+    budget = [f for f in s.hard_facts if f.key == "budget"]
+    assert [f.value for f in budget] == [8000] and budget[0].changed
+    ctx = s.context("帮我找酒店", budget=600)
+    assert "你的预算是五千" not in ctx.text and "You live in Hangzhou." in ctx.text
+    assert [i.text for i, _ in ctx.contradicted] == ["你的预算是五千"]
