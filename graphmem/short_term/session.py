@@ -147,6 +147,13 @@ class Session:
     ) -> None:
         if not user_id or not session_id:
             raise InputError("user_id and session_id must not be empty")
+        for name, value in (("budget", budget), ("window_tokens", window_tokens), ("summary_tokens", summary_tokens),
+                            ("max_message_chars", max_message_chars)):
+            if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+                raise InputError(f"{name} must be a positive integer, got {value!r}")
+        for name, share in (("long_term_share", long_term_share), ("summary_share", summary_share)):
+            if not 0 < share <= 1:
+                raise InputError(f"{name} must be in (0, 1], got {share!r}")
         self.user_id, self.session_id, self.tenant = user_id, session_id, tenant
         self.system_prompt = system_prompt
         self.pinned_facts = [p for p in pinned_facts if p and p.strip()]
@@ -302,7 +309,9 @@ class Session:
         ``user_input`` is the message being answered; if it is already the last recorded user message it is
         not repeated. Raises :class:`InputError` if the system prompt, pinned facts and the input alone do
         not fit."""
-        budget = self.budget if budget is None else int(budget)
+        if budget is not None and (not isinstance(budget, int) or isinstance(budget, bool)):
+            raise InputError(f"budget must be an integer number of tokens, got {budget!r}")
+        budget = self.budget if budget is None else budget
         if user_input is not None:
             user_input = validate_message(user_input, self.max_message_chars)
         with self._lock:

@@ -259,3 +259,20 @@ def test_with_linkings_real_extractor_change_supersedes_and_beats_long_term(exec
     ctx = s.context("帮我找酒店", budget=600)
     assert "你的预算是五千" not in ctx.text and "You live in Hangzhou." in ctx.text
     assert [i.text for i, _ in ctx.contradicted] == ["你的预算是五千"]
+
+
+@pytest.mark.parametrize("kwargs", [{"budget": 0}, {"window_tokens": -5}, {"summary_tokens": 1.5},
+                                    {"long_term_share": 0}, {"summary_share": 1.5}, {"budget": True}])
+def test_bad_settings_raise_input_error(kwargs):
+    with pytest.raises(InputError):
+        make(**kwargs)
+    with pytest.raises(InputError):
+        Session("", "s1")
+
+
+def test_bad_context_budget_raises_input_error():
+    s = make()
+    s.add_user_message("hello there")
+    for bad in ("100", 12.5, -1, 0):
+        with pytest.raises(InputError):
+            s.context(budget=bad)
