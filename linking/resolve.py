@@ -29,7 +29,7 @@ from .types import Candidate, KnownEntity, Link, Mention
 LINK_FUZZY = 0.88        # fuzzy name score to link outright
 AMBIGUOUS_MARGIN = 0.03  # a runner-up this close makes a fuzzy link ambiguous
 NEAR_FUZZY = 0.80        # below LINK_FUZZY but above this: ambiguous (or embedding decides)
-LINK_EMBED = 0.80        # cosine for an embedding-only link of a named mention
+LINK_EMBED = 0.85        # cosine for an embedding-only link of a named mention
 EMBED_MARGIN = 0.04      # cosine lead needed to pick one of several type-compatible entities
 
 
@@ -385,8 +385,10 @@ def _embed_decide(lk: Link, v: np.ndarray, slots: SlotTable, known: Gazetteer) -
             return _linked(m, _cand_entity(e, s1, "embedding"),
                            f"{lk.reason}; embedding prefers {e.name!r} ({s1:.2f} vs {s2:.2f})", lk.candidates)
         return lk
+    if m.type == "person" or any(x in ("ner:PERSON",) for x in m.modifiers):
+        return lk   # name embeddings of people say nothing about identity ("陈静" ~ "陈若曦")
     types = [m.type] if m.type else None
-    near = known.nearest(v, types, limit=3)
+    near = [(i, sc) for i, sc in known.nearest(v, types, limit=3) if known.get(i).type != "person"]
     if near and near[0][1] >= LINK_EMBED and (len(near) == 1 or near[0][1] - near[1][1] >= EMBED_MARGIN):
         e = known.get(near[0][0])
         return _linked(m, _cand_entity(e, near[0][1], "embedding"),
