@@ -41,19 +41,19 @@ def rules(label: str, has_information: bool, n_statements: int, n_mentions: int,
 
 
 def settle(verdict: Verdict, text: str, judge: Judge | None, has_information: bool, n_mentions: int) -> tuple[Verdict, bool]:
-    """Resolve an undecided verdict: the judge if given (returns (verdict, judged)), else keep turns that
-    carry information or mention known things."""
+    """Resolve an undecided verdict: the judge if given (returns (verdict, judged)), else keep the turns that
+    mention an entity (the classifier's ``has_information`` is generous by design: "hmm, let me think")."""
     if verdict.decision != UNDECIDED:
         return verdict, False
     if judge is not None:
         try:
             keep = bool(judge(text))
         except Exception:  # a failing judge must not lose the turn: fall back to the rules' default
-            keep = has_information or n_mentions > 0
+            keep = n_mentions > 0
             return (Verdict(ACCEPT, "judge failed") if keep else Verdict(REJECT, "chitchat")), True
         return (Verdict(ACCEPT, "judge") if keep else Verdict(REJECT, "judge")), True
-    if has_information or n_mentions > 0:
-        return Verdict(ACCEPT, "information"), False
+    if n_mentions > 0:   # no statement, but it talks about something: keep it in the event log
+        return Verdict(ACCEPT, "mentions"), False
     return Verdict(REJECT, "chitchat"), False
 
 

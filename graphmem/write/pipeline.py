@@ -32,6 +32,7 @@ SELF_WORDS = frozenset({"", "i", "me", "my", "myself", "mine", "user", "the user
 RECENT_EVENTS = 64
 _TYPE_RE = re.compile(r"[^0-9A-Za-z_\u3400-\u9fff]+")
 NEW_FROM_MENTION = ("named", "possessive")
+MULTI_VALUED = frozenset({"goal"})
 
 
 def utc(t: datetime | str | None) -> datetime:
@@ -279,6 +280,10 @@ class Pipeline:
                     if ref.id in st.gazetteer:
                         st.gazetteer.add_alias(ref.id, ln.new_alias)
                     st.names.setdefault(ids.norm_name(ln.new_alias), ref.id)
+            elif ln.status == "ambiguous" and m.type and \
+                    len(same := [c for c in ln.candidates if c.type == m.type]) == 1:
+                # the only candidate of exactly the mention's type wins ("that laptop" vs an untyped "Photoshop")
+                ref = self._ref_existing(same[0].entity_id, st, refs, t.at, same[0].name, same[0].type)
             elif ln.status == "new" and m.kind in NEW_FROM_MENTION:
                 ref = self._new(ln.entity_name or m.surface, ln.entity_type or m.type, st, refs, t.at)
             if ref is not None:
@@ -366,7 +371,7 @@ class Pipeline:
         active = {}
         if slots:
             for r in self.store.run("read/active_facts", {"slots": list(slots.values())}):
-                active[(r["entity_id"], r["key"])] = Version(r["id"], r["value"] or "", int(r["polarity"] or 0),
+                active[_slot_id(r["entity_id"], r["key"], r["value"] or "")] = Version(r["id"], r["value"] or "", int(r["polarity"] or 0),
                                                              int(r["version"] or 1), _native(r["valid_from"]))
         planner = Planner(active)
         for w in live:
@@ -375,7 +380,8 @@ class Pipeline:
             for i, s in enumerate(w.statements):
                 if s.kind in ("preference", "goal", "attribute") and i in w.entity_of:
                     fid = ids.fact_id(t.tenant, t.user_id, t.session_id, t.turn_id, i)
-                    w.decisions[i] = planner.plan((w.entity_of[i].id, _slot_key(s)), _stored_value(s),
+                    w.decisions[i] = planner.plan(_slot_id(w.entity_of[i].id, _slot_key(s), _stored_value(s)),
+                                                  _stored_value(s),
                                                   _polarity(s), fid, utc(s.when) if s.when else t.at)
             only_repeats = all(d.action == REPEAT for d in w.decisions.values()) and \
                 all(s.kind in ("preference", "goal", "attribute") for s in w.statements)
@@ -436,7 +442,8 @@ class Pipeline:
                     when = utc(s.when) if s.when else t.at
                     stmt_events.append({"tenant": t.tenant, "user_id": t.user_id, "id": eid, "source_id": t.event_id,
                                         "session_key": ids.session_key(t.tenant, t.user_id, t.session_id),
-                                        "mentions": [] if ent.is_self else [ent.id],
+                                        "mentions": list(dict.fromkeys(
+                                            ([] if ent.is_self else [ent.id]) + w.mention_ids)),
                                         "embedding": _list(self._vec.get(text)),
                                         "props": {"session_id": t.session_id, "turn_id": t.turn_id, "role": t.role,
                                                   "kind": "event", "text": text, "language": w.language,
@@ -479,7 +486,7 @@ class Pipeline:
                                         "name": f"{ent.name}: {key} = {value}", "caption": f"{key} = {value}"}})
                 res.facts_created += 1
                 edge = _edge(s.kind, pol)
-                if edge:
+                if edge and not ent.is_self:
                     prefs.append({"tenant": t.tenant, "user_id": t.user_id, "entity_id": ent.id, "fact_id": d.fact_id,
                                   "type": edge, "version": d.version, "valid_from": valid_from, "key": key,
                                   "value": value})
@@ -576,6 +583,14 @@ def _from_statement(s) -> FactInput:
                      unit=s.unit or "")
 
 
+def _slot_id(entity_id: str, key: str, value: str) -> tuple:
+    """A slot holds one active version. Goals are many per user: each goal (by its normalised text) is its own
+    slot, so a new goal never supersedes another one; a flipped goal does."""
+    if key in MULTI_VALUED:
+        return (entity_id, key, ids.norm_name(value))
+    return (entity_id, key)
+
+
 def _slot_key(s: FactInput) -> str:
     if s.kind in ("preference", "goal"):
         return s.key or s.kind
@@ -593,8 +608,7 @@ def _stored_value(s: FactInput) -> str:
         if s.kind == "goal":
             return "want" if _polarity(s) > 0 else "no longer want"
         return "like" if _polarity(s) > 0 else "dislike"
-    v = value_text(s.value)
-    return f"{v} {s.unit}".strip() if s.unit and v and not v.endswith(s.unit) else v
+    return value_text(s.value)   # the unit is kept apart (Fact.unit): "8000" and "8000 dollars" are one value
 
 
 def _edge(kind: str, polarity: int) -> str | None:

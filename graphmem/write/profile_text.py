@@ -9,6 +9,23 @@ from datetime import datetime, timedelta
 from typing import Any
 
 RECENT = timedelta(days=30)
+KEY_LABELS_EN = {"screen_size": "screen size", "team_size": "team size"}
+
+
+def key_label(key: str, lang: str) -> str:
+    """How an attribute key reads in the profile: "budget" → "预算" for a Chinese user (the linker's cue
+    table), underscores → spaces in English. Unknown keys are shown as stored."""
+    if lang == "zh":
+        try:
+            from graphmem.linking.lexicon import attribute_cues
+            _, zh = attribute_cues()
+        except Exception:  # pragma: no cover - the lexicon ships with graphmem
+            zh = {}
+        for cue, k in zh.items():
+            if k == key:
+                return cue
+        return key
+    return KEY_LABELS_EN.get(key, key.replace("_", " "))
 MAX_ITEMS = 8
 
 
@@ -88,10 +105,10 @@ def build(user_id: str, rows: list[dict[str, Any]], *, language: str | None = No
     if dislikes:
         lines.append(t["dislikes"].format(x=t["sep"].join(r["entity"] for r in dislikes)))
     if wants:
-        lines.append(t["wants"].format(x=t["sep"].join(r["entity"] for r in wants)))
+        lines.append(t["wants"].format(x=t["sep"].join(_subject(r) for r in wants)))
     attrs = sorted([r for r in active if r["key"] not in ("preference", "goal")], key=rank)
-    about = [t["kv"].format(k=r["key"], v=r["value"]) for r in attrs if r.get("is_self")][:MAX_ITEMS]
-    things = [t["thing"].format(e=r["entity"], kv=t["kv"].format(k=r["key"], v=r["value"]))
+    about = [t["kv"].format(k=key_label(r["key"], lang), v=r["value"]) for r in attrs if r.get("is_self")][:MAX_ITEMS]
+    things = [t["thing"].format(e=r["entity"], kv=t["kv"].format(k=key_label(r["key"], lang), v=r["value"]))
               for r in attrs if not r.get("is_self")][:MAX_ITEMS]
     if about:
         lines.append(t["about"].format(x=t["lsep"].join(about)))
@@ -104,14 +121,22 @@ def build(user_id: str, rows: list[dict[str, Any]], *, language: str | None = No
         if not cur or not old:
             continue
         c = cur[0]
-        label = key if c.get("is_self") or key in ("preference", "goal") else f"{entity} {key}"
+        label = key_label(key, lang)
+        label = label if c.get("is_self") else f"{entity} {label}"
         if key in ("preference", "goal"):
-            label = entity
+            label = _subject(c)
         oldv = t["sep"].join(dict.fromkeys(_val(v, lang) for v in sorted(old, key=lambda v: _when(v["valid_from"]) or datetime.min, reverse=True)))
         changes.append(t["now"].format(k=label, v=_val(c, lang), d=_d(c["valid_from"]), old=oldv))
     if changes:
         lines.append(t["changes"].format(x=t["lsep"].join(changes[:MAX_ITEMS])))
     return ProfileText(" ".join(lines) if lang == "en" else "".join(lines), lang, len(active))
+
+
+def _subject(r: dict) -> str:
+    """What a preference or goal is about: the entity, or for the user's own goals the goal text."""
+    if r.get("is_self") and r["key"] == "goal" and r.get("value") not in (None, "", "want", "no longer want"):
+        return str(r["value"])
+    return r["entity"]
 
 
 def _val(r: dict, lang: str) -> str:

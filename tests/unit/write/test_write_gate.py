@@ -22,8 +22,8 @@ def test_rule_duplicate_wins():
 
 def test_settle_without_judge_and_with_judge():
     und = Verdict(UNDECIDED)
-    assert settle(und, "x", None, True, 0) == (Verdict(ACCEPT, "information"), False)
-    assert settle(und, "x", None, False, 0) == (Verdict(REJECT, "chitchat"), False)
+    assert settle(und, "x", None, True, 2) == (Verdict(ACCEPT, "mentions"), False)
+    assert settle(und, "x", None, True, 0) == (Verdict(REJECT, "chitchat"), False)
     assert settle(und, "x", lambda t: False, True, 3) == (Verdict(REJECT, "judge"), True)
     assert settle(und, "x", lambda t: True, False, 0) == (Verdict(ACCEPT, "judge"), True)
     assert settle(Verdict(ACCEPT), "x", lambda t: 1 / 0, True, 0) == (Verdict(ACCEPT), False)  # not asked
@@ -32,7 +32,7 @@ def test_settle_without_judge_and_with_judge():
 def test_failing_judge_falls_back():
     def boom(text):
         raise RuntimeError("llm down")
-    v, judged = settle(Verdict(UNDECIDED), "x", boom, True, 0)
+    v, judged = settle(Verdict(UNDECIDED), "x", boom, True, 1)
     assert v.decision == ACCEPT and judged
 
 

@@ -45,12 +45,13 @@ def test_profile_english_with_evolution():
             row("preference", "preference", "like", "flagship models", days=1),
             row("preference", "preference", "dislike", "cilantro", days=5, polarity=-1),
             row("goal", "goal", "want", "a new phone", days=2),
+            row("goal", "goal", "learn Spanish", "u1", days=2, is_self=True),
             row("attribute", "budget", "9000", "u1", days=1, is_self=True),
             row("attribute", "color", "black", "my laptop", days=3)]
     p = profile.build("u1", rows)
-    assert p.language == "en" and p.fact_count == 6
+    assert p.language == "en" and p.fact_count == 7
     assert "Recently prefers flagship models; earlier preferred value for money." in p.text
-    assert "Dislikes: cilantro." in p.text and "Wants: a new phone." in p.text
+    assert "Dislikes: cilantro." in p.text and "Wants: a new phone, learn Spanish." in p.text
     assert "About you: budget 9000." in p.text and "my laptop — color black" in p.text
     assert "budget: now 9000" in p.text and "earlier 3000" in p.text
 

@@ -1,0 +1,54 @@
+"""Text-only turns through the whole path with graphmem.linking's classifier and statement extractor (no
+facts handed in): the gate's three rules, versioning from plain sentences, goals, Chinese profile."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+from graphmem.write import history, preferences, profile, user_stats
+
+T0 = datetime(2026, 3, 1, 10, 0, tzinfo=timezone.utc)
+
+
+def send(writer, user, lines, start=T0):
+    for i, text in enumerate(lines):
+        writer.add(user, "s1", i, text, at=start + timedelta(days=i))
+    assert writer.flush(120)
+
+
+def test_gate_rules_on_real_messages(writer, store, tenant):
+    send(writer, "u1", ["hi", "how are you today?", "lol that's funny", "你好", "hmm, let me think",
+                        "My budget for the new laptop is 8000 dollars",
+                        "My budget for the new laptop is 8000 dollars"])
+    s = writer.stats()
+    assert s.rejected == {"greeting": 2, "smalltalk": 1, "chitchat": 2, "duplicate": 1}
+    assert s.written == 1 and s.llm_calls == 0
+    st = user_stats(store, "u1", tenant=tenant)
+    assert st["events"] == 1
+    assert st["rejected"] == {"greeting": 2, "smalltalk": 1, "chitchat": 2, "duplicate": 1, "judge": 0,
+                              "invalid": 0}
+    (budget,) = history(store, "u1", "me", "budget", tenant=tenant)
+    assert budget.value == "8000" and budget.mention_count == 2
+
+
+def test_versions_from_plain_sentences(writer, store, tenant):
+    send(writer, "u1", ["My budget for the new laptop is 8000 dollars", "I really like sushi",
+                        "Actually my budget is 9000 now", "I don't like sushi anymore"])
+    assert [(v.value, v.status) for v in history(store, "u1", "me", "budget", tenant=tenant)] == [
+        ("8000", "outdated"), ("9000", "active")]
+    assert [(v.value, v.status) for v in history(store, "u1", "sushi", tenant=tenant)] == [
+        ("like", "outdated"), ("dislike", "active")]
+    assert [(p["type"], p["entity"]) for p in preferences(store, "u1", tenant=tenant)] == [("DISLIKES", "sushi")]
+
+
+def test_goals_do_not_supersede_each_other(writer, store, tenant):
+    send(writer, "u1", ["I want to learn Spanish this year", "I want to learn the guitar"])
+    goals = [v for v in history(store, "u1", "me", "goal", tenant=tenant)]
+    assert len(goals) == 2 and {g.status for g in goals} == {"active"}
+
+
+def test_chinese_user_profile(writer, store, tenant):
+    send(writer, "u1", ["我买笔记本的预算是五千元", "我不喜欢香菜了", "预算改成八千了"])
+    p = profile(store, "u1", tenant=tenant)
+    assert p.language == "zh"
+    assert "不喜欢：香菜。" in p.text and "预算：现在是8000" in p.text and "之前是5000" in p.text
