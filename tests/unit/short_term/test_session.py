@@ -276,3 +276,28 @@ def test_bad_context_budget_raises_input_error():
     for bad in ("100", 12.5, -1, 0):
         with pytest.raises(InputError):
             s.context(budget=bad)
+
+
+def test_llm_summary_failure_falls_back_to_extractive(executor):
+    def broken_llm(prompt):
+        raise TimeoutError("model timed out")
+
+    s = make(executor, llm=broken_llm, window_tokens=100, min_recent=2)
+    s.add_user_message("My daughter's birthday is May 3rd, she turns seven.")
+    for i in range(12):
+        s.add_assistant_message(f"Reply {i}: noted, anything else you would like me to remember today?")
+        s.add_user_message(f"Question {i}: could you tell me more about lighthouse keepers?")
+    assert s.flush(10) and s.compressions >= 1
+    assert any("May 3rd" in ln.text for ln in s.summary)
+    assert any("model timed out" in e for e in s.errors)
+
+
+def test_tool_results_bytes_and_cap(executor):
+    s = make(executor, max_tools=3)
+    rec = s.add_tool_result("fetch", None, b'{"results": [{"id": 1, "score": 0.5, "body": "x"}], "error": null}')
+    assert rec.output == '{"results":[{"id":1,"score":0.5,"…":"1 fields dropped"}],"error":null}'
+    for i in range(5):
+        s.add_tool_result("fetch", {"i": i}, "plain text output")
+    assert len(s.tool_records) == 3
+    with pytest.raises(InputError):
+        s.add_tool_result("  ", {}, "x")
