@@ -412,6 +412,32 @@ def main(argv=None) -> int:
         row("small-talk recall", lambda lg: (gate_pr(r["gate"], lg)[1], gate_pr(r["gate"], lg)[2]), "≥ 0.85")
         P("")
 
+    P("## Reading these numbers")
+    P("")
+    P("- The **dev set** (345 cases) was written before any code, but the rules and seed lists were then "
+      "developed against it, so its near-perfect scores are optimistic.")
+    P("- The **held-out set** (145 cases) was written after the rules were frozen and run once; that first run "
+      "is recorded verbatim below. On unseen data it **missed three targets**: demonstratives 0.875 (< 0.90), "
+      "named 0.909 (< 0.95) and small-talk recall 0.70 (English 0.50). The misses were generic gaps (object "
+      "pronouns missed by the parser, plural/which references, a short alias inside a longer name — "
+      "'Tom' in 'Tom Hanks' —, type words counted as distinguishing modifiers, untyped heads, elided subjects, "
+      "'dropped to' as a change, seed phrases such as 'how was your weekend', elongated 'heyyy'). They were "
+      "fixed generically and no case was removed or relabelled, but after the fix the held-out set is no "
+      "longer unseen: expect real-world accuracy between the two runs.")
+    P("- Failures that remain and why: homophone typos in Chinese names ('杭洲' for '杭州': no pinyin "
+      "library, and character fuzzy matching sees a 50 % difference); a type-only reference with no session "
+      "antecedent ('上次住的那个酒店') is correctly linked when the user knows one hotel but ambiguous once the "
+      "1,000-entity graph holds several (KnownEntity.last_seen would break that tie; the benchmark gives none); "
+      "idiomatic small talk ('Mondays, am I right?'); negative preferences phrased as 'no X in my Y'.")
+    P("")
+    firstrun = DATA / "linking_heldout_firstrun.md"
+    if firstrun.exists():
+        P("<details><summary>Held-out set, first run (frozen record)</summary>")
+        P("")
+        P(firstrun.read_text(encoding="utf-8").replace("# Held-out set, first run (frozen record)", "").strip())
+        P("")
+        P("</details>")
+        P("")
     P("## All cases (dev + held-out)")
     table("all")
     P("## Held-out set only")
