@@ -201,6 +201,8 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
         if head and not typ:
             typ = lx.brands().get(normalise(head), "")
         mods = []
+        if head and head.isascii() and any(ch.isupper() for ch in head) and not other:
+            mods.append("name")     # "那个MacBook": a name, resolved by name rather than by type
         if other:
             mods.append("other")
         if ch == "哪" and not other:
@@ -296,7 +298,9 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
     # bare type nouns ("笔记本有点卡") aligned on jieba words
     for w, f, s, e in toks:
         if w in nouns and f.startswith("n") and len(w) >= 2:
-            out.append(Mention(w, s, e, "noun", head=w, type=nouns[w], language=lang))
+            # "太重的电脑": a described kind of thing, not a reference to one already talked about
+            generic = ("generic",) if s > 0 and text[s - 1] == "的" else ()
+            out.append(Mention(w, s, e, "noun", head=w, type=nouns[w], language=lang, modifiers=generic))
     return _resolve_overlaps(out)
 
 
@@ -442,8 +446,8 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
             kind = "demonstrative"
         if kind is None:
             continue
-        name_words = [t for t in body if t.pos_ == "PROPN"]
-        if kind == "possessive" and name_words and not lx.role_of(head):
+        name_words = [t for t in body if t.pos_ == "PROPN" and t.text[:1].isupper()]
+        if kind in ("possessive", "demonstrative") and name_words and not lx.role_of(head) and not recall:
             # "my ThinkPad": a possessive naming the thing — resolved by its name, learned as an alias
             head = " ".join(t.text for t in name_words)
             typ = typ or lx.brands().get(normalise(name_words[0].text), "")

@@ -177,6 +177,10 @@ def _pick_by_name(m: Mention, slots: Sequence[Slot]) -> list[Slot]:
 
 
 def _decide_reference(m: Mention, slots: SlotTable, known: Gazetteer) -> Link:
+    if "name" in m.modifiers and m.head:       # "the MacBook", "那个ThinkPad": resolved by the name
+        inner = _decide_named(replace(m, surface=m.head, kind="named", modifiers=()), slots, known)
+        if inner.status == "linked":
+            return replace(inner, mention=m)
     cands = [s for s in slots.recent() if _slot_ok(s, m)]
     if "other" in m.modifiers:
         if cands:
@@ -227,13 +231,19 @@ def _decide_from_graph(m: Mention, known: Gazetteer, why: str) -> Link:
     if best > 0 and len(top) == 1:
         return _linked(m, _cand_entity(top[0], 0.7, "type"),
                        f"{why}; {top[0].name!r} is the only known {m.type} matching {m.surface!r}")
-    ordered = sorted(pool, key=lambda e: (e.last_seen is not None, e.last_seen or 0), reverse=True)
+    dated = sorted((e for e in pool if e.last_seen is not None), key=lambda e: e.last_seen, reverse=True)
+    if m.recall_cue and dated and (len(dated) == 1 or dated[0].last_seen > dated[1].last_seen):
+        # "上次住的那个酒店", "the cafe I mentioned": the one of that kind the user talked about last
+        return _linked(m, _cand_entity(dated[0], 0.6, "recency"),
+                       f"{why}; {dated[0].name!r} is the {m.role or m.type} mentioned most recently "
+                       f"({dated[0].last_seen:%Y-%m-%d})", [_cand_entity(e, 0.4, "type") for e in dated[:5]])
+    ordered = dated + [e for e in pool if e.last_seen is None]
     return _ambiguous(m, f"{why}; {len(pool)} known {m.role or m.type} entities fit",
                       [_cand_entity(e, 0.4, "type") for e in ordered[:5]])
 
 
 def _decide_bare_noun(m: Mention, slots: SlotTable) -> Link:
-    if m.type:
+    if m.type and "generic" not in m.modifiers:
         recent = [s for s in slots.recent() if lx.compatible(s.type, m.type) and s.type]
         if recent:
             top = recent[0]

@@ -101,3 +101,25 @@ def test_real_embedder_breaks_a_type_tie(known):
     # without a distinguishing word the embedder must not pick a side
     slots = _slots([("plan_a", "方案A", "plan"), ("plan_b", "方案B", "plan")])
     assert _only(link("那个方案的成本高吗", slots, known, UseEmbedder()), "那个方案").status == "ambiguous"
+
+
+def test_recall_cue_uses_last_seen_when_the_session_has_nothing():
+    from datetime import datetime
+
+    from graphmem.linking.api import Gazetteer, KnownEntity
+
+    hotels = Gazetteer([KnownEntity("a", "Hilton Shanghai", "hotel", last_seen=datetime(2026, 1, 5)),
+                        KnownEntity("b", "全季酒店", "hotel", last_seen=datetime(2026, 3, 1)),
+                        KnownEntity("c", "亚朵酒店", "hotel")])
+    lk = _only(link("上次住的那个酒店还不错", SlotTable(), hotels), "那个酒店")
+    assert lk.status == "linked" and lk.entity_id == "b" and "most recently" in lk.reason
+    # without a recall cue ("that hotel" out of nowhere) recency alone does not decide
+    assert _only(link("那个酒店贵吗", SlotTable(), hotels), "那个酒店").status == "ambiguous"
+
+
+def test_a_name_after_a_determiner_is_resolved_by_name(known):
+    slots = _slots([("thinkpad", "Lenovo ThinkPad X1 Carbon", "laptop")])
+    assert _only(link("Can you compare it with the MacBook?", slots, known), "MacBook").entity_id == "macbook"
+    assert _only(link("那个MacBook Air贵吗", slots, known), "MacBook").entity_id == "macbook"
+    # a described kind of thing is not the laptop of the session
+    assert _only(link("我不想要太重的电脑", slots, known), "电脑").status == "new"
