@@ -192,5 +192,47 @@ def parse_number(s: str) -> int | float | None:
     return _clean(total)
 
 
+_EN_UNITS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve "
+                                          "thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split())}
+_EN_TENS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
+_EN_SCALES = {"hundred": 100, "thousand": 1000, "grand": 1000, "k": 1000, "million": 10 ** 6, "billion": 10 ** 9}
+EN_NUMBER_WORDS_RE = re.compile(
+    r"\b(?:(?:a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+    r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|"
+    r"thousand|grand|million|billion|and|[\d.]+)[\s-]+)*(?:hundred|thousand|grand|million|billion|"
+    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+    r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b", re.I)
+
+
+def parse_english_number(s: str) -> int | float | None:
+    """'eight thousand' → 8000, 'two and a half million' → None (not handled), '1.5 million' → 1500000,
+    'twenty five hundred' → 2500, 'a hundred' → 100."""
+    words = [w for w in re.split(r"[\s-]+", s.lower().strip()) if w and w != "and"]
+    if not words:
+        return None
+    total, current, seen = 0.0, 0.0, False
+    for w in words:
+        if w == "a":
+            current = current or 1
+        elif re.fullmatch(r"\d+(?:\.\d+)?", w):
+            current += float(w)
+            seen = True
+        elif w in _EN_UNITS:
+            current += _EN_UNITS[w]
+            seen = True
+        elif w in _EN_TENS:
+            current += _EN_TENS[w]
+            seen = True
+        elif w in _EN_SCALES:
+            scale = _EN_SCALES[w]
+            current = (current or 1) * scale
+            if scale >= 1000:
+                total, current = total + current, 0.0
+            seen = True
+        else:
+            return None
+    return _clean(total + current) if seen else None
+
+
 def _clean(v: float) -> int | float:
     return int(v) if float(v).is_integer() else round(v, 6)

@@ -14,7 +14,7 @@ from datetime import datetime
 from functools import lru_cache
 
 from . import lexicon as lx
-from .normalize import ZH_NUMBER_RE, detect_language, has_cjk, parse_number
+from .normalize import EN_NUMBER_WORDS_RE, ZH_NUMBER_RE, detect_language, has_cjk, parse_english_number, parse_number
 from .timeexpr import find_times
 from .types import Statement
 
@@ -118,6 +118,12 @@ def _st(kind, clause, lang, change, **kw) -> Statement:
 # ---- English ------------------------------------------------------------------------------------------------
 
 def _en_number_after(s: str):
+    words = EN_NUMBER_WORDS_RE.search(s)
+    digits = _EN_NUM_RE.search(s)
+    if words and (not digits or words.start() < digits.start()) and not re.fullmatch(r"[\d.\s]+", words.group(0)):
+        v = parse_english_number(words.group(0))
+        if v is not None and words.group(0).lower() not in ("a", "one"):
+            return v, "", words.end()
     for m in _EN_NUM_RE.finditer(s):
         raw = m.group(1).replace(",", "")
         v = float(raw)

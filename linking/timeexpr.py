@@ -33,7 +33,7 @@ class TimeExpr:
     start: int
     end: int
     when: datetime
-    granularity: str   # day | week | month | year
+    granularity: str   # time | day | week | month | year
     text: str
 
 
@@ -325,22 +325,98 @@ def _(m, now):
         return None
 
 
+@_zh(r"(下个?|这个?|本|上个?)?月(底|初|中)")
+def _(m, now):
+    d = {"下": 1, "下个": 1, "上": -1, "上个": -1}.get(m.group(1) or "", 0)
+    base = _month(now, d)
+    day = {"初": 1, "中": 15}.get(m.group(2))
+    if day is None:
+        day = (_month(now, d + 1) - timedelta(days=1)).day
+    return base.replace(day=day), "day"
+
+
+@_zh(r"(明|今|去)?年(底|初)")
+def _(m, now):
+    d = {"明": 1, "去": -1}.get(m.group(1) or "", 0)
+    y = now.year + d
+    return (datetime(y, 12, 31, tzinfo=now.tzinfo) if m.group(2) == "底" else datetime(y, 1, 1, tzinfo=now.tzinfo)), "day"
+
+
+@_en(r"\b(?:the )?end of (?:the |this )?(month|year|week)\b")
+def _(m, now):
+    unit = m.group(1).lower()
+    if unit == "month":
+        return _month(now, 1) - timedelta(days=1), "day"
+    if unit == "year":
+        return datetime(now.year, 12, 31, tzinfo=now.tzinfo), "day"
+    return _day(now, 6 - now.weekday()), "day"
+
+
+_ZH_TOD = re.compile(r"(凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里)?([0-9]{1,2}|[一二两三四五六七八九十]{1,3})点(半|一刻|三刻|([0-9]{1,2}|[一二三四五六七八九十]{1,3})分?)?")
+_EN_TOD = re.compile(r"\b(?:at\s+)?(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)|\bat\s+(\d{1,2})(?::(\d{2}))?\b(?!\s*(?:%|percent|people|kids|years))|\b(noon|midday|midnight)\b", re.I)
+
+
+def time_of_day(text: str) -> tuple[int, int] | None:
+    """'下午三点半' → (15, 30), '3pm' → (15, 0), 'at 10' → (10, 0), 'noon' → (12, 0)."""
+    m = _ZH_TOD.search(text)
+    if m:
+        h = parse_number(m.group(2))
+        if h is None or h > 24:
+            return None
+        h = int(h)
+        if m.group(1) in ("下午", "傍晚", "晚上", "夜里") and h < 12:
+            h += 12
+        if m.group(1) == "中午" and h < 6:
+            h += 12
+        mins = {"半": 30, "一刻": 15, "三刻": 45}.get(m.group(3) or "", None)
+        if mins is None:
+            mins = int(parse_number(m.group(4)) or 0) if m.group(4) else 0
+        return h % 24, min(int(mins), 59)
+    m = _EN_TOD.search(text)
+    if m:
+        if m.group(6):
+            return (0, 0) if m.group(6).lower() == "midnight" else (12, 0)
+        if m.group(1):
+            h, mins = int(m.group(1)), int(m.group(2) or 0)
+            if m.group(3).lower().startswith("p") and h < 12:
+                h += 12
+            if m.group(3).lower().startswith("a") and h == 12:
+                h = 0
+        else:
+            h, mins = int(m.group(4)), int(m.group(5) or 0)
+            if 1 <= h <= 7:
+                h += 12     # "at 5" in a plan means 17:00
+        if h < 24 and mins < 60:
+            return h, mins
+    return None
+
+
 def find_times(text: str, now: datetime) -> list[TimeExpr]:
     """All non-overlapping time expressions, longest/earliest rule first."""
     found: list[TimeExpr] = []
     taken: list[tuple[int, int]] = []
-    for rules in (_ZH_RULES, _EN_RULES):
-        for pat, fn in rules:
-            for m in pat.finditer(text):
-                s, e = m.span()
-                if any(not (e <= a or s >= b) for a, b in taken):
-                    continue
-                r = fn(m, now)
-                if not r:
-                    continue
-                found.append(TimeExpr(s, e, r[0], r[1], m.group(0)))
-                taken.append((s, e))
-    return sorted(found, key=lambda t: t.start)
+    cands = []
+    for k, (pat, fn) in enumerate(_ZH_RULES + _EN_RULES):
+        for m in pat.finditer(text):
+            if m.end() > m.start():
+                cands.append((-(m.end() - m.start()), k, m, fn))
+    for _, _, m, fn in sorted(cands, key=lambda c: (c[0], c[1])):   # longest match first, then rule order
+        s, e = m.span()
+        if any(not (e <= a or s >= b) for a, b in taken):
+            continue
+        r = fn(m, now)
+        if not r:
+            continue
+        found.append(TimeExpr(s, e, r[0], r[1], m.group(0)))
+        taken.append((s, e))
+    found.sort(key=lambda t: t.start)
+    tod = time_of_day(text) if found else None
+    if tod:
+        first = next((i for i, t in enumerate(found) if t.granularity == "day"), None)
+        if first is not None:
+            t = found[first]
+            found[first] = TimeExpr(t.start, t.end, t.when.replace(hour=tod[0], minute=tod[1]), "time", t.text)
+    return found
 
 
 def resolve_time(text: str, now: datetime) -> tuple[datetime | None, str]:

@@ -57,3 +57,19 @@ def test_questions_and_thanks_yield_nothing():
     assert extract_statements("Can you recommend a good sushi place near the office?", NOW) == []
     assert extract_statements("你觉得哪个更好？", NOW) == []
     assert extract_statements("Thanks, that was helpful!", NOW) == []
+
+
+def test_time_of_day_and_period_ends():
+    from graphmem.linking.api import find_times
+
+    t = find_times("明天下午三点和客户开会", NOW)[0]
+    assert (t.when.day, t.when.hour, t.when.minute) == (12, 15, 0)
+    assert find_times("Lunch with Sarah tomorrow at noon", NOW)[0].when.hour == 12
+    assert find_times("下个月初搬家", NOW)[0].when.date().isoformat() == "2026-04-01"
+    assert find_times("by the end of the month", NOW)[0].when.date().isoformat() == "2026-03-31"
+    assert find_times("上上周五", NOW)[0].when.date().isoformat() == "2026-02-27"
+
+
+def test_english_number_words():
+    assert one("My budget is about eight thousand dollars").value == 8000
+    assert one("the rent is twenty five hundred a month").value == 2500
