@@ -94,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--turns", type=int, default=5000)
     ap.add_argument("--users", type=int, default=5)
-    ap.add_argument("--batch", type=int, default=128)
+    ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--no-link-embeddings", action="store_true", help="linker without the embedding pass")
     ap.add_argument("--keep", action="store_true", help="keep the tenant's graph for inspection")
     ap.add_argument("--report", help="write a markdown report to this path")

@@ -127,6 +127,7 @@ class TurnWork:
     has_information: bool = True
     language: str = "en"
     statements: list[FactInput] = field(default_factory=list)
+    mentions: list = field(default_factory=list)
     mention_ids: list[str] = field(default_factory=list)
     entity_of: dict[int, EntityRef] = field(default_factory=dict)    # statement index → subject entity
     object_of: dict[int, EntityRef] = field(default_factory=dict)    # relation statement index → object
@@ -217,6 +218,9 @@ class Pipeline:
             return res
         refs: dict[str, EntityRef] = {}
         for w in works:
+            self._classify(w)
+        self._extract_mentions(works)
+        for w in works:
             self._analyse(w, refs)
         self._embed_and_plan(works, refs, res)
         self._write(works, refs, res)
@@ -224,22 +228,56 @@ class Pipeline:
         return res
 
     # -- analysis: classify, extract, link ------------------------------------------------------------------
-    def _analyse(self, w: TurnWork, refs: dict[str, EntityRef]) -> None:
+    def _classify(self, w: TurnWork) -> None:
+        """Gate rules 1–2 and statement extraction (cheap rules, no models)."""
         t = w.turn
-        st = self.user(t.tenant, t.user_id)
         try:
             w.language = linking.detect_language(t.text)
             if t.facts is not None:
                 w.statements = list(t.facts)
                 w.label, w.has_information = "informative", True
-            else:
-                g = linking.classify_message(t.text)
-                w.label, w.has_information = g.label, g.has_information
-                if t.role == "user" and (g.has_information or g.label == "informative"):
-                    w.statements = [_from_statement(s) for s in linking.extract_statements(t.text, t.at)]
-            if w.label in ("greeting", "smalltalk", "chitchat") and not w.has_information and not w.statements:
-                w.verdict, w.reason = "reject", w.label if w.label != "smalltalk" else "smalltalk"
                 return
+            g = linking.classify_message(t.text)
+            w.label, w.has_information = g.label, g.has_information
+            if t.role == "user" and (g.has_information or g.label == "informative"):
+                w.statements = [_from_statement(s) for s in linking.extract_statements(t.text, t.at)]
+            if w.label in ("greeting", "smalltalk", "chitchat") and not w.has_information and not w.statements:
+                w.verdict, w.reason = "reject", w.label
+        except Exception as e:  # a turn the extractor cannot handle is rejected and counted, never a crash
+            self._invalid(w, e)
+
+    def _extract_mentions(self, works: list[TurnWork]) -> None:
+        """Mentions of every turn still in play, one spaCy ``pipe`` per user (the batch's costliest step)."""
+        groups: dict[tuple[str, str], list[TurnWork]] = {}
+        for w in works:
+            if not w.verdict and w.turn.facts is None:
+                groups.setdefault((w.turn.tenant, w.turn.user_id), []).append(w)
+        for (tenant, user_id), ws in groups.items():
+            gaz = self.user(tenant, user_id).gazetteer
+            try:
+                found = _mentions_batch([w.turn.text for w in ws], gaz)
+            except Exception:
+                found = []
+                for w in ws:
+                    try:
+                        found.append(linking.extract_mentions(w.turn.text, gaz))
+                    except Exception as e:
+                        self._invalid(w, e)
+                        found.append([])
+            for w, ms in zip(ws, found):
+                w.mentions = ms
+
+    def _invalid(self, w: TurnWork, e: Exception) -> None:
+        log.warning("turn %s could not be analysed: %s", w.turn.key, e, exc_info=True)
+        w.verdict, w.reason, w.error = "reject", "invalid", f"{type(e).__name__}: {e}"
+
+    def _analyse(self, w: TurnWork, refs: dict[str, EntityRef]) -> None:
+        """Linking and entity resolution of one turn (in order: earlier turns' entities are visible)."""
+        t = w.turn
+        if w.verdict:
+            return
+        st = self.user(t.tenant, t.user_id)
+        try:
             links = self._link_mentions(w, st, refs)
             for i, s in enumerate(w.statements):
                 if s.kind not in ("preference", "goal", "attribute", "event", "relation"):
@@ -255,15 +293,12 @@ class Pipeline:
             for ref in list(w.entity_of.values()) + list(w.object_of.values()):
                 if not ref.is_self and ref.id not in w.mention_ids:
                     w.mention_ids.append(ref.id)
-        except Exception as e:  # a turn the extractor cannot handle is rejected and counted, never a crash
-            log.warning("turn %s could not be analysed: %s", t.key, e, exc_info=True)
-            w.verdict, w.reason, w.error = "reject", "invalid", f"{type(e).__name__}: {e}"
+        except Exception as e:  # a turn the linker cannot handle is rejected and counted, never a crash
+            self._invalid(w, e)
 
     def _link_mentions(self, w: TurnWork, st: UserState, refs: dict[str, EntityRef]) -> list:
         t = w.turn
-        if t.facts is not None:
-            return []
-        mentions = linking.extract_mentions(t.text, st.gazetteer)
+        mentions = w.mentions
         if not mentions:
             return []
         slots = st.slots(t.session_id)
@@ -462,13 +497,13 @@ class Pipeline:
                     res.relations += 1
                     continue
                 d = w.decisions[i]
-                cards[ent.id] = {"tenant": t.tenant, "user_id": t.user_id, "id": ids.card_id(ent.id), "at": t.at}
-                profile_users.add((t.tenant, t.user_id))
                 if d.action == REPEAT:
                     repeats.append({"tenant": t.tenant, "user_id": t.user_id, "id": d.fact_id, "count": 1, "at": t.at,
                                     "event_id": t.event_id})
                     res.facts_repeated += 1
                     continue
+                cards[ent.id] = {"tenant": t.tenant, "user_id": t.user_id, "id": ids.card_id(ent.id), "at": t.at}
+                profile_users.add((t.tenant, t.user_id))
                 key, value, pol = _slot_key(s), _stored_value(s), _polarity(s)
                 valid_from = utc(s.when) if s.when else t.at
                 text = s.text or t.text
@@ -635,6 +670,14 @@ def _list(v) -> list[float] | None:
 
 def _native(t):
     return t.to_native() if hasattr(t, "to_native") else t
+
+
+def _mentions_batch(texts: list[str], gazetteer) -> list[list]:
+    try:
+        from graphmem.linking.mentions import extract_mentions_batch
+    except ImportError:  # pragma: no cover - older linking without the batch entry point
+        return [linking.extract_mentions(t, gazetteer) for t in texts]
+    return extract_mentions_batch(texts, gazetteer)
 
 
 def _turn_no(turn_id: str) -> int:

@@ -47,7 +47,7 @@ class Writer:
     """
 
     def __init__(self, store: Store | None = None, settings: Settings | None = None, *, embedder=None,
-                 judge: Judge | None = None, journal_path: Path | str | None = None, batch_size: int = 128,
+                 judge: Judge | None = None, journal_path: Path | str | None = None, batch_size: int = 256,
                  linger: float = 0.02, durable: bool = False, link_with_embeddings: bool = True,
                  max_attempts: int = 5, hooks: dict | None = None):
         self.settings = settings or (store.settings if store else Settings.from_env())
