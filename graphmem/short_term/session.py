@@ -549,6 +549,10 @@ class Session:
             if self.state is base and self.turn == turn:  # nothing newer arrived meanwhile
                 self.state = new
 
+    def turn_id(self, turn: int, role: str = "user") -> int | str:
+        """The write path's id of this session's user turn ``turn`` (override to match your writer's ids)."""
+        return turn if role == "user" else f"{turn}a"
+
     def _send_change(self, text: str, turn: int, at: datetime, changes: list) -> None:
         self.write_path(make_turn(self, text, turn, at))
 
@@ -560,10 +564,10 @@ def make_turn(session: Session, text: str, turn: int, at: datetime) -> Any:
     except ImportError:  # pragma: no cover - the model module ships with graphmem
         from types import SimpleNamespace
 
-        return SimpleNamespace(user_id=session.user_id, session_id=session.session_id, turn_id=turn, text=text,
-                               role="user", at=at, tenant=session.tenant, facts=None)
-    return Turn(user_id=session.user_id, session_id=session.session_id, turn_id=turn, text=text, role="user",
-                at=at, tenant=session.tenant, facts=None)
+        return SimpleNamespace(user_id=session.user_id, session_id=session.session_id, turn_id=session.turn_id(turn),
+                               text=text, role="user", at=at, tenant=session.tenant, facts=None)
+    return Turn(user_id=session.user_id, session_id=session.session_id, turn_id=session.turn_id(turn), text=text,
+                role="user", at=at, tenant=session.tenant, facts=None)
 
 
 class Sessions:

@@ -301,3 +301,16 @@ def test_tool_results_bytes_and_cap(executor):
     assert len(s.tool_records) == 3
     with pytest.raises(InputError):
         s.add_tool_result("  ", {}, "x")
+
+
+def test_change_notice_uses_the_sessions_turn_ids(executor):
+    class MySession(Session):
+        def turn_id(self, turn, role="user"):
+            return f"{turn}.abc"
+
+    got = []
+    s = MySession("u1", "s1", extractor=fake_extractor, linker=lambda t, sl, n: [], counter=HeuristicCounter(),
+                  executor=executor, write_path=got.append)
+    s.add_user_message("My budget is 5000.")
+    s.add_user_message("Please change my budget to 6000.")
+    assert s.flush(10) and [t.turn_id for t in got] == ["2.abc"]
