@@ -164,7 +164,10 @@ class Gazetteer:
         q = normalise(surface)
         if not q or not self._keys:
             return []
-        hits = process.extract(q, self._keys, scorer=_score, limit=limit * 4, score_cutoff=cutoff)
+        # C-speed shortlist (WRatio also sees partial/subset names), then the name-aware Python score
+        short = process.extract(q, self._keys, scorer=fuzz.WRatio, limit=max(25, limit * 5), score_cutoff=50)
+        hits = [(k, sc, i) for k, _, i in short if (sc := _score(q, k)) >= cutoff]
+        hits.sort(key=lambda h: -h[1])
         best: dict[str, tuple[float, str]] = {}
         for key, score, idx in hits:
             eid = self._key_ids[idx]

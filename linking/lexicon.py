@@ -46,7 +46,12 @@ def type_parent(t: str) -> str:
     return _types()[0].get(t, "")
 
 
-def ancestors(t: str) -> list[str]:
+@lru_cache(maxsize=4096)
+def ancestors(t: str) -> tuple[str, ...]:
+    return tuple(_ancestors(t))
+
+
+def _ancestors(t: str) -> list[str]:
     out, seen = [], set()
     while t and t not in seen:
         seen.add(t)
@@ -59,6 +64,7 @@ def known_types() -> set[str]:
     return set(_types()[0])
 
 
+@lru_cache(maxsize=65536)
 def compatible(entity_type: str, *mention_types: str) -> bool:
     """True if an entity of ``entity_type`` can be what a mention of any of ``mention_types`` refers to:
     same type, ancestor or descendant. Unknown/empty/``thing`` types are compatible with everything.
