@@ -33,10 +33,13 @@ Slot, SlotTable (``graphmem.linking.slots``).
 
 spaCy and jieba load lazily, once per process (``graphmem.linking.nlp``); the decision modules (``resolve``,
 ``statements``, ``gate``, ``gazetteer``, ``normalize``, ``timeexpr``) import no models.
-Import note: with the current editable install ``graphmem`` has no ``__init__.py`` and setuptools' editable
-finder then treats ``graphmem.linking`` as a namespace package, so this file is not executed and
-``from graphmem.linking import link`` fails; ``from graphmem.linking.api import link`` always works (same
-names). A regular install (wheel) runs this file normally.
+Types are the coarse taxonomy of ``linking/data/types.tsv`` (laptop ⊂ computer ⊂ device ⊂ product, cafe ⊂
+restaurant ⊂ place, city ⊂ geo ⊂ place, person, pet, plan, project, ...); slot and entity types should use it.
+
+Import note: the editable install in the shared venv was made while ``graphmem`` had no ``__init__.py``, so its
+finder still treats ``graphmem.linking`` as a namespace package: this file is not executed and
+``from graphmem.linking import link`` fails there. ``from graphmem.linking.api import link`` always works (same
+names). A wheel install, or re-running ``pip install -e . --no-deps``, runs this file normally.
 """
 
 from .api import *  # noqa: F401,F403
