@@ -7,7 +7,7 @@ from statistics import mean
 
 from bench.eval.data import CATEGORIES, LANGS
 
-SYSTEM_ORDER = ("graphmem", "graphmem-context", "full", "last10", "bm25", "dense")
+SYSTEM_ORDER = ("graphmem", "graphmem-context", "graphmem-nofloor", "full", "last10", "bm25", "dense")
 
 
 def systems(res: dict) -> list[str]:

@@ -129,8 +129,12 @@ def run(users: list[UserSpec], *, k: int = 5, budget: int = 2000, last_n: int = 
                                  "tokens": sum(counter(x) for x in texts), "n": len(texts)})
                 if gm.can_recall():
                     r = gm.probe(p)
-                    for name, texts, toks in (("graphmem", r["recall_texts"], sum(counter(x) for x in r["recall_texts"])),
-                                              ("graphmem-context", r["context_texts"], r["context_tokens"])):
+                    variants = [("graphmem", r["recall_texts"], sum(counter(x) for x in r["recall_texts"])),
+                                ("graphmem-context", r["context_texts"], r["context_tokens"])]
+                    if r.get("nofloor_texts") is not None:
+                        variants.append(("graphmem-nofloor", r["nofloor_texts"],
+                                         sum(counter(x) for x in r["nofloor_texts"])))
+                    for name, texts, toks in variants:
                         v = judge(texts, p.expect, p.old, p.forbid, foreign)
                         rows.append({**base, "system": name, "recall": v.recall, "hit": v.hit, "latest": v.latest,
                                      "forbidden": v.forbidden, "leaked": v.leaked, "tokens": toks, "n": len(texts),
@@ -151,7 +155,7 @@ def run(users: list[UserSpec], *, k: int = 5, budget: int = 2000, last_n: int = 
                  "counter": getattr(counter, "name", "?"), "graphmem_mode": gm.mode, "notes": gm.notes,
                  "llm_calls": llm_calls, "timing": timing, "total_s": time.perf_counter() - t_start,
                  "data": summary(users), "data_problems": problems,
-                 "systems": ["graphmem", "graphmem-context"] + [b.name for b in baselines]},
+                 "systems": sorted({r["system"] for r in rows})},
         "probes": rows, "stored": stored_rows, "curve": curve_rows,
     }
     if out is not None:

@@ -57,13 +57,30 @@ class GraphmemSystem:
             self.mode = "memory"
             journal = settings.home / f"eval-journal-{settings.tenant}.sqlite3"
             self._journal = journal
-            self.memory = Memory(settings, store=store, embedder=embedder, journal_path=journal,
-                                 session_defaults={"clock": lambda: self.now})
             # the scenario's simulated clock: "last week" and time decay are relative to the probe's day
-            if hasattr(self.memory.retriever, "_clock"):
-                self.memory.retriever._clock = lambda: self.now
-            else:
-                self.notes.append("the retriever has no clock to set: temporal probes use the wall clock")
+            clock = lambda: self.now  # noqa: E731
+            kw = {"clock": clock} if _accepts(Memory, "clock") else {}
+            self.memory = Memory(settings, store=store, embedder=embedder, journal_path=journal,
+                                 session_defaults={"clock": clock}, **kw)
+            if not kw:
+                if hasattr(type(self.memory.retriever), "clock"):
+                    self.memory.retriever.clock = clock
+                elif hasattr(self.memory.retriever, "_clock"):
+                    self.memory.retriever._clock = clock
+                else:
+                    self.notes.append("the retriever has no clock to set: temporal probes use the wall clock")
+            # diagnostic ablation on the SAME graph: the default ranking without the minimum-score cut-off
+            self.nofloor = None
+            try:
+                from dataclasses import replace
+
+                from graphmem.recall.retriever import RecallConfig, Retriever
+
+                cfg = RecallConfig()
+                cfg = replace(cfg, scoring=replace(cfg.scoring, min_score=0.0))
+                self.nofloor = Retriever(store, settings, embedder=embedder, config=cfg, clock=lambda: self.now)
+            except Exception as e:  # the ablation is optional; the suite does not depend on it
+                self.notes.append(f"no min_score ablation: {type(e).__name__}: {e}")
         else:
             from graphmem.write import Writer
 
@@ -142,7 +159,11 @@ class GraphmemSystem:
         t1 = time.perf_counter()
         lt, lt_tokens, total = self.context(p.user, f"probe-{p.id.replace('#', '-')}", p.q, p.now)
         t2 = time.perf_counter()
-        return {"recall_texts": texts, "context_texts": lt, "context_tokens": lt_tokens, "prompt_tokens": total,
+        nofloor = None
+        if getattr(self, "nofloor", None) is not None:
+            self.now = p.now
+            nofloor = [_text(x) for x in self.nofloor.recall(p.user, p.q, self.k, now=p.now)]
+        return {"nofloor_texts": nofloor, "recall_texts": texts, "context_texts": lt, "context_tokens": lt_tokens, "prompt_tokens": total,
                 "recall_ms": (t1 - t0) * 1e3, "context_ms": (t2 - t1) * 1e3}
 
     # -- the gate --------------------------------------------------------------------------------------
