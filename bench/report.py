@@ -31,9 +31,10 @@ REPORT = ROOT / "REPORT.md"
 CAT_NAMES = {"fact": "single fact", "preference": "preference", "change": "changed value (latest wins)",
              "coref": "demonstrative / coreference", "temporal": "temporal", "multihop": "multi-hop relational",
              "smalltalk": "small talk (must not surface)", "isolation": "isolation (other users)"}
-SYS_NAMES = {"graphmem": "graphmem recall@k", "graphmem-context": "graphmem context()", "full": "full history",
+SYS_NAMES = {"graphmem": "graphmem recall@k", "graphmem-context": "graphmem context()",
+             "graphmem-nofloor": "graphmem recall@k, no min_score (ablation)", "full": "full history",
              "bm25": "BM25 turns", "dense": "dense turns"}
-COLORS = {"graphmem": "#1f77b4", "graphmem-context": "#6baed6", "full": "#7f7f7f", "bm25": "#ff7f0e",
+COLORS = {"graphmem": "#1f77b4", "graphmem-context": "#6baed6", "graphmem-nofloor": "#9467bd", "full": "#7f7f7f", "bm25": "#ff7f0e",
           "dense": "#2ca02c"}
 
 
@@ -187,7 +188,9 @@ def render(res: dict, perf: dict | None) -> str:
           "latest or an old value mentions the latest. Forbidden: small-talk content or another user's fact in the "
           "top-k; *leak*: any other user's private marker (names, products) in the top-k of ANY probe. Full history "
           "and last-N are judged newest first. `graphmem context()` is the long-term block that `context()` "
-          "actually injects (packed into its token share), `graphmem recall@k` the top-k of `Memory.recall`.", "",
+          "actually injects (packed into its token share), `graphmem recall@k` the top-k of `Memory.recall`. "
+          "`no min_score (ablation)` is a diagnostic, not a system setting: the same graph and ranking with the "
+          "retriever's minimum-score cut-off set to 0, to separate \"ranked too low\" from \"cut off\".", "",
           "## Headline", "",
           _row(["system", "recall@k", "hit rate", "latest-value acc.", "forbidden in top-k", "leak rate",
                 "tokens injected (mean)"]), _row(["---"] * 7)]
