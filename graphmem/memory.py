@@ -16,6 +16,8 @@ No LLM calls unless you pass one.
 
 from __future__ import annotations
 
+import inspect
+import logging
 import secrets
 import threading
 from collections.abc import Callable
@@ -31,6 +33,11 @@ from graphmem.settings import Settings
 from graphmem.short_term.session import Message, Session
 from graphmem.store import Store
 
+log = logging.getLogger("graphmem.memory")
+
+
+_SESSION_ARGS = frozenset(inspect.signature(Session.__init__).parameters)
+
 
 class MemorySession(Session):
     """A :class:`graphmem.short_term.Session` whose user messages are also written to long-term memory and
@@ -40,21 +47,28 @@ class MemorySession(Session):
                  **kwargs: Any) -> None:
         kwargs.setdefault("tenant", memory.settings.tenant)
         kwargs.setdefault("retriever", memory.retriever)
+        if "known" in _SESSION_ARGS and "known" not in kwargs:
+            kwargs["known"] = memory._known(user_id, kwargs["tenant"])
         super().__init__(user_id, session_id, **kwargs)
         self.memory = memory
         self.write_assistant = write_assistant
         self._token = secrets.token_hex(3)   # two Session objects on one session id never collide on turn ids
+        self.event_ids: dict[int, str] = {}  # user turn number → the id of the Event it becomes when stored
+
+    def turn_id(self, turn: int, role: str = "user") -> str:
+        """The write path's turn id of this session's user turn ``turn`` (assistant turns: ``role``)."""
+        return f"{turn}{'a' if role == 'assistant' else ''}.{self._token}"
 
     def add_user_message(self, text: str, at: datetime | None = None) -> Message:
         msg = super().add_user_message(text, at)
-        self.memory.writer.add(self.user_id, self.session_id, f"{msg.turn}.{self._token}", msg.text, role="user",
-                               at=msg.at, tenant=self.tenant)
+        self.event_ids[msg.turn] = self.memory.writer.add(self.user_id, self.session_id, self.turn_id(msg.turn),
+                                                          msg.text, role="user", at=msg.at, tenant=self.tenant)
         return msg
 
     def add_assistant_message(self, text: str, at: datetime | None = None) -> Message:
         msg = super().add_assistant_message(text, at)
         if self.write_assistant:
-            self.memory.writer.add(self.user_id, self.session_id, f"{msg.turn}a.{self._token}", msg.text,
+            self.memory.writer.add(self.user_id, self.session_id, self.turn_id(msg.turn, "assistant"), msg.text,
                                    role="assistant", at=msg.at, tenant=self.tenant)
         return msg
 
@@ -69,13 +83,14 @@ class Memory:
     def __init__(self, settings: Settings | None = None, *, store: Store | None = None, embedder=None,
                  recall: RecallConfig | None = None, llm_rewrite: Callable[[str, str], str] | None = None,
                  judge: Callable[[str], bool] | None = None, journal_path: Path | str | None = None,
-                 writer=None, session_defaults: dict | None = None, **writer_options: Any) -> None:
+                 writer=None, session_defaults: dict | None = None, clock: Callable[[], datetime] | None = None,
+                 **writer_options: Any) -> None:
         self.settings = settings or (store.settings if store else Settings.from_env())
         self._own_store = store is None
         self.store = store or Store(self.settings)
         self._embedder = embedder
         self.retriever = Retriever(self.store, self.settings, embedder=embedder, config=recall,
-                                   llm_rewrite=llm_rewrite)
+                                   llm_rewrite=llm_rewrite, clock=clock)
         self._writer = writer
         self._writer_args = {"judge": judge, "journal_path": journal_path, **writer_options}
         self.session_defaults = dict(session_defaults or {})
@@ -101,6 +116,14 @@ class Memory:
             self._writer.start()
         return self._writer
 
+    def _known(self, user_id: str, tenant: str):
+        """The user's names for the session's linker; None (and a warning) when the graph is unreachable."""
+        try:
+            return self.retriever.gazetteer(user_id, tenant)
+        except GraphmemError as e:
+            log.warning("session for %s starts without the user's entity names: %s", user_id, e)
+            return None
+
     # -- sessions ---------------------------------------------------------------------------------------
     def session(self, user_id: str, session_id: str, **kwargs: Any) -> MemorySession:
         """The session ``(user_id, session_id)``: the same object while this Memory lives."""
@@ -112,6 +135,7 @@ class Memory:
             if s is None:
                 s = MemorySession(self, user_id, session_id, **{**self.session_defaults, **kwargs})
                 self._sessions[key] = s
+                self.retriever.warm_async(user_id, s.tenant)   # the user's vectors load while they type
             return s
 
     def end_session(self, user_id: str, session_id: str) -> None:

@@ -1,12 +1,16 @@
-MATCH (s:Entity {tenant: $tenant, user_id: $user_id}) WHERE s.id IN $entity_ids
-MATCH p = (s)-[:RELATED*1..2]-(o:Entity {tenant: $tenant, user_id: $user_id})
-WHERE o <> s AND length(p) <= $hops
-  AND all(x IN nodes(p)[1..-1] WHERE NOT coalesce(x.is_self, false))
-  AND all(r IN relationships(p) WHERE coalesce(r.status, 'active') IN $statuses)
-WITH p LIMIT $fetch
-UNWIND range(0, length(p) - 1) AS i
-WITH relationships(p)[i] AS r, i + 1 AS hop, nodes(p)[0].id AS seed
-WITH r, min(hop) AS hop, collect(DISTINCT seed)[0] AS seed
+MATCH (s:Entity) WHERE s.id IN $entity_ids AND s.tenant = $tenant AND s.user_id = $user_id
+MATCH (s)-[r1:RELATED]-(m:Entity)
+WHERE m.tenant = $tenant AND m.user_id = $user_id AND coalesce(r1.status, 'active') IN $statuses
+CALL (s, r1, m) {
+  RETURN r1 AS r, 1 AS hop
+  UNION
+  WITH s, m WHERE $hops >= 2 AND NOT coalesce(m.is_self, false)
+  MATCH (m)-[r2:RELATED]-(o:Entity)
+  WHERE o <> s AND o.tenant = $tenant AND o.user_id = $user_id AND coalesce(r2.status, 'active') IN $statuses
+  RETURN r2 AS r, 2 AS hop
+}
+WITH r, min(hop) AS hop, collect(s.id)[0] AS seed
+ORDER BY hop LIMIT $fetch
 WITH r, hop, seed, startNode(r) AS a, endNode(r) AS b
 RETURN 'relation' AS label, a.id + '|' + r.type + '|' + b.id AS id, 'relation' AS kind, r.type AS key,
        b.name AS value, null AS polarity, r.text AS text, coalesce(r.status, 'active') AS status,

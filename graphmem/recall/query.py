@@ -19,7 +19,8 @@ _PAST_ZH = re.compile(r"(以前|原来|原先|原本|当初|曾经|过去|起初
 # a pointer back to something already in the conversation
 _CUE_EN = re.compile(r"\b(that|this|those|these|it|its|the one|the same|the former|the latter|there)\b", re.I)
 _CUE_ZH = re.compile(r"(那个|这个|那家|这家|那款|这款|那位|这位|那种|这种|那件|这件|那里|那儿|那边|它|上次说的|之前说的|刚才说的|那)")
-_HEAD_ZH = re.compile(r"(?:那个|这个|那家|这家|那款|这款|那位|这位|那种|这种|那件|这件)([\u4e00-\u9fff]{1,4})")
+_HEAD_ZH = re.compile(r"(?:那个|这个|那家|这家|那款|这款|那位|这位|那种|这种|那件|这件|那台|这台|那份|这份)"
+                      r"([\u4e00-\u9fff]{1,4}?)(?=怎|呢|吗|的|了|是|还|在|有|现|呀|啊|吧|要|去|和|跟|多|能|会|$|[^\u4e00-\u9fff])")
 _HEAD_EN = re.compile(r"\b(?:that|this|the same)\s+([A-Za-z][A-Za-z-]{2,})", re.I)
 
 # query words that carry no content (removed before full-text search)
@@ -66,10 +67,8 @@ def lucene_escape(term: str) -> str:
     return _LUCENE_SPECIAL.sub(r"\\\1", term)
 
 
-def lucene_query(text: str, max_terms: int = 24) -> str | None:
-    """The user's text as a safe Lucene query: content words only, every special character escaped, boolean
-    operators neutralised (lower case), Chinese split at function words so bigrams do not span them.
-    None when nothing searchable is left."""
+def search_terms(text: str, max_terms: int = 24) -> list[str]:
+    """Content words of the text, lower case (English stop words out; Chinese split at function words)."""
     terms: list[str] = []
     for tok in _TOKEN.findall(text):
         if _CJK.match(tok):
@@ -87,9 +86,26 @@ def lucene_query(text: str, max_terms: int = 24) -> str | None:
     for t in terms:
         if t not in seen:
             seen.append(t)
-    if not seen:
-        return None
-    return " ".join(lucene_escape(t) for t in seen[:max_terms])
+    return seen[:max_terms]
+
+
+def lucene_query(text: str, max_terms: int = 24) -> str | None:
+    """The user's text as a safe Lucene query: content words only, every special character escaped, boolean
+    operators neutralised (lower case), Chinese split at function words so bigrams do not span them.
+    None when nothing searchable is left."""
+    terms = search_terms(text, max_terms)
+    return " ".join(lucene_escape(t) for t in terms) if terms else None
+
+
+def scan_terms(text: str, max_terms: int = 24) -> list[str]:
+    """Terms for the exact per-user substring scan: the content words, plus the bigrams of longer Chinese
+    segments (so 营销方案 also finds 方案)."""
+    out: list[str] = []
+    for t in search_terms(text, max_terms):
+        out.append(t)
+        if _CJK.match(t) and len(t) >= 3:
+            out += [t[i:i + 2] for i in range(len(t) - 1)]
+    return list(dict.fromkeys(out))
 
 
 def _week_start(d: datetime) -> datetime:
@@ -146,9 +162,10 @@ class QueryInfo:
     back_reference: bool
     head: str
     lucene: str | None
+    terms: tuple[str, ...] = ()
 
 
 def analyse(text: str, now: datetime, lang: str | None = None) -> QueryInfo:
     back, head = back_reference(text)
     return QueryInfo(text, lang or language(text), asks_about_past(text), time_window(text, now), back, head,
-                     lucene_query(text))
+                     lucene_query(text), tuple(scan_terms(text)))

@@ -4,12 +4,17 @@ rewritten in the second person and packed for the short-term layer.
 Paths (each a named query in ``cypher/recall/``, each scoped by ``(tenant, user_id)`` with parameters):
 
 - ``vector``: facts and events (and entities, which seed the graph path) by cosine to the query. Neo4j 5.26
-  vector indexes cannot filter, so ``index`` mode over-fetches from the index and filters by tenant, user and
-  status; ``scan`` mode computes the exact cosine over the user's own nodes (owner index). ``auto`` scans
-  while the user has at most ``scan_max`` nodes of a label (exact and cheaper when one user is a small share
-  of the store) and uses the index, with a scan fallback, beyond that.
+  vector indexes cannot filter, so ``index`` mode over-fetches from the HNSW index and filters by tenant,
+  user and status (fine while a user owns a large share of the store; with 100 users the user's nodes are
+  mostly not among the global nearest, see ``bench/results/recall.md``). ``scan`` mode computes the exact
+  cosine in Cypher over the user's own nodes (owner index; ~0.1 ms a node). ``cache`` mode (the default)
+  keeps each active user's vectors in this process (loaded once by ``recall/user_vectors``, refreshed with
+  what was recorded since, least-recently-used users dropped beyond ``vector_cache_mb``), ranks them with
+  numpy, over-fetches, and fetches the winners by id with the tenant/user/status filter in Cypher.
 - ``fulltext``: the ``memory_text`` index (``cjk`` analyzer: Chinese bigrams, English words), user input
-  reduced to content words and escaped for Lucene; over-fetched and filtered like the vector path.
+  reduced to content words and escaped for Lucene; over-fetched and filtered by tenant/user/status. When
+  fewer than ``fulltext_k`` of the user's nodes survive the filter (other users' matches crowd them out),
+  ``recall/fulltext_scan`` matches the terms as substrings over the user's own nodes instead.
 - ``graph``: entities linked in the input (the user's names and aliases, and the linker when it finds more)
   → their cards' facts, events that mention them, and ``RELATED`` entities up to two hops (the user's own
   entity is never a hop, or everything would be two hops from everything).
@@ -27,6 +32,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Any
+
+import numpy as np
 
 from graphmem.errors import InputError
 from graphmem.model import EntityCard, FactVersion, Profile
@@ -51,8 +58,8 @@ class RecallConfig:
     token_budget: int = 600           # at most this many tokens of long-term memory handed to a session
     vector_k: int = 12                # per label (facts, events)
     entity_k: int = 4
-    vector_mode: str = "auto"         # auto | index | scan
-    scan_max: int = 20_000
+    vector_mode: str = "cache"        # cache | scan | index (see the module docstring)
+    vector_cache_mb: int = 256        # cache mode: the users' vectors kept in this process, least recent out
     over_fetch: int = 25              # index mode: fetch k × over_fetch from the index, then filter
     index_fetch_max: int = 4_000
     fulltext_k: int = 12
@@ -81,7 +88,75 @@ class _User:
     names: dict[str, str]
     ids: dict[str, dict]
     self_id: str | None
-    counts: dict[str, int]
+
+
+class _Vectors:
+    """One user's vectors (facts, events, entities) as float32 matrices; exact cosine top-k with numpy."""
+
+    def __init__(self) -> None:
+        self.ids: dict[str, list[str]] = {"facts": [], "events": [], "entities": []}
+        self.mats: dict[str, np.ndarray] = {}
+        self.row: dict[str, tuple[str, int]] = {}
+        self.watermark = None
+        self.loaded = 0.0
+        self.nbytes = 0
+
+    def extended(self, rows: list[dict]) -> "_Vectors":
+        """A new cache with ``rows`` added (copy on write: readers of this one are never disturbed)."""
+        out = _Vectors()
+        out.ids = {k: list(v) for k, v in self.ids.items()}
+        out.mats = dict(self.mats)
+        out.row = dict(self.row)
+        out.watermark = self.watermark
+        new: dict[str, list[tuple[str, list[float]]]] = {}
+        for r in rows:
+            new.setdefault(r["label"], []).append((r["id"], r["embedding"]))
+            at = r.get("at")
+            if at is not None and (out.watermark is None or at > out.watermark):
+                out.watermark = at
+        for label, items in new.items():
+            fresh = {i: v for i, v in items if i not in out.row}
+            again = [(i, v) for i, v in items if i in out.row]
+            if again:                                # a re-embedded node: replace its row
+                mat = out.mats[label].copy()
+                for i, v in again:
+                    mat[out.row[i][1]] = _unit(np.asarray(v, dtype=np.float32)[None, :])[0]
+                out.mats[label] = mat
+            if not fresh:
+                continue
+            mat = _unit(np.asarray(list(fresh.values()), dtype=np.float32))
+            start = len(out.ids[label])
+            out.ids[label].extend(fresh)
+            out.mats[label] = mat if label not in out.mats else np.vstack([out.mats[label], mat])
+            for n, i in enumerate(fresh):
+                out.row[i] = (label, start + n)
+        out.nbytes = sum(m.nbytes for m in out.mats.values())
+        return out
+
+    def count(self, label: str) -> int:
+        return len(self.ids[label])
+
+    def top(self, label: str, q: np.ndarray, n: int) -> list[dict]:
+        mat = self.mats.get(label)
+        if mat is None or n <= 0:
+            return []
+        sims = mat @ q
+        n = min(n, len(sims))
+        idx = np.argpartition(-sims, n - 1)[:n] if n < len(sims) else np.arange(len(sims))
+        idx = idx[np.argsort(-sims[idx])]
+        ids = self.ids[label]
+        return [{"id": ids[i], "sim": float(sims[i])} for i in idx]
+
+    def sim(self, node_id: str | None, q: np.ndarray) -> float | None:
+        hit = self.row.get(node_id) if node_id else None
+        if hit is None:
+            return None
+        return float(self.mats[hit[0]][hit[1]] @ q)
+
+
+def _unit(mat: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(mat, axis=1, keepdims=True)
+    return mat / np.where(norms == 0, 1, norms)
 
 
 def _native(t):
@@ -99,7 +174,7 @@ def _cand(r: dict, path: str, score: float | None = None, via: str = "") -> Cand
         id=r["id"], label=r["label"], text=r.get("text") or "", kind=r.get("kind") or "", key=r.get("key") or "",
         value=r.get("value"), polarity=r.get("polarity"), status=r.get("status") or "active",
         entity_id=r.get("entity_id"), entity=r.get("entity"), is_self=bool(r.get("is_self")),
-        object_is_self=bool(r.get("object_is_self")), t_from=_native(r.get("t_from")), t_to=_native(r.get("t_to")),
+        object_is_self=bool(r.get("object_is_self")), object_id=r.get("object_id"), t_from=_native(r.get("t_from")), t_to=_native(r.get("t_to")),
         recorded_at=_native(r.get("recorded_at")), last_seen=_native(r.get("last_seen")),
         mention_count=int(r.get("mention_count") or 1),
         importance=float(r["importance"]) if r.get("importance") is not None else 0.5,
@@ -126,6 +201,8 @@ class Retriever:
         self._counter = counter
         self._clock = clock or (lambda: datetime.now(timezone.utc))
         self._users: dict[tuple[str, str], _User] = {}
+        self._vecs: dict[tuple[str, str], _Vectors] = {}
+        self._loading: dict[tuple[str, str], threading.Lock] = {}
         self._lock = threading.Lock()
         self.last_timings: dict[str, float] = {}
 
@@ -144,6 +221,19 @@ class Retriever:
             self._counter = as_counter(None)
         return self._counter
 
+    @property
+    def clock(self) -> Callable[[], datetime]:
+        """What "now" is for time decay and "last week" (settable: a simulation's clock)."""
+        return self._clock
+
+    @clock.setter
+    def clock(self, fn: Callable[[], datetime]) -> None:
+        self._clock = fn
+
+    def gazetteer(self, user_id: str, tenant: str | None = None):
+        """The user's entity names and aliases as a ``graphmem.linking.Gazetteer`` (cached)."""
+        return self._user(tenant or self.settings.tenant, user_id).gazetteer
+
     def close(self) -> None:
         if self._own_store:
             self.store.close()
@@ -153,8 +243,10 @@ class Retriever:
         with self._lock:
             if user_id is None:
                 self._users.clear()
+                self._vecs.clear()
             else:
                 self._users.pop((tenant or self.settings.tenant, user_id), None)
+                self._vecs.pop((tenant or self.settings.tenant, user_id), None)
 
     def _user(self, tenant: str, user_id: str) -> _User:
         key = (tenant, user_id)
@@ -166,11 +258,7 @@ class Retriever:
         from graphmem.linking.gazetteer import Gazetteer
         from graphmem.linking.types import KnownEntity
 
-        def work(tx: Tx):
-            return (tx.run("recall/entities", {"tenant": tenant, "user_id": user_id}),
-                    tx.run("recall/user_counts", {"tenant": tenant, "user_id": user_id}))
-
-        rows, counts = self.store.read(work)
+        rows = self.store.run("recall/entities", {"tenant": tenant, "user_id": user_id})
         known, names, ids, self_id = [], {}, {}, None
         for r in rows:
             ids[r["id"]] = r
@@ -181,12 +269,59 @@ class Retriever:
             for s in (r["name"], *(r["aliases"] or ())):
                 if s:
                     names.setdefault(_norm(s), r["id"])
-        u = _User(now, Gazetteer(known), names, ids, self_id, dict(counts[0]) if counts else {})
+        u = _User(now, Gazetteer(known), names, ids, self_id)
         with self._lock:
             if len(self._users) > 5_000:
                 self._users.pop(next(iter(self._users)))
             self._users[key] = u
         return u
+
+    def _vectors(self, tenant: str, user_id: str) -> _Vectors:
+        """The user's vectors, loaded on first use, topped up with what was recorded since after
+        ``entity_cache_seconds``; least-recently-used users leave beyond ``vector_cache_mb``."""
+        key = (tenant, user_id)
+        with self._lock:
+            v = self._vecs.pop(key, None)
+            if v is not None:
+                self._vecs[key] = v                  # most recently used last
+        if v is not None and time.monotonic() - v.loaded < self.config.entity_cache_seconds:
+            return v
+        with self._load_lock(key):                   # one loader per user; the others wait for its result
+            with self._lock:
+                cur = self._vecs.get(key)
+            if cur is not None and cur is not v and time.monotonic() - cur.loaded < self.config.entity_cache_seconds:
+                return cur
+            base = cur or _Vectors()
+            since = base.watermark if cur is not None else None
+            rows = self.store.run("recall/user_vectors", {"tenant": tenant, "user_id": user_id, "since": since})
+            fresh = base.extended([{**r, "at": _native(r["at"])} for r in rows])
+            fresh.loaded = time.monotonic()
+            with self._lock:
+                self._vecs[key] = fresh
+                budget = self.config.vector_cache_mb * 1024 * 1024
+                while len(self._vecs) > 1 and sum(x.nbytes for x in self._vecs.values()) > budget:
+                    self._vecs.pop(next(iter(self._vecs)))
+        return fresh
+
+    def _load_lock(self, key) -> threading.Lock:
+        with self._lock:
+            return self._loading.setdefault(key, threading.Lock())
+
+    def warm(self, user_id: str, tenant: str | None = None) -> None:
+        """Load a user's names (and, in cache mode, vectors) now, so the first recall is fast."""
+        tenant = tenant or self.settings.tenant
+        self._user(tenant, user_id)
+        if self.config.vector_mode == "cache" and "vector" in self.config.paths:
+            self._vectors(tenant, user_id)
+
+    def warm_async(self, user_id: str, tenant: str | None = None) -> None:
+        """:meth:`warm` on a background thread (errors are logged, never raised)."""
+        def go() -> None:
+            try:
+                self.warm(user_id, tenant)
+            except Exception as e:  # warming is an optimisation only
+                log.info("could not warm recall caches for %s: %s", user_id, e)
+        threading.Thread(target=go, name="graphmem-recall-warm", daemon=True).start()
 
     # -- linking the input -------------------------------------------------------------------------------------
     def _link(self, text: str, u: _User, q: QueryInfo, slots, paths: frozenset[str]) -> dict[str, tuple[float, str, str]]:
@@ -301,22 +436,27 @@ class Retriever:
                    u: _User) -> list[tuple[str, list[Candidate]]]:
         cfg = self.config
         statuses = ["active", "outdated"] if q.past else ["active"]
-        base = {"tenant": tenant, "user_id": user_id, "statuses": statuses, "session_id": session_id, "vector": vec}
+        cache = cfg.vector_mode == "cache"
+        vc = self._vectors(tenant, user_id) if cache and ("vector" in paths or "graph" in paths) else None
+        qv = np.asarray(vec, dtype=np.float32)
+        # cache mode: similarities come from the cached vectors, not from Cypher
+        base = {"tenant": tenant, "user_id": user_id, "statuses": statuses, "session_id": session_id,
+                "vector": None if vc is not None else vec}
         seeds = dict(seeds)
 
         def vector(tx: Tx, label: str, k: int) -> list[dict]:
-            n = int(u.counts.get(label, 0) or 0)
-            if n == 0:
-                return []
-            mode = cfg.vector_mode
-            if mode == "auto":
-                mode = "scan" if n <= cfg.scan_max else "index"
-            if mode == "index":
+            if vc is not None:
+                if label == "entities":
+                    return [{**r, "name": (u.ids.get(r["id"]) or {}).get("name", "")} for r in vc.top(label, qv, k)
+                            if r["id"] in u.ids]
+                top = vc.top(label, qv, 3 * k + 8)
+                return tx.run(f"recall/{label}_by_id", {**base, "rows": top, "k": k}) if top else []
+            if cfg.vector_mode == "index":
                 fetch = min(cfg.index_fetch_max, max(k * cfg.over_fetch, 100))
-                rows = tx.run(f"recall/vector_{label}", {**base, "k": k, "fetch": fetch})
-                if len(rows) >= min(k, n) or cfg.vector_mode == "index":
-                    return rows
-            return tx.run(f"recall/vector_{label}_scan", {**base, "k": k})
+                rows = tx.run(f"recall/vector_{label}", {**base, "vector": vec, "k": k, "fetch": fetch})
+                if len(rows) >= k:
+                    return rows      # else: too few of this user's among the global nearest → exact scan
+            return tx.run(f"recall/vector_{label}_scan", {**base, "vector": vec, "k": k})
 
         def work(tx: Tx) -> list[tuple[str, list[Candidate]]]:
             groups: list[tuple[str, list[Candidate]]] = []
@@ -330,13 +470,22 @@ class Retriever:
             if "fulltext" in paths and q.lucene:
                 rows = tx.run("recall/fulltext", {**base, "text": q.lucene, "k": cfg.fulltext_k,
                                                   "fetch": cfg.fulltext_fetch})
+                if len(rows) < cfg.fulltext_k and q.terms:
+                    # the index cannot filter by user: when other users' matches crowd this user's out of the
+                    # over-fetched hits, an exact substring scan over the user's own nodes takes over
+                    rows = [{**r, "via": "scan"} for r in
+                            tx.run("recall/fulltext_scan", {**base, "terms": list(q.terms), "k": cfg.fulltext_k})]
                 cands = []
+                total = float(sum(len(t) for t in q.terms)) or 1.0
                 for r in rows:
                     if r["label"] == "entity":
                         if "graph" in paths and r["id"] not in seeds and r["id"] != u.self_id:
                             seeds[r["id"]] = (0.7, "entity", r["entity"] or "")
                         continue
-                    cands.append(_cand(r, "fulltext"))
+                    if r.get("via") == "scan":
+                        cands.append(_cand(r, "fulltext", min(1.0, r["path_score"] / total), "scan"))
+                    else:
+                        cands.append(_cand(r, "fulltext"))
                 groups.append(("fulltext", cands))
             if seeds and ("graph" in paths or "slots" in paths):
                 top = sorted(seeds.items(), key=lambda kv: -kv[1][0])[: cfg.graph_max_seeds]
@@ -375,7 +524,18 @@ class Retriever:
                 groups.append(("recency", [_cand(r, "recency", 1.0) for r in rows]))
             return groups
 
-        return self.store.read(work)
+        groups = self.store.read(work)
+        if vc is not None:   # similarity for what the other paths found, from the cached vectors
+            for _, cands in groups:
+                for c in cands:
+                    if c.sim is None:
+                        if c.label == "relation":   # the names it links, and the turn that stated it
+                            sims = [x for x in (vc.sim(c.entity_id, qv), vc.sim(c.object_id, qv),
+                                                vc.sim(c.source_id, qv)) if x is not None]
+                            c.sim = max(sims) if sims else None
+                        else:
+                            c.sim = vc.sim(c.id, qv)
+        return groups
 
     # -- the short-term layer's retriever interface --------------------------------------------------------
     def __call__(self, user_input: str, session) -> list:

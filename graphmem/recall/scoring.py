@@ -50,7 +50,7 @@ class ScoringConfig:
     activity_saturation: int = 10
     outdated_now: float = 0.0         # multiplier for outdated memories when the question is about now
     outdated_past: float = 1.1        # ... and when it asks about the past
-    active_past: float = 0.9
+    active_past: float = 0.75
     min_score: float = 0.2
     dup_threshold: float = 0.8
     same_entity_penalty: float = 0.03
@@ -156,13 +156,13 @@ def merge(groups: Iterable[tuple[str, Sequence[Candidate]]]) -> dict[str, Candid
 
 
 def normalise_lexical(cands: Iterable[Candidate]) -> None:
-    """Full-text scores are unbounded: divide by the best one of this query."""
-    cands = list(cands)
-    best = max((c.paths["fulltext"] for c in cands if "fulltext" in c.paths), default=0.0)
+    """Lucene scores are unbounded: divide by the best one of this query. Scores of the substring scan
+    (``via['fulltext'] == 'scan'``) are already the matched share of the query's terms."""
+    cands = [c for c in cands if "fulltext" in c.paths and c.via.get("fulltext") != "scan"]
+    best = max((c.paths["fulltext"] for c in cands), default=0.0)
     if best > 0:
         for c in cands:
-            if "fulltext" in c.paths:
-                c.paths["fulltext"] = c.paths["fulltext"] / best
+            c.paths["fulltext"] = c.paths["fulltext"] / best
 
 
 def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int,

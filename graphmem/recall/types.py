@@ -28,6 +28,7 @@ class Candidate:
     entity: str | None = None
     is_self: bool = False
     object_is_self: bool = False
+    object_id: str | None = None
     t_from: datetime | None = None
     t_to: datetime | None = None
     recorded_at: datetime | None = None

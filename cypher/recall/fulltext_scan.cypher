@@ -1,0 +1,28 @@
+CALL () {
+  MATCH (n:Fact {tenant: $tenant, user_id: $user_id}) WHERE n.status IN $statuses RETURN n
+  UNION ALL
+  MATCH (n:Event {tenant: $tenant, user_id: $user_id}) WHERE n.status IN $statuses RETURN n
+  UNION ALL
+  MATCH (n:Entity {tenant: $tenant, user_id: $user_id}) WHERE NOT coalesce(n.is_self, false) RETURN n
+}
+WITH n, toLower(coalesce(n.text, '') + ' ' + coalesce(n.search_names, n.name, '')) AS hay
+WHERE ($session_id IS NULL OR n.session_id IS NULL OR n.session_id <> $session_id)
+WITH n, reduce(s = 0.0, t IN $terms | s + CASE WHEN hay CONTAINS t THEN toFloat(size(t)) ELSE 0.0 END) AS score
+WHERE score > 0
+WITH n, score ORDER BY score DESC LIMIT $k
+OPTIONAL MATCH (e:Entity {id: n.entity_id, tenant: $tenant, user_id: $user_id})
+RETURN CASE WHEN n:Fact THEN 'fact' WHEN n:Event THEN 'event' ELSE 'entity' END AS label,
+       n.id AS id, n.kind AS kind, n.key AS key, n.value AS value, n.polarity AS polarity,
+       coalesce(n.text, n.name) AS text,
+       CASE WHEN n:Event AND n.status = 'active' AND COUNT { (:Fact {status: 'outdated'})-[:DERIVED_FROM]->(n) } > 0
+                 AND COUNT { (:Fact {status: 'active'})-[:DERIVED_FROM]->(n) } = 0 THEN 'outdated'
+            ELSE coalesce(n.status, 'active') END AS status,
+       CASE WHEN n:Entity THEN n.id ELSE n.entity_id END AS entity_id,
+       CASE WHEN n:Entity THEN n.name ELSE e.name END AS entity,
+       coalesce(e.is_self, n.is_self, false) AS is_self,
+       coalesce(n.valid_from, n.occurred_at, n.first_seen) AS t_from, n.valid_to AS t_to, n.recorded_at AS recorded_at,
+       coalesce(n.last_seen, n.occurred_at) AS last_seen, coalesce(n.mention_count, 1) AS mention_count,
+       n.importance AS importance, n.quality AS quality, n.language AS language, n.session_id AS session_id,
+       n.superseded_by AS superseded_by, CASE WHEN n:Event THEN n.id ELSE n.event_id END AS source_id,
+       CASE WHEN $vector IS NULL OR n.embedding IS NULL THEN null
+            ELSE 2 * vector.similarity.cosine(n.embedding, $vector) - 1 END AS sim, score AS path_score

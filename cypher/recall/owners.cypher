@@ -1,0 +1,5 @@
+UNWIND $ids AS id
+OPTIONAL MATCH (f:Fact {id: id})
+OPTIONAL MATCH (v:Event {id: id})
+WITH coalesce(f, v) AS n WHERE n IS NOT NULL
+RETURN DISTINCT n.tenant AS tenant, n.user_id AS user_id

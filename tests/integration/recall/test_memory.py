@@ -1,0 +1,81 @@
+"""The Memory facade end to end on the real server: turns go through the journaled writer, flush(), then a new
+session recalls them; the current session beats old memory on conflict; the relational API."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from graphmem import Memory
+from graphmem.linking.types import Statement
+from graphmem.model import FactInput
+
+from .conftest import NOW, days_ago
+
+
+@pytest.fixture
+def memory(store, tenant_settings, embedder, tmp_path):
+    m = Memory(tenant_settings, store=store, embedder=embedder, journal_path=tmp_path / "journal.sqlite3",
+               clock=lambda: NOW)
+    yield m
+    m.close(timeout=60)
+
+
+def test_agent_loop_writes_then_recalls_in_a_new_session(memory):
+    s = memory.session("alice", "monday")
+    for text in ("My flight to Tokyo is CA1831 on March 3rd", "I am allergic to peanuts, please remember that"):
+        s.add_user_message(text, at=days_ago(3))
+        ctx = s.context(text, budget=1500)
+        assert ctx.tokens <= 1500
+        s.add_assistant_message("Noted.", at=days_ago(3))
+    assert memory.flush(120)
+    assert set(s.event_ids) == {1, 2}
+    later = memory.session("alice", "friday")
+    ctx = later.context("which flight am I taking to Tokyo?", budget=1500)
+    lt = "\n".join(m.text for m in ctx.long_term)
+    assert "CA1831" in lt and lt.startswith("You")      # second person, in the long-term block
+    assert "CA1831" in ctx.text
+    found = memory.recall("alice", "do I have any food allergies?", 3, explain=True)
+    assert found and "peanuts" in found[0].text and found[0].explanation["paths"]
+
+
+def test_the_current_session_beats_old_memory(memory):
+    memory.add("bob", "old", 1, "My budget is 5000", at=days_ago(40),
+               facts=[FactInput("attribute", "", "budget", 5000, text="My budget is 5000")])
+    assert memory.flush(120)
+    assert "5000" in memory.recall("bob", "what is my budget?", 3)[0].text
+
+    def extract(text, now):   # this session's statement: budget 8000 (what linking extracts from the turn)
+        return [Statement("attribute", "", "budget", 8000, is_change=True, text=text)] if "8000" in text else []
+
+    s = memory.session("bob", "today", extractor=extract)
+    s.add_user_message("let's make the budget 8000 instead", at=NOW - timedelta(minutes=5))
+    ctx = s.context("what budget should you plan with?", budget=1500)
+    assert all("5000" not in m.text for m in ctx.long_term)
+    assert [m.text for m, _ in ctx.contradicted] and "5000" in ctx.contradicted[0][0].text, ctx.omitted
+
+
+def test_relational_api_through_the_facade(memory):
+    memory.add("carol", "s1", 1, "My sister Lily recommended the Blue Bottle cafe", at=days_ago(5),
+               facts=[FactInput("relation", "my sister Lily", "recommended", "Blue Bottle cafe",
+                                text="My sister Lily recommended the Blue Bottle cafe"),
+                      FactInput("attribute", "Blue Bottle cafe", "specialty", "pour-over coffee",
+                                text="Blue Bottle cafe is known for pour-over coffee")])
+    assert memory.flush(120)
+    assert [r.name for r in memory.related("carol", "my sister Lily")] == ["Blue Bottle cafe"]
+    assert [f.value for f in memory.card("carol", "Blue Bottle cafe").facts] == ["pour-over coffee"]
+    assert [v.value for v in memory.history("carol", "Blue Bottle cafe", "specialty")] == ["pour-over coffee"]
+    assert [f.value for f in memory.as_of("carol", NOW, attribute="specialty")] == ["pour-over coffee"]
+    assert memory.profile("carol").text
+    top = [m.text for m in memory.recall("carol", "which cafe did my sister recommend?", 3)]
+    assert any(t.startswith("Your sister Lily recommended Blue Bottle cafe") for t in top), top
+
+
+def test_recall_makes_no_llm_calls_and_rejects_bad_input(memory):
+    from graphmem.errors import InputError
+    with pytest.raises(InputError):
+        memory.recall("alice", "   ")
+    with pytest.raises(InputError):
+        memory.recall("alice", "budget", paths=["telepathy"])
+    assert memory.recall("nobody-at-all", "what is my budget?") == []

@@ -1,0 +1,91 @@
+"""Each recall path on the real server finds what it should (and only the user's own memories)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from graphmem.linking.slots import SlotTable
+from graphmem.recall import RecallConfig, Retriever
+
+from .conftest import NOW
+from .world import history
+
+
+@pytest.fixture
+def u1(write):
+    write("u1", history("u1"))
+    return "u1"
+
+
+def texts(found) -> str:
+    return "\n".join(m.source_text + " | " + m.text for m in found)
+
+
+def test_vector_path_finds_a_paraphrase(retriever, u1):
+    found = retriever.recall(u1, "which colour scheme do I want in my code editor?", 5, paths=["vector"], explain=True)
+    assert found and "dark mode" in found[0].text
+    assert found[0].paths == ("vector",) and found[0].explanation["similarity"] > 0.3
+
+
+def test_vector_index_and_scan_modes_agree(store, tenant_settings, embedder, u1):
+    q = "how much money can I spend on the laptop?"
+    res = {}
+    for mode in ("scan", "index"):
+        r = Retriever(store, tenant_settings, embedder=embedder, config=replace(RecallConfig(), vector_mode=mode),
+                      clock=lambda: NOW)
+        res[mode] = [m.id for m in r.recall(u1, q, 3, paths=["vector"])]
+    assert res["scan"] and res["scan"][0] == res["index"][0]
+
+
+def test_fulltext_path_english_and_chinese(retriever, u1):
+    en = retriever.recall(u1, "CA1831", 3, paths=["fulltext"])
+    assert en and "CA1831" in en[0].source_text
+    zh = retriever.recall(u1, "香菜", 3, paths=["fulltext"])
+    assert zh and "香菜" in zh[0].text
+    # Lucene syntax in the input is escaped, never interpreted (and never an error)
+    assert retriever.recall(u1, 'budget" OR *:* AND (lamb~ [', 5, paths=["fulltext"]) is not None
+
+
+def test_graph_path_cards_relations_and_two_hops(retriever, u1):
+    found = retriever.recall(u1, "tell me about my sister", 8, paths=["graph"], explain=True)
+    t = texts(found)
+    assert "Your sister recommended the noodle place on 5th street" in t          # 1 hop
+    assert "Chef Wang" in t                                                      # 2 hops (sister → place → chef)
+    assert "hand-pulled lamb noodles" in t                                       # the related entity's card
+    hop2 = next(m for m in found if "Chef Wang" in m.text)
+    hop1 = next(m for m in found if "recommended" in m.text)
+    assert hop2.explanation["components"]["graph"] < hop1.explanation["components"]["graph"]
+
+
+def test_recency_path_with_a_time_window(retriever, u1):
+    found = retriever.recall(u1, "what did I do yesterday?", 3, paths=["recency"])
+    assert found and "climbing" in found[0].text
+
+
+def test_slot_table_when_nothing_links(retriever, store, tenant, u1):
+    ent = store.run("read/find_entities", {"tenant": tenant, "user_id": u1, "name": "the marketing proposal"})[0]
+    slots = SlotTable()
+    slots.mention("new:the noodle place", "the noodle place on 5th street", "place", 1, "the noodle place")
+    slots.mention(ent["id"], "the marketing proposal", "document", 2, "the marketing proposal")
+    found = retriever.recall(u1, "when is that proposal due?", 3, paths=["slots"], slots=slots, explain=True)
+    assert found and "Friday" in found[0].text
+    assert found[0].paths == ("slots",) and found[0].explanation["via"]["slots"] == "the marketing proposal"
+    # the head noun picks the matching slot, not just the latest one; a provisional slot key resolves by name
+    found = retriever.recall(u1, "what does that place serve?", 3, paths=["slots"], slots=slots, explain=True)
+    assert any("lamb noodles" in m.text for m in found)
+    assert {m.explanation["via"]["slots"] for m in found} == {"the noodle place on 5th street"}
+    assert retriever.recall(u1, "when is that proposal due?", 3, paths=["slots"], slots=None) == []
+    assert retriever.recall(u1, "when is the proposal due?", 3, paths=["slots"], slots=slots) == []  # no pointer
+
+
+def test_relational_api(retriever, u1):
+    rel = retriever.related(u1, "my sister", hops=2)
+    assert [(r.name, r.hops) for r in rel] == [("the noodle place on 5th street", 1), ("Chef Wang", 2)]
+    assert [r.name for r in retriever.related(u1, "my sister", hops=1)] == ["the noodle place on 5th street"]
+    card = retriever.card(u1, "the noodle place on 5th street")
+    assert [f.value for f in card.facts] == ["hand-pulled lamb noodles"]
+    assert [v.value for v in retriever.history(u1, "me", "budget")] == ["5000", "8000"]
+    assert [f.value for f in retriever.as_of(u1, NOW.replace(month=9), attribute="budget")] == ["5000"]
+    assert retriever.profile(u1).text

@@ -1,0 +1,60 @@
+"""Query analysis: language, past questions, back-references, time windows, Lucene escaping."""
+
+from datetime import datetime, timezone
+
+import pytest
+
+from graphmem.recall.query import analyse, asks_about_past, back_reference, lucene_escape, lucene_query, time_window
+
+NOW = datetime(2026, 11, 20, 12, 0, tzinfo=timezone.utc)   # a Friday
+
+
+@pytest.mark.parametrize("text", ["What was my budget before?", "what did I use to like?", "我以前的预算是多少",
+                                  "我原来住在哪里？", "之前的方案是什么", "how has my diet changed?"])
+def test_past_questions(text):
+    assert asks_about_past(text)
+
+
+@pytest.mark.parametrize("text", ["What is my budget?", "之前说的那个方案怎么样了", "what did my sister recommend?",
+                                  "我现在的预算是多少"])
+def test_not_past_questions(text):
+    assert not asks_about_past(text)
+
+
+def test_back_reference_and_head_noun():
+    assert back_reference("那个方案怎么样了？") == (True, "方案")
+    assert back_reference("how is that plan going?") == (True, "plan")
+    assert back_reference("what is my budget?")[0] is False
+
+
+def test_lucene_escape_every_special_character():
+    assert lucene_escape('a+b-c&&d||e!(f){g}[h]^i"j~k*l?m:n\\o/p') == \
+        'a\\+b\\-c\\&\\&d\\|\\|e\\!\\(f\\)\\{g\\}\\[h\\]\\^i\\"j\\~k\\*l\\?m\\:n\\\\o\\/p'
+
+
+def test_lucene_query_keeps_content_words_and_neutralises_operators():
+    q = lucene_query('What is my budget for the C++ "project" AND NOT OR?')
+    assert q is not None
+    assert "budget" in q.split() and "c\\+\\+" in q.split() and "project" in q.split()
+    assert "AND" not in q and "NOT" not in q and "what" not in q.split()
+    assert lucene_query("what is it?") is None
+    assert lucene_query("***") is None
+
+
+def test_lucene_query_chinese_drops_function_words():
+    q = lucene_query("我之前说的那个营销方案怎么样了？")
+    assert q is not None and "营销方案" in q and "那个" not in q and "我" not in q
+
+
+def test_time_windows():
+    start, end = time_window("what did I do last week?", NOW)
+    assert start <= datetime(2026, 11, 10, tzinfo=timezone.utc) < end <= datetime(2026, 11, 18, tzinfo=timezone.utc)
+    start, end = time_window("昨天发生了什么", NOW)
+    assert start <= datetime(2026, 11, 19, 15, tzinfo=timezone.utc) < end
+    assert time_window("3天前我说了什么", NOW)[0] <= datetime(2026, 11, 17, 8, tzinfo=timezone.utc)
+    assert time_window("what is my budget", NOW) is None
+
+
+def test_analyse_language():
+    assert analyse("我的预算是多少", NOW).language == "zh"
+    assert analyse("what is my budget", NOW).language == "en"

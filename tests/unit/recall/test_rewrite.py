@@ -1,0 +1,82 @@
+"""Second-person templates in English and Chinese; relative times; optional LLM polish."""
+
+from datetime import datetime, timedelta, timezone
+
+from graphmem.recall.rewrite import rewrite, said_so, to_second_person_en, to_second_person_zh, when_phrase
+from graphmem.recall.types import Candidate
+
+NOW = datetime(2026, 11, 20, 12, 0, tzinfo=timezone.utc)
+
+
+def pref(entity="dark themes", pol=1, first=NOW - timedelta(days=250), last=NOW - timedelta(days=8), n=3, **kw):
+    return Candidate(id="f", label="fact", kind="preference", key="preference", value="like" if pol > 0 else "dislike",
+                     polarity=pol, entity=entity, entity_id="en_x", t_from=first, last_seen=last, mention_count=n, **kw)
+
+
+def test_preference_with_when_said_english():
+    assert rewrite(pref(), NOW, "en") == "You prefer dark themes; you said so in March and again last week."
+
+
+def test_preference_chinese():
+    assert rewrite(pref("深色主题"), NOW, "zh") == "你喜欢深色主题（3月说过，上周又提到）。"
+    assert rewrite(pref("香菜", pol=-1, n=1, last=None), NOW, "zh") == "你不喜欢香菜（3月说过）。"
+
+
+def test_attribute_self_and_entity_and_outdated():
+    c = Candidate(id="f", label="fact", kind="attribute", key="budget", value="8000", is_self=True,
+                  t_from=NOW - timedelta(days=2), last_seen=NOW - timedelta(days=2))
+    assert rewrite(c, NOW, "en") == "Your budget is 8000; you said so 2 days ago."
+    assert rewrite(c, NOW, "zh") == "你的预算是8000（2天前说过）。"
+    laptop = Candidate(id="f", label="fact", kind="attribute", key="colour", value="black", entity="my laptop",
+                       t_from=NOW, last_seen=NOW)
+    assert rewrite(laptop, NOW, "en").startswith("Your laptop's colour is black")
+    old = Candidate(id="f", label="fact", kind="attribute", key="budget", value="5000", is_self=True, status="outdated",
+                    t_from=NOW - timedelta(days=90), t_to=NOW - timedelta(days=10))
+    assert rewrite(old, NOW, "en") == "Your budget used to be 5000 (until last week)."
+    assert rewrite(old, NOW, "zh") == "你的预算曾经是5000（上周之前）。"
+
+
+def test_relations():
+    rec = Candidate(id="r", label="relation", kind="relation", key="RECOMMENDED", entity="my sister",
+                    value="the noodle place", t_from=NOW - timedelta(days=1), last_seen=NOW - timedelta(days=1))
+    assert rewrite(rec, NOW, "en").startswith("Your sister recommended the noodle place")
+    sis = Candidate(id="r", label="relation", kind="relation", key="SISTER", entity="u1", is_self=True, value="Lily")
+    assert rewrite(sis, NOW, "en") == "Lily is your sister."
+    assert rewrite(sis, NOW, "zh") == "Lily是你的妹妹。"
+    zh = Candidate(id="r", label="relation", kind="relation", key="RECOMMENDED", entity="我妹妹", value="那家面馆")
+    assert rewrite(zh, NOW, "zh") == "你妹妹推荐了那家面馆。"
+
+
+def test_events_in_second_person_with_time():
+    ev = Candidate(id="e", label="event", text="I booked a flight to Tokyo.", t_from=NOW - timedelta(days=9))
+    assert rewrite(ev, NOW, "en") == "You booked a flight to Tokyo (last week)."
+    zh = Candidate(id="e", label="event", text="我订了去东京的机票", t_from=NOW - timedelta(days=1))
+    assert rewrite(zh, NOW, "zh") == "昨天，你订了去东京的机票。"
+    addressed = Candidate(id="e", label="event", text="Can you remind me about the dentist?", t_from=NOW)
+    assert rewrite(addressed, NOW, "en") == 'You said: "Can you remind me about the dentist" (today).'
+
+
+def test_pronoun_swaps():
+    assert to_second_person_en("I'm moving to Berlin with my wife and I am happy") == \
+        "You're moving to Berlin with your wife and you are happy"
+    assert to_second_person_en("My sister was here") == "Your sister was here"
+    assert to_second_person_en("The weather is nice") is None
+    assert to_second_person_zh("我妹妹推荐了我们这家店") == "你妹妹推荐了你们这家店"
+    assert to_second_person_zh("你能帮我订酒店吗") is None
+
+
+def test_when_phrases():
+    assert when_phrase(NOW, NOW) == "today"
+    assert when_phrase(NOW - timedelta(days=400), NOW) == "in October 2025"
+    assert when_phrase(NOW - timedelta(days=400), NOW, "zh") == "2025年10月"
+    assert when_phrase(NOW + timedelta(days=3), NOW) == "on 23 November"
+    assert said_so(NOW - timedelta(days=1), NOW - timedelta(days=1), 2, NOW, "en") == "you said so yesterday (2 times)"
+
+
+def test_llm_polish_is_optional_and_failures_fall_back():
+    c = pref()
+    assert rewrite(c, NOW, "en", llm=lambda t, lang: t.upper()) == rewrite(c, NOW, "en").upper()
+
+    def broken(t, lang):
+        raise RuntimeError("down")
+    assert rewrite(c, NOW, "en", llm=broken) == rewrite(c, NOW, "en")

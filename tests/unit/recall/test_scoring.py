@@ -1,0 +1,117 @@
+"""The pure ranking: components, status rule, agreement, time windows, diversity, merge."""
+
+from dataclasses import replace
+from datetime import datetime, timedelta, timezone
+
+from graphmem.recall.query import analyse
+from graphmem.recall.scoring import ScoringConfig, components, merge, normalise_lexical, overlap, rank, shingles
+from graphmem.recall.types import Candidate
+
+NOW = datetime(2026, 11, 20, 12, 0, tzinfo=timezone.utc)
+CFG = ScoringConfig()
+
+
+def fact(id_, text, sim=0.6, status="active", key="budget", entity_id="en_self", days=10, paths=None, **kw):
+    c = Candidate(id=id_, label="fact", text=text, kind="attribute", key=key, value=text.split()[-1], status=status,
+                  entity_id=entity_id, is_self=True, t_from=NOW - timedelta(days=days),
+                  last_seen=NOW - timedelta(days=days), sim=sim, **kw)
+    for p, s in (paths or {"vector": sim}).items():
+        c.add_path(p, s)
+    return c
+
+
+def event(id_, text, sim=0.5, days=3, paths=None, **kw):
+    c = Candidate(id=id_, label="event", text=text, t_from=NOW - timedelta(days=days), last_seen=NOW - timedelta(days=days),
+                  sim=sim, **kw)
+    for p, s in (paths or {"vector": sim}).items():
+        c.add_path(p, s)
+    return c
+
+
+def test_components_are_reported_and_sum_to_the_score():
+    c = fact("f1", "Your budget is 8000", paths={"vector": 0.6, "fulltext": 1.0, "graph": 1.0})
+    comp = components(c, analyse("what is my budget", NOW), NOW, CFG)
+    for name in ("semantic", "lexical", "graph", "recency", "importance", "activity", "agreement", "status", "score"):
+        assert name in comp
+    base = (CFG.w_semantic * comp["semantic"] + CFG.w_lexical * comp["lexical"] + CFG.w_graph * comp["graph"]
+            + CFG.w_recency * comp["recency"] + CFG.w_importance * comp["importance"]
+            + CFG.w_activity * comp["activity"] + comp["agreement"] + comp["time_match"])
+    assert abs(comp["score"] - base * comp["status"]) < 1e-9
+    assert comp["agreement"] == 2 * CFG.agreement   # three relevance families → two extra
+
+
+def test_outdated_is_left_out_unless_the_question_is_about_the_past():
+    new = fact("f2", "budget 8000", days=5)
+    old = fact("f1", "budget 5000", status="outdated", days=60)
+    now_q, past_q = analyse("what is my budget?", NOW), analyse("what was my budget before?", NOW)
+    assert [c.id for c, _ in rank([old, new], now_q, NOW, 5, CFG)] == ["f2"]
+    ranked = [c.id for c, _ in rank([old, new], past_q, NOW, 5, CFG)]
+    assert ranked[0] == "f1" and "f2" in ranked
+
+
+def test_more_similar_ranks_higher_and_recency_breaks_ties():
+    a = fact("a", "alpha budget 1", sim=0.7, key="a")
+    b = fact("b", "beta budget 2", sim=0.4, key="b")
+    assert [c.id for c, _ in rank([b, a], analyse("q", NOW), NOW, 5, CFG)] == ["a", "b"]
+    old = event("old", "I went to Kyoto", sim=0.6, days=300)
+    new = event("new", "I went to Berlin", sim=0.6, days=1)
+    assert [c.id for c, _ in rank([old, new], analyse("trip", NOW), NOW, 5, CFG)][0] == "new"
+
+
+def test_agreement_between_paths_lifts_a_memory():
+    one = event("one", "I booked Tokyo", sim=0.5, paths={"vector": 0.5})
+    two = event("two", "I booked Osaka", sim=0.5, paths={"vector": 0.5, "fulltext": 0.01})
+    two.paths["fulltext"] = 0.0
+    assert components(two, analyse("q", NOW), NOW, CFG)["agreement"] > components(one, analyse("q", NOW), NOW, CFG)["agreement"]
+
+
+def test_time_window_bonus():
+    q = analyse("what did I do last week?", NOW)
+    inside = event("in", "I went climbing", sim=0.3, days=8)
+    outside = event("out", "I went sailing", sim=0.3, days=40)
+    assert components(inside, q, NOW, CFG)["time_match"] > 0 == components(outside, q, NOW, CFG)["time_match"]
+    assert rank([outside, inside], q, NOW, 1, CFG)[0][0].id == "in"
+
+
+def test_low_relevance_is_dropped():
+    junk = event("junk", "unrelated", sim=0.0, days=200, paths={"recency": 1.0})
+    assert rank([junk], analyse("what is my budget", NOW), NOW, 5, CFG) == []
+
+
+def test_diversity_no_five_near_copies():
+    copies = [event(f"e{i}", f"I really like dark themes in every editor {'!' * i}", sim=0.7 - i * 0.01) for i in range(5)]
+    other = event("x", "My sister lives in Hangzhou", sim=0.4)
+    ranked = rank(copies + [other], analyse("dark theme", NOW), NOW, 5, CFG)
+    ids = [c.id for c, _ in ranked]
+    assert ids == ["e0", "x"]
+
+
+def test_same_slot_once_and_same_entity_penalty():
+    a = fact("a", "budget 8000", key="budget", sim=0.7)
+    b = fact("b", "budget is eight thousand now", key="budget", sim=0.69)
+    assert [c.id for c, _ in rank([a, b], analyse("budget", NOW), NOW, 5, CFG)] == ["a"]
+    cfg = replace(CFG, same_entity_penalty=0.5)
+    x1 = fact("x1", "laptop colour black", key="colour", entity_id="en_laptop", sim=0.7)
+    x2 = fact("x2", "laptop weight 1.1 kg", key="weight", entity_id="en_laptop", sim=0.69)
+    y = fact("y", "phone colour red", key="colour", entity_id="en_phone", sim=0.6)
+    ranked = rank([x1, x2, y], analyse("colour", NOW), NOW, 3, cfg)
+    assert [c.id for c, _ in ranked][:2] == ["x1", "y"]
+    assert ranked[-1][1]["diversity"] < 0
+
+
+def test_merge_unions_paths_and_folds_message_events_into_their_facts():
+    f1 = fact("f1", "Your budget is 8000", sim=0.5, paths={"vector": 0.5}, source_id="ev1")
+    f1_again = fact("f1", "Your budget is 8000", sim=0.5, paths={"graph": 1.0})
+    ev = event("ev1", "Actually my budget is 8000 now", sim=0.8, paths={"fulltext": 3.0})
+    other = event("ev2", "I went to Kyoto", sim=0.2)
+    merged = merge([("vector", [f1]), ("graph", [f1_again]), ("fulltext", [ev, other])])
+    assert set(merged) == {"f1", "ev2"}
+    assert set(merged["f1"].paths) == {"vector", "graph", "fulltext"}
+    assert merged["f1"].sim > 0.5
+    normalise_lexical(merged.values())
+    assert merged["f1"].paths["fulltext"] == 1.0
+
+
+def test_shingles_work_for_chinese_and_english():
+    assert overlap(shingles("我喜欢深色主题"), shingles("我很喜欢深色主题")) > 0.6
+    assert overlap(shingles("I like dark themes"), shingles("My sister lives in Hangzhou")) == 0
