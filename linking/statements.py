@@ -31,7 +31,7 @@ _TRAIL_EN = re.compile(r"\s+(?:at all|anymore|any more|so much|a lot|too|though|
 _TRAIL_ZH = "了的啊呀吧呢哦啦嘛"
 _EN_SUBJECT = re.compile(r"(?:^|\b)(?:i|we|i'm|im|i've|i'd|we're|we've|we'd)\b(?:\s+\w+){0,3}\s*$", re.I)
 _DATE_KEYS = {"deadline", "birthday"}
-_TEXT_KEYS = {"name", "model", "color", "address", "email", "allergy", "employer", "location"}
+_TEXT_KEYS = {"name", "model", "color", "address", "email", "allergy", "employer", "location", "job"}
 
 
 def _cues(category: str, lang: str) -> list[str]:
@@ -150,14 +150,30 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
     if m and lx.role_of(m.group(1)):
         return [_st("relation", c, lang, change, subject=m.group(2), key=lx.role_of(m.group(1)), value=m.group(2))]
 
+    # standing instructions about answers ("please use a formal tone from now on", "always answer in Chinese")
+    if re.search(r"\b(from now on|going forward|in (?:the )?future|always|every time)\b", low) and re.search(
+            r"\b(use|answer|reply|respond|write|keep|speak|talk|be|give|call|format|explain)\b", low):
+        instr = re.sub(r"^(?:please\s+|can you\s+|could you\s+)", "", c, flags=re.I)
+        return [_st("preference", c, lang, change, subject=_trim_en(instr), key="response_style", polarity=1)]
+    m = re.search(r"\b(?i:(my\s+[a-z]+|i))(?:\s+is|\s+am|'m|’m|\s+was)\s+(\w+(?:[\s-]\w+)?)[\s-]+years?[\s-]+old\b", c)
+    if m:
+        from .normalize import parse_english_number
+        v = parse_number(m.group(2)) if m.group(2)[0].isdigit() else parse_english_number(m.group(2))
+        if v is not None:
+            subj = "" if m.group(1).lower() == "i" else m.group(1)
+            return [_st("attribute", c, lang, change, subject=subj, key="age", value=v)]
+
     # goals first ("I want to" is a goal, not a preference for "to ...")
     for g in _cues("goal", "en"):
         i = low.find(g)
         if i >= 0 and (i == 0 or not low[i - 1].isalnum()):
             rest = _trim_en(c[i + len(g):])
-            if rest and not any(rest.lower().startswith(x) for x in _cues("goal_exclude", "en")):
+            if rest and len(rest.split()) >= 2 and not any(
+                    re.match(re.escape(x) + r"\b", rest.lower()) for x in _cues("goal_exclude", "en")):
                 out.append(_st("goal", c, lang, change, value=rest))
                 return out
+            if rest:
+                return out   # "I need to go": a goal cue with nothing storable after it
 
     # attributes: "budget 8k", "my salary is 25k", "the deadline is this Friday", "my laptop is a ThinkPad X1"
     en_attr, _ = lx.attribute_cues()
@@ -176,8 +192,12 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             continue
         if key in _TEXT_KEYS:
             val = _trim_en(re.sub(r"^\s*(?:is|are|was|=|:|to)?\s*(?:now\s+)?(?:a|an|the)?\s*", "", after))
+            val = re.split(r"\s+(?:as|since|for|because|with|and)\s+", val)[0].strip()
             if val:
                 out.append(_st("attribute", c, lang, change, key=key, value=val))
+                job = re.search(r"\bas\s+an?\s+([a-z][a-z ]{2,40})$", after.strip(" .!"), re.I)
+                if key == "employer" and job:
+                    out.append(_st("attribute", c, lang, change, key="job", value=job.group(1).strip()))
                 break
             continue
         num = _en_number_after(after)
@@ -224,7 +244,12 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
                                                                              full or c, re.I):
                 subj = _trim_en(re.split(r"\s+but\b", c[mm.end():])[0])
                 pol, change = -1, True
-            if subj and not subj.lower().startswith(("to ", "it", "that", "this")) or (subj and len(subj) > 4):
+            subj = re.sub(r"\s+(?:haha+|lol|lmao|xd)$", "", subj, flags=re.I)
+            subj = re.sub(r"^it\s+(?:when|if|that)\s+", "", subj, flags=re.I)   # "I hate it when meetings run over"
+            first = subj.split()[0].lower() if subj else ""
+            # "I love you", "I want it to be shorter", "I like that idea": about the conversation, not storable
+            if subj and first not in ("you", "your", "it", "that", "this", "these", "those", "them", "to", "him",
+                                      "her") and not re.match(r"\w+\s+to\s+be\b", subj):
                 out.append(_st("preference", c, lang, change, subject=subj, polarity=pol))
 
     # allergies ("I'm allergic to peanuts") are attributes handled above; events: a time expression
@@ -284,6 +309,20 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
     if m and lx.role_of(m.group(2)):
         return [_st("relation", c, lang, change, subject=m.group(1), key=lx.role_of(m.group(2)), value=m.group(1))]
 
+    # standing instructions about answers ("以后回答我都用中文", "每次都简短一点")
+    if re.search(r"以后|今后|从现在开始|每次|一直|总是", c) and re.search(r"回答|回复|说|用|写|叫我|解释|格式", c) \
+            and not re.search(r"[吗呢？?]$", c):
+        return [_st("preference", c, lang, change, subject=_trim_zh(c), key="response_style", polarity=1)]
+    m = re.search(r"(我(?:的)?[\u4e00-\u9fff]{0,3}?)(?:今年|现在)?(?:已经)?([0-9]{1,3}|[一二两三四五六七八九十]{1,3})(?:周)?岁", c)
+    if m:
+        v = parse_number(m.group(2))
+        if v is not None:
+            subj = "" if m.group(1) == "我" else m.group(1)
+            return [_st("attribute", c, lang, change, subject=subj, key="age", value=v)]
+    m = re.search(r"我(?:现在)?在([\u4e00-\u9fffA-Za-z0-9]{2,12}?)(?:工作|上班|实习|读书|上学)", c)
+    if m:
+        return [_st("attribute", c, lang, change, key="workplace", value=m.group(1))]
+
     # goals ("我的目标是…", "我打算…", "我想学…")
     for g in _cues("goal", "zh"):
         i = c.find(g)
@@ -292,8 +331,10 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
         rest = _trim_zh(c[i + len(g):])
         if g in ("我想", "我想要") and rest[:1] in "一个台款部本那这杯份":
             break   # "我想要一个手机": a wish for a thing — a preference, below
-        if rest and not any(rest.startswith(x) for x in _cues("goal_exclude", "zh")):
+        if len(rest) >= 2 and not any(rest.startswith(x) for x in _cues("goal_exclude", "zh")):
             return [_st("goal", c, lang, change, value=rest)]
+        if rest:
+            return []   # "我想想", "我想问一下": nothing storable
 
     # attributes ("预算八千", "月薪两万五", "对花生过敏", "我的笔记本是ThinkPad X1", "deadline是下周五")
     _, zh_attr = lx.attribute_cues()
@@ -355,7 +396,7 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
         before = c[:i]
         if _zh_has_subject(before, user_spoke) and not re.search(r"你|他|她|它", before):
             subj = _trim_zh(c[i + len(cue):])
-            if subj:
+            if subj and not subj.startswith(("你", "这个回答", "您")):   # feedback on the reply, not a preference
                 out.append(_st("preference", c, lang, change, subject=subj, polarity=pol))
                 return out
 

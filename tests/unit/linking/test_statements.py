@@ -73,3 +73,21 @@ def test_time_of_day_and_period_ends():
 def test_english_number_words():
     assert one("My budget is about eight thousand dollars").value == 8000
     assert one("the rent is twenty five hundred a month").value == 2500
+
+
+def test_profile_style_age_and_work():
+    s = one("Please use a formal tone from now on")
+    assert (s.kind, s.key, s.polarity) == ("preference", "response_style", 1)
+    assert one("以后回答我都用中文").key == "response_style"
+    assert (one("I'm 34 years old").key, one("I'm 34 years old").value) == ("age", 34)
+    assert (one("我儿子今年七岁了").subject, one("我儿子今年七岁了").value) == ("我儿子", 7)
+    assert one("我在上海工作").value == "上海"
+    both = extract_statements("I work at Google as a data scientist", NOW)
+    assert [(x.key, x.value) for x in both] == [("employer", "Google"), ("job", "data scientist")]
+
+
+def test_conversation_reactions_are_not_preferences():
+    for text in ("I love you haha", "I want it to be shorter", "I like that idea", "我想想", "我喜欢你这个回答",
+                 "I need to go now"):
+        assert extract_statements(text, NOW) == [], text
+    assert one("I hate it when meetings run over.").subject == "meetings run over"
