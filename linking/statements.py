@@ -252,10 +252,16 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
                                       "her") and not re.match(r"\w+\s+to\s+be\b", subj):
                 out.append(_st("preference", c, lang, change, subject=subj, polarity=pol))
 
+    # apposition: "my friend Priya is moving to Berlin" → Priya is the user's friend (alongside the rest)
+    for m in re.finditer(r"\b(?i:my)\s+([a-z]+(?:\s[a-z]+)?)\s+([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\b", c):
+        role = lx.role_of(m.group(1))
+        if role and m.group(2) not in ("I",):
+            out.append(_st("relation", c, lang, change, subject=m.group(2), key=role, value=m.group(2)))
+
     # allergies ("I'm allergic to peanuts") are attributes handled above; events: a time expression
     if not out or not consumed_time:
         ts = find_times(c, now)
-        if ts and not any(s.kind in ("goal",) for s in out) and not consumed_time:
+        if ts and not any(s.kind in ("goal", "preference", "attribute") for s in out) and not consumed_time:
             rest = (c[:ts[0].start] + c[ts[0].end:]).strip(" ,.")
             if len(re.findall(r"[A-Za-z]+", rest)) >= 2:
                 out.append(_st("event", c, lang, change, value=c.strip(), when=ts[0].when))

@@ -183,6 +183,18 @@ def _(m, now):
     return (d, "day") if d else None
 
 
+@_en(r"\b(in|this|next|last|by|until|since|early|late|mid)[\s-]+(january|february|march|april|may|june|july|august|september|october|november|december)\b")
+def _(m, now):
+    mon = _EN_MONTHS[m.group(2).lower()]
+    which = m.group(1).lower()
+    year = now.year
+    if which == "next" or (which in ("in", "by", "until", "early", "late", "mid") and mon < now.month):
+        year += 1
+    if which in ("last", "since") and mon >= now.month:
+        year -= 1
+    return datetime(year, mon, 1, tzinfo=now.tzinfo), "month"
+
+
 @_en(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 def _(m, now):
     try:
@@ -323,6 +335,14 @@ def _(m, now):
         return datetime(int(m.group(1)), int(m.group(2)), int(m.group(3)), tzinfo=now.tzinfo), "day"
     except ValueError:
         return None
+
+
+@_zh(r"(?<![0-9一二两三四五六七八九十个])([0-9]{1,2}|十[一二]?|[一二三四五六七八九])月份?(?![0-9一二三四五六七八九十]+[号日])(?![一两二三四五几]?[次回趟遍])")
+def _(m, now):
+    mon = _zn(m.group(1))
+    if not 1 <= mon <= 12:
+        return None
+    return datetime(now.year + (1 if mon < now.month else 0), mon, 1, tzinfo=now.tzinfo), "month"
 
 
 @_zh(r"(下个?|这个?|本|上个?)?月(底|初|中)")

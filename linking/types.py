@@ -92,7 +92,10 @@ class Statement:
     (something that happened or will happen; ``when`` resolved against the message time), ``relation``
     (``subject`` is the user's ``key``: "Lily" is the user's "sister").
     ``subject``: the surface of what the statement is about ("my laptop", "寿司", "" = the user).
-    ``value``: normalised value; numbers are ``int``/``float`` (五千 → 5000, "8k" → 8000).
+    ``value``: normalised value; numbers are ``int``/``float`` (五千 → 5000, "8k" → 8000); dates (deadline,
+    birthday) are ``datetime``. ``key`` for attributes: budget, price, salary, rent, deadline, birthday, model,
+    allergy, age, employer, job, workplace, location, ... (``linking/data/attributes.tsv``); for preferences it
+    is "" or "response_style" (standing instructions: "always answer in Chinese").
     ``is_change``: the message marks a change (改成/换成/不要了/instead/no longer/actually) — the write path
     supersedes the previous version.
     """
