@@ -90,6 +90,16 @@ def conversation(n: int, users: int, seed: int = 7):
         yield f"user{u}", f"s{t // 50}", t, make(r), start + timedelta(minutes=7 * i)
 
 
+def _neo4j_cpu_s(settings: Settings) -> float | None:
+    """CPU seconds used so far by the local Neo4j server (launcher pid file), or None if unknown."""
+    try:
+        pid = int((settings.neo4j_dir / "neo4j.pid").read_text().strip())
+        fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--turns", type=int, default=5000)
@@ -117,11 +127,15 @@ def main(argv: list[str] | None = None) -> int:
         w = Writer(store, settings, embedder=embedder, journal_path=os.path.join(tmp, "journal.sqlite3"),
                    batch_size=args.batch, link_with_embeddings=not args.no_link_embeddings).start()
         t0 = time.perf_counter()
+        cpu0, neo0 = time.process_time(), _neo4j_cpu_s(settings)
         for user, session, turn, text, at in turns:
             w.add(user, session, turn, text, at=at)
         submitted_s = time.perf_counter() - t0
         ok = w.flush(timeout=3600)
         total_s = time.perf_counter() - t0
+        cpu_s, neo1 = time.process_time() - cpu0, _neo4j_cpu_s(settings)
+        neo_cpu_s = (neo1 - neo0) if neo0 is not None and neo1 is not None else float("nan")
+        load = os.getloadavg()[0]
         stats, timings = w.stats(), w.timings()
         w.close()
     per_user = [user_stats(store, f"user{u}", tenant=tenant) for u in range(args.users)]
@@ -141,6 +155,10 @@ def main(argv: list[str] | None = None) -> int:
         "facts_created": stats.facts_created, "facts_superseded": stats.facts_superseded,
         "facts_repeated": stats.facts_repeated, "entities": sum(p["entities"] for p in per_user),
         "relations": stats.relations, "llm_calls": stats.llm_calls + calls["judge"], "model_load_s": round(load_s, 2),
+        "python_cpu_ms_per_turn": round(cpu_s / args.turns * 1000, 2),
+        "neo4j_cpu_ms_per_turn": round(neo_cpu_s / args.turns * 1000, 2),
+        "turns_per_cpu_s": round(args.turns / (cpu_s + (neo_cpu_s if neo_cpu_s == neo_cpu_s else 0)), 1),
+        "load_avg_1m": round(load, 1),
     }
     print(f"gate rejections by reason: {dict(sorted(stats.rejected.items()))}")
     print(f"graph: {sum(p['events'] for p in per_user)} events, {sum(p['active_facts'] for p in per_user)} active / "
@@ -162,7 +180,11 @@ def _report(path: str, res: dict, stats) -> None:
              f"| background write per turn p50 / p95 | {res['write_per_turn_p50_ms']} / "
              f"{res['write_per_turn_p95_ms']} ms | — |",
              f"| submit→commit latency p95 (bulk: includes queueing) | {res['commit_latency_p95_s']} s | — |",
-             f"| LLM calls | {res['llm_calls']} | 0 |", "",
+             f"| LLM calls | {res['llm_calls']} | 0 |",
+             f"| CPU per turn: Python (caller + worker) / Neo4j server | {res['python_cpu_ms_per_turn']} / "
+             f"{res['neo4j_cpu_ms_per_turn']} ms | — |",
+             f"| turns per CPU-second (Python + Neo4j) | {res['turns_per_cpu_s']} | — |",
+             f"| 1-minute load average at the end (2 cores, shared) | {res['load_avg_1m']} | — |", "",
              f"Written {res['written']} turns, rejected {res['rejected']} by the gate "
              f"({dict(sorted(stats.rejected.items()))}), failed {res['failed']}; {res['batches']} batches of ≤ "
              f"{res['batch']}; facts created {res['facts_created']}, superseded {res['facts_superseded']}, repeated "

@@ -23,9 +23,13 @@ valid_from, valid_to, recorded_at, last_seen, mention_count, importance, quality
 session_id, turn_id, event_id, superseded_by, embedding})``
     One version of one attribute of one entity. ``kind`` is preference | goal | attribute.
     The slot is ``(entity_id, key)``; at most one version per slot is ``active``.
-``(:Event {id, tenant, user_id, session_id, turn_id, role, kind, text, language, occurred_at,
+``(:Event {id, tenant, user_id, session_id, turn_id, role, kind, text, language, occurred_at, happened_at,
 recorded_at, importance, quality, status, embedding})``
-    An accepted turn of the conversation (the event log and the provenance of every fact).
+    An accepted turn of the conversation (the event log and the provenance of every fact). ``kind``:
+    message (no statement), statement (yielded facts), event (the turn reports something that happened;
+    ``happened_at`` = when it happened in the world, resolved from "last Friday"/"上周"). A turn holding
+    several clauses gets one extra ``kind: 'event'`` node per event clause, ``-[:DERIVED_FROM]->`` the turn,
+    whose ``occurred_at`` is the world time. ``occurred_at`` of a turn is when it was said.
 ``(:Profile {id, tenant, user_id, name, text, language, updated_at, fact_count})``
     The user profile layer: text regenerated from the active graph (no LLM), showing how it evolved.
 

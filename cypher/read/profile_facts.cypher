@@ -1,8 +1,9 @@
-MATCH (f:Fact {tenant: $tenant, user_id: $user_id})
-WHERE f.status IN ['active', 'outdated']
+MATCH (f:Fact {tenant: $tenant, user_id: $user_id, status: 'active'})
 MATCH (e:Entity {id: f.entity_id, tenant: $tenant, user_id: $user_id})
-RETURN f.id AS id, f.kind AS kind, f.key AS key, f.value AS value, f.polarity AS polarity, f.status AS status,
-       f.valid_from AS valid_from, f.valid_to AS valid_to, f.mention_count AS mention_count,
-       f.importance AS importance, f.language AS language, e.name AS entity, coalesce(e.is_self, false) AS is_self,
-       f.superseded_by AS superseded_by
-ORDER BY f.valid_from, f.version
+OPTIONAL MATCH (f)-[:SUPERSEDES]->(old:Fact)
+UNWIND [x IN [f, old] WHERE x IS NOT NULL] AS x
+RETURN DISTINCT x.id AS id, x.kind AS kind, x.key AS key, x.value AS value, x.polarity AS polarity,
+       x.status AS status, x.valid_from AS valid_from, x.valid_to AS valid_to, x.mention_count AS mention_count,
+       x.importance AS importance, x.language AS language, e.name AS entity, coalesce(e.is_self, false) AS is_self,
+       x.superseded_by AS superseded_by, x.version AS version
+ORDER BY valid_from, version

@@ -8,16 +8,16 @@
     as_of(store, user_id, at, key=, entity=, kind=)  what was true at a time
     preferences(store, user_id, include_outdated=False)  PREFERS/DISLIKES/WANTS edges
     card(store, user_id, entity) -> EntityCard;  profile(store, user_id) -> Profile
-    user_stats(store, user_id) -> dict (incl. gate rejections by reason)
+    user_stats(store, user_id) -> dict (incl. gate rejections by reason);  events(store, user_id) event log
     rescore(store, tenant=, user_id=, now=, policy=) -> RescoreReport   offline, lowers/archives, never deletes
     delete_tenant(store, tenant)
 """
 
-from graphmem.write.reads import (as_of, card, delete_tenant, entity_id, find_entities, history, preferences,
+from graphmem.write.reads import (as_of, card, delete_tenant, entity_id, events, find_entities, history, preferences,
                                   profile, user_stats)
 from graphmem.write.rescore import RescoreReport, rescore
 from graphmem.write.scoring import RescorePolicy
 from graphmem.write.writer import Writer
 
-__all__ = ["Writer", "as_of", "card", "delete_tenant", "entity_id", "find_entities", "history", "preferences", "profile",
+__all__ = ["Writer", "as_of", "card", "delete_tenant", "entity_id", "events", "find_entities", "history", "preferences", "profile",
            "rescore", "RescorePolicy", "RescoreReport", "user_stats"]

@@ -457,6 +457,10 @@ class Pipeline:
             used.update(w.mention_ids)
             n_facts = len(w.decisions)
             kind = "message" if not w.statements else "statement"
+            # an event statement that is the whole turn makes the turn itself the event (no second node)
+            whole = next((s for s in w.statements if s.kind == "event" and (s.text or t.text) == t.text), None)
+            if whole is not None:
+                kind = "event"
             events.append({"tenant": t.tenant, "user_id": t.user_id, "id": t.event_id,
                            "session_key": ids.session_key(t.tenant, t.user_id, t.session_id),
                            "mentions": w.mention_ids, "embedding": _list(self._vec.get(t.text)),
@@ -465,12 +469,15 @@ class Pipeline:
                                      "importance": scoring.importance(kind if kind == "message" else "event", t.text,
                                                                       n_facts=n_facts),
                                      "quality": scoring.quality(t.text), "status": "active",
+                                     "happened_at": (utc(whole.when) if whole is not None and whole.when else None),
                                      "name": _caption(t.text), "caption": _caption(t.text)}})
             for i, s in enumerate(w.statements):
                 ent = w.entity_of.get(i)
                 if ent is None:
                     continue
                 used.add(ent.id)
+                if s.kind == "event" and s is whole:
+                    continue
                 if s.kind == "event":
                     eid = "ev_" + ids.fact_id(t.tenant, t.user_id, t.session_id, t.turn_id, i)[3:]
                     text = s.text or t.text
@@ -482,7 +489,8 @@ class Pipeline:
                                         "embedding": _list(self._vec.get(text)),
                                         "props": {"session_id": t.session_id, "turn_id": t.turn_id, "role": t.role,
                                                   "kind": "event", "text": text, "language": w.language,
-                                                  "occurred_at": when, "recorded_at": t.at, "key": s.key or "",
+                                                  "occurred_at": when, "happened_at": when, "recorded_at": t.at,
+                                                  "key": s.key or "",
                                                   "importance": scoring.importance("event", text, has_when=bool(s.when)),
                                                   "quality": scoring.quality(text, confidence=s.confidence),
                                                   "status": "active", "name": _caption(text), "caption": _caption(text)}})

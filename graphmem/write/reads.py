@@ -93,6 +93,12 @@ def preferences(store: Store, user_id: str, *, include_outdated: bool = False,
     return [{**r, "valid_from": _native(r["valid_from"]), "valid_to": _native(r["valid_to"])} for r in rows]
 
 
+def events(store: Store, user_id: str, *, limit: int = 1000, tenant: str | None = None) -> list[dict]:
+    """The user's event log, oldest first: turns and the event clauses derived from them."""
+    rows = store.run("read/user_events", {"tenant": _tenant(store, tenant), "user_id": user_id, "limit": limit})
+    return [{**r, "occurred_at": _native(r["occurred_at"]), "happened_at": _native(r["happened_at"])} for r in rows]
+
+
 def profile(store: Store, user_id: str, *, tenant: str | None = None) -> Profile:
     tenant = _tenant(store, tenant)
     rows = store.run("read/profile", {"tenant": tenant, "user_id": user_id, "id": ids.profile_id(tenant, user_id)})

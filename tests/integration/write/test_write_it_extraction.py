@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-from graphmem.write import history, preferences, profile, user_stats
+from graphmem.linking.api import extract_statements
+from graphmem.write import events, history, preferences, profile, user_stats
 
 T0 = datetime(2026, 3, 1, 10, 0, tzinfo=timezone.utc)
 
@@ -52,3 +53,14 @@ def test_chinese_user_profile(writer, store, tenant):
     p = profile(store, "u1", tenant=tenant)
     assert p.language == "zh"
     assert "不喜欢：香菜。" in p.text and "预算：现在是8000" in p.text and "之前是5000" in p.text
+
+
+def test_event_statements_are_time_stamped(writer, store, tenant):
+    text = "I went to Blue Bottle Cafe last Friday"
+    (stmt,) = extract_statements(text, T0)                       # the linker resolves "last Friday"
+    assert stmt.when is not None and stmt.when.date() < T0.date()
+    writer.add("u1", "s1", 1, text, at=T0)
+    assert writer.flush(120)
+    (ev,) = events(store, "u1", tenant=tenant)                   # the turn itself is the event: one node
+    assert ev["kind"] == "event" and ev["occurred_at"] == T0
+    assert ev["happened_at"].date() == stmt.when.date()
