@@ -13,7 +13,14 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
 fi
 
-key=$(cat "$ROOT/pyproject.toml" | sha256sum | cut -c1-12)
+# keyed by what the venv depends on: the Python version and the declared dependencies (not the whole file)
+key=$(python3.11 - "$ROOT/pyproject.toml" <<'PY' | sha256sum | cut -c1-12
+import json, sys, tomllib, platform
+p = tomllib.load(open(sys.argv[1], "rb"))
+print(platform.python_version(), json.dumps([p["build-system"], p["project"]["dependencies"],
+      p["project"].get("optional-dependencies", {})], sort_keys=True))
+PY
+)
 VENV="$GRAPHMEM_CACHE/venv-$key"
 if [ ! -f "$VENV/.complete" ]; then
   echo "bootstrap: building $VENV (first run for this pyproject.toml; several minutes)"

@@ -29,8 +29,9 @@ class Check:
 
 def init(settings: Settings, timeout: float = 120.0) -> InitResult:
     """Apply pending migrations (vector indexes sized for the configured embedder), wait for ONLINE."""
-    dims = get_embedder(settings).dimensions
     with Store(settings) as store:
+        store.ping()  # fail fast, before loading a model
+        dims = get_embedder(settings).dimensions
         applied = schema.apply(store, dims)
         online = schema.wait_online(store, timeout)
         return InitResult(applied, schema.version(store), len(online), dims)
