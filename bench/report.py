@@ -34,8 +34,8 @@ CAT_NAMES = {"fact": "single fact", "preference": "preference", "change": "chang
 SYS_NAMES = {"graphmem": "graphmem recall@k", "graphmem-context": "graphmem context()",
              "graphmem-nofloor": "graphmem recall@k, no min_score (ablation)", "full": "full history",
              "bm25": "BM25 turns", "dense": "dense turns"}
-COLORS = {"graphmem": "#1f77b4", "graphmem-context": "#6baed6", "graphmem-nofloor": "#9467bd", "full": "#7f7f7f", "bm25": "#ff7f0e",
-          "dense": "#2ca02c"}
+COLORS = {"graphmem": "#1f77b4", "graphmem-context": "#6baed6", "graphmem-nofloor": "#9467bd", "full": "#7f7f7f",
+          "last10": "#d62728", "bm25": "#ff7f0e", "dense": "#2ca02c"}
 
 
 def sname(s: str) -> str:
@@ -71,7 +71,7 @@ def plot_recall(res: dict, path: Path) -> None:
     t = table(res)
     syss = systems(res)
     cats = [c for c in CATEGORIES if c != "smalltalk"]
-    fig, ax = plt.subplots(figsize=(11, 4.2))
+    fig, ax = plt.subplots(figsize=(11, 5))
     w = 0.8 / max(1, len(syss))
     for i, s in enumerate(syss):
         vals = [(t.get((s, c)) or {}).get("recall") or 0 for c in cats]
@@ -81,7 +81,7 @@ def plot_recall(res: dict, path: Path) -> None:
     ax.set_xticklabels([CAT_NAMES[c].split(" (")[0] for c in cats], rotation=15, fontsize=8)
     ax.set_ylabel(f"recall@{res['meta']['k']} of expected memories, %")
     ax.set_ylim(0, 105)
-    ax.legend(fontsize=7, ncol=3)
+    ax.legend(fontsize=7, ncol=4, loc="upper center", bbox_to_anchor=(0.5, -0.2), frameon=False)
     ax.set_title("Recall by category: graphmem vs baselines (same data, same judge)")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
