@@ -328,7 +328,7 @@ def main(argv=None) -> int:
         embedder = UseEmbedder()
 
     sets = {}
-    for tag, prefix in (("dev", "linking_"), ("heldout", "linking_heldout_")):
+    for tag, prefix in (("dev", "linking_"), ("heldout", "linking_heldout_"), ("heldout2", "linking_heldout2_")):
         sets[tag] = {k: load_jsonl(f"{prefix}{k}.jsonl") for k in ("demonstratives", "named", "statements", "gate")}
     all_cases = [c for st in sets.values() for cs in st.values() for c in cs]
     n_zh = sum(c["lang"] == "zh" for c in all_cases)
@@ -353,7 +353,7 @@ def main(argv=None) -> int:
         for rows in R[tag].values():
             for r in rows:
                 r["set"] = tag
-    R["all"] = {k: R["dev"][k] + R["heldout"][k] for k in R["dev"]}
+    R["all"] = {k: [r for tag in sets for r in R[tag][k]] for k in R["dev"]}
     E = None
     if embedder is not None:
         E = {}
@@ -367,7 +367,7 @@ def main(argv=None) -> int:
             for rows in E[tag].values():
                 for r in rows:
                     r["set"] = tag
-        E["all"] = {k: E["dev"][k] + E["heldout"][k] for k in E["dev"]}
+        E["all"] = {k: [r for tag in sets for r in E[tag][k]] for k in E["dev"]}
     eval_s = time.perf_counter() - t0
 
     texts = [c["text"] for c in all_cases] + [h[0] for c in demo_all for h in c["history"]]
@@ -430,18 +430,22 @@ def main(argv=None) -> int:
       "1,000-entity graph holds several (KnownEntity.last_seen would break that tie; the benchmark gives none); "
       "idiomatic small talk ('Mondays, am I right?'); negative preferences phrased as 'no X in my Y'.")
     P("")
-    firstrun = DATA / "linking_heldout_firstrun.md"
-    if firstrun.exists():
-        P("<details><summary>Held-out set, first run (frozen record)</summary>")
-        P("")
-        P(firstrun.read_text(encoding="utf-8").replace("# Held-out set, first run (frozen record)", "").strip())
-        P("")
-        P("</details>")
-        P("")
+    for fname, title in (("linking_heldout_firstrun.md", "Held-out set, first run (frozen record)"),
+                         ("linking_heldout2_firstrun.md", "Second held-out set, first run (frozen record)")):
+        firstrun = DATA / fname
+        if firstrun.exists():
+            P(f"<details><summary>{title}</summary>")
+            P("")
+            P(firstrun.read_text(encoding="utf-8").split("\n", 1)[1].strip())
+            P("")
+            P("</details>")
+            P("")
     P("## All cases (dev + held-out)")
     table("all")
     P("## Held-out set only")
     table("heldout")
+    P("## Second held-out set only")
+    table("heldout2")
     P("## Dev set only")
     table("dev")
     if E is not None:
@@ -450,7 +454,7 @@ def main(argv=None) -> int:
         P("|---|---|---|---|")
         for name, key in (("demonstrative/anaphora (45)", "demo"), ("named/alias (45)", "named"),
                           ("demonstrative/anaphora (1,000)", "demo1k"), ("named/alias (1,000)", "named1k")):
-            for tag in ("all", "heldout"):
+            for tag in ("all", "heldout", "heldout2"):
                 vals = [f"{acc(E[tag][key], lg)[0]:.3f} (n={acc(E[tag][key], lg)[1]})" for lg in L]
                 P(f"| {name}, {tag} | {' | '.join(vals)} |")
         P("")
@@ -507,9 +511,9 @@ def main(argv=None) -> int:
         RESULTS.write_text(report, encoding="utf-8")
     print(report)
     kv = {"cases": len(all_cases), "zh_share": round(n_zh / len(all_cases), 3)}
-    for tag in ("all", "heldout"):
+    for tag in ("all", "heldout", "heldout2"):
         r = R[tag]
-        sfx = "" if tag == "all" else "_heldout"
+        sfx = "" if tag == "all" else f"_{tag}"
         for lang in ("en", "zh", None):
             ls = f"_{lang}" if lang else ""
             kv[f"demo_acc{ls}{sfx}"] = acc(r["demo"], lang)[0]
