@@ -2,7 +2,7 @@ UNWIND $rows AS row
 MATCH (v:Event {id: row.id})
 WHERE v.tenant = $tenant AND v.user_id = $user_id AND v.status IN $statuses
   AND ($session_id IS NULL OR coalesce(v.session_id, '') <> $session_id)
-WITH v, row.sim AS score ORDER BY score DESC LIMIT $k
+WITH v, row
 RETURN 'event' AS label, v.id AS id, v.kind AS kind, v.key AS key, null AS value, null AS polarity,
        v.text AS text,
        CASE WHEN v.status = 'active' AND COUNT { (:Fact {status: 'outdated'})-[:DERIVED_FROM]->(v) } > 0
@@ -10,4 +10,4 @@ RETURN 'event' AS label, v.id AS id, v.kind AS kind, v.key AS key, null AS value
        null AS entity_id, null AS entity, false AS is_self,
        v.occurred_at AS t_from, null AS t_to, v.recorded_at AS recorded_at, v.occurred_at AS last_seen,
        1 AS mention_count, v.importance AS importance, v.quality AS quality, v.language AS language,
-       v.session_id AS session_id, null AS superseded_by, v.id AS source_id, score AS sim, score AS path_score
+       v.session_id AS session_id, null AS superseded_by, v.id AS source_id, row.sim AS sim, row.score AS path_score, row.path AS path

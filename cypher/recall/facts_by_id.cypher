@@ -2,10 +2,10 @@ UNWIND $rows AS row
 MATCH (f:Fact {id: row.id})
 WHERE f.tenant = $tenant AND f.user_id = $user_id AND f.status IN $statuses
   AND ($session_id IS NULL OR coalesce(f.session_id, '') <> $session_id)
-WITH f, row.sim AS score ORDER BY score DESC LIMIT $k
+WITH f, row
 OPTIONAL MATCH (e:Entity {id: f.entity_id, tenant: $tenant, user_id: $user_id})
 RETURN 'fact' AS label, f.id AS id, f.kind AS kind, f.key AS key, f.value AS value, f.polarity AS polarity,
        f.text AS text, f.status AS status, f.entity_id AS entity_id, e.name AS entity, coalesce(e.is_self, false) AS is_self,
        f.valid_from AS t_from, f.valid_to AS t_to, f.recorded_at AS recorded_at, f.last_seen AS last_seen,
        f.mention_count AS mention_count, f.importance AS importance, f.quality AS quality, f.language AS language,
-       f.session_id AS session_id, f.superseded_by AS superseded_by, f.event_id AS source_id, score AS sim, score AS path_score
+       f.session_id AS session_id, f.superseded_by AS superseded_by, f.event_id AS source_id, row.sim AS sim, row.score AS path_score, row.path AS path

@@ -26,6 +26,8 @@ Paths (each a named query in ``cypher/recall/``, each scoped by ``(tenant, user_
 from __future__ import annotations
 
 import logging
+import math
+import re
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -97,6 +99,7 @@ class _Vectors:
         self.ids: dict[str, list[str]] = {"facts": [], "events": [], "entities": []}
         self.mats: dict[str, np.ndarray] = {}
         self.row: dict[str, tuple[str, int]] = {}
+        self.texts: dict[str, tuple[str, str, frozenset[str]]] = {}    # id → (label, lower text, words)
         self.watermark = None
         self.loaded = 0.0
         self.nbytes = 0
@@ -107,9 +110,14 @@ class _Vectors:
         out.ids = {k: list(v) for k, v in self.ids.items()}
         out.mats = dict(self.mats)
         out.row = dict(self.row)
+        out.texts = dict(self.texts)
         out.watermark = self.watermark
         new: dict[str, list[tuple[str, list[float]]]] = {}
         for r in rows:
+            low = (r.get("text") or "").lower()
+            out.texts[r["id"]] = (r["label"], low, frozenset(_stem(w) for w in _WORD.findall(low)))
+            if r.get("embedding") is None:
+                continue
             new.setdefault(r["label"], []).append((r["id"], r["embedding"]))
             at = r.get("at")
             if at is not None and (out.watermark is None or at > out.watermark):
@@ -133,6 +141,31 @@ class _Vectors:
         out.nbytes = sum(m.nbytes for m in out.mats.values())
         return out
 
+    def lexical(self, terms: Sequence[str], n: int) -> dict[str, list[dict]]:
+        """Per label, the ``n`` texts matching most of ``terms`` (English terms as whole words, Chinese as
+        substrings), each term weighted by its rarity among this user's texts; score in [0, 1]."""
+        if not terms or not self.texts:
+            return {}
+        ascii_terms = [t.isascii() for t in terms]
+        terms = [_stem(t) if a else t for t, a in zip(terms, ascii_terms)]
+        hits: list[tuple[str, str, list[int]]] = []
+        df = [0] * len(terms)
+        for node_id, (label, low, words) in self.texts.items():
+            matched = [i for i, t in enumerate(terms) if (t in words if ascii_terms[i] else t in low)]
+            if matched:
+                hits.append((node_id, label, matched))
+                for i in matched:
+                    df[i] += 1
+        if not hits:
+            return {}
+        total = len(self.texts)
+        weight = [math.log(1 + total / (1 + d)) * math.sqrt(len(t)) for d, t in zip(df, terms)]
+        full = sum(weight) or 1.0
+        out: dict[str, list[dict]] = {}
+        for node_id, label, matched in hits:
+            out.setdefault(label, []).append({"id": node_id, "score": sum(weight[i] for i in matched) / full})
+        return {label: sorted(rows, key=lambda r: -r["score"])[:n] for label, rows in out.items()}
+
     def count(self, label: str) -> int:
         return len(self.ids[label])
 
@@ -152,6 +185,17 @@ class _Vectors:
         if hit is None:
             return None
         return float(self.mats[hit[0]][hit[1]] @ q)
+
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def _stem(w: str) -> str:
+    """A very light English stemmer for the in-process lexical match (recommended → recommend, themes → theme)."""
+    for suffix in ("ing", "ed", "s"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            return w[: -len(suffix)]
+    return w
 
 
 def _unit(mat: np.ndarray) -> np.ndarray:
@@ -324,14 +368,19 @@ class Retriever:
         threading.Thread(target=go, name="graphmem-recall-warm", daemon=True).start()
 
     # -- linking the input -------------------------------------------------------------------------------------
-    def _link(self, text: str, u: _User, q: QueryInfo, slots, paths: frozenset[str]) -> dict[str, tuple[float, str, str]]:
+    def _link(self, text: str, u: _User, q: QueryInfo, slots, paths: frozenset[str],
+              linked: dict[str, str] | None = None) -> dict[str, tuple[float, str, str]]:
         """entity id → (weight, path, via) for the entities the input refers to."""
         seeds: dict[str, tuple[float, str, str]] = {}
         if "graph" in paths and len(u.gazetteer):
             for start, end, found in u.gazetteer.find(text):
                 for eid in found:
                     seeds[eid] = (1.0, "graph", text[start:end])
-            if self.config.use_linker:
+            if linked is not None:          # the session already linked this very turn
+                for eid, surface in linked.items():
+                    if eid in u.ids and eid != u.self_id and eid not in seeds:
+                        seeds[eid] = (1.0, "graph", surface)
+            elif self.config.use_linker:
                 for eid, score, surface in self._linker(text, u, slots):
                     if eid in u.ids and eid not in seeds:
                         seeds[eid] = (max(0.5, min(1.0, score)), "graph", surface)
@@ -384,7 +433,8 @@ class Retriever:
     # -- recall ------------------------------------------------------------------------------------------------
     def recall(self, user_id: str, query: str, k: int | None = None, *, tenant: str | None = None,
                slots=None, session_id: str | None = None, explain: bool = False, now: datetime | None = None,
-               language: str | None = None, paths: Iterable[str] | None = None) -> list[Recalled]:
+               language: str | None = None, paths: Iterable[str] | None = None,
+               linked: dict[str, str] | None = None) -> list[Recalled]:
         """The ``k`` memories of ``user_id`` most relevant to ``query``, best first, rewritten in the second
         person in the query's language. ``slots``: the session's slot table (for "that plan");
         ``session_id``: leave this session's own turns out; ``explain``: attach, per memory, the paths that
@@ -407,7 +457,7 @@ class Retriever:
         vec = [float(x) for x in self.embedder.embed([query])[0]]
         t1 = time.perf_counter()
         u = self._user(tenant, user_id)
-        seeds = self._link(query, u, q, slots, enabled)
+        seeds = self._link(query, u, q, slots, enabled, linked)
         t2 = time.perf_counter()
         groups = self._run_paths(tenant, user_id, q, vec, seeds, session_id, enabled, u)
         t3 = time.perf_counter()
@@ -428,7 +478,8 @@ class Retriever:
                 mention_count=c.mention_count, paths=tuple(sorted(c.paths)), explanation=expl))
         t4 = time.perf_counter()
         self.last_timings = {"embed_ms": (t1 - t0) * 1e3, "link_ms": (t2 - t1) * 1e3, "paths_ms": (t3 - t2) * 1e3,
-                             "rank_ms": (t4 - t3) * 1e3, "total_ms": (t4 - t0) * 1e3, "candidates": len(merged)}
+                             "rank_ms": (t4 - t3) * 1e3, "total_ms": (t4 - t0) * 1e3, "candidates": len(merged),
+                             **getattr(self, "_query_ms", {})}
         return out
 
     def _run_paths(self, tenant: str, user_id: str, q: QueryInfo, vec: list[float],
@@ -437,14 +488,14 @@ class Retriever:
         cfg = self.config
         statuses = ["active", "outdated"] if q.past else ["active"]
         cache = cfg.vector_mode == "cache"
-        vc = self._vectors(tenant, user_id) if cache and ("vector" in paths or "graph" in paths) else None
+        vc = self._vectors(tenant, user_id) if cache and paths & {"vector", "fulltext", "graph"} else None
         qv = np.asarray(vec, dtype=np.float32)
         # cache mode: similarities come from the cached vectors, not from Cypher
         base = {"tenant": tenant, "user_id": user_id, "statuses": statuses, "session_id": session_id,
                 "vector": None if vc is not None else vec}
         seeds = dict(seeds)
 
-        def vector(tx: Tx, label: str, k: int) -> list[dict]:
+        def vector(tx, label: str, k: int) -> list[dict]:
             if vc is not None:
                 if label == "entities":
                     return [{**r, "name": (u.ids.get(r["id"]) or {}).get("name", "")} for r in vc.top(label, qv, k)
@@ -458,8 +509,50 @@ class Retriever:
                     return rows      # else: too few of this user's among the global nearest → exact scan
             return tx.run(f"recall/vector_{label}_scan", {**base, "vector": vec, "k": k})
 
-        def work(tx: Tx) -> list[tuple[str, list[Candidate]]]:
-            groups: list[tuple[str, list[Candidate]]] = []
+        qt: dict[str, float] = {}
+
+        class _Timed:   # per-query wall time, for ``last_timings`` (where a slow recall spends its time)
+            def __init__(self, tx: Tx) -> None:
+                self.tx = tx
+
+            def run(self, name: str, params: dict) -> list[dict]:
+                t0 = time.perf_counter()
+                try:
+                    return self.tx.run(name, params)
+                finally:
+                    key = "q_" + name.split("/")[-1] + "_ms"
+                    qt[key] = qt.get(key, 0.0) + (time.perf_counter() - t0) * 1e3
+
+        def cached(tx, groups: list) -> None:
+            """Vector and lexical ranking over the user's cached vectors and texts, then one fetch by id per
+            label that applies the tenant/user/status/session filter."""
+            rows: dict[str, list[dict]] = {"facts": [], "events": []}
+            if "vector" in paths:
+                for label in rows:
+                    rows[label] += [{**r, "score": r["sim"], "path": "vector"}
+                                    for r in vc.top(label, qv, cfg.vector_k + 8)]
+                if "graph" in paths:
+                    for r in vc.top("entities", qv, cfg.entity_k):
+                        if r["sim"] >= cfg.entity_link_min and r["id"] in u.ids and r["id"] not in seeds:
+                            seeds[r["id"]] = (min(1.0, r["sim"]), "entity", u.ids[r["id"]]["name"] or "")
+            if "fulltext" in paths and q.terms:
+                lex = vc.lexical(q.terms, cfg.fulltext_k + 4)
+                for label in rows:
+                    rows[label] += [{**r, "sim": vc.sim(r["id"], qv), "path": "fulltext"} for r in lex.get(label, [])]
+                if "graph" in paths:
+                    for r in lex.get("entities", [])[:3]:   # entities named in the input seed the graph path
+                        if r["id"] in u.ids and r["id"] != u.self_id and r["id"] not in seeds and r["score"] >= 0.2:
+                            seeds[r["id"]] = (0.5 + 0.4 * r["score"], "entity", u.ids[r["id"]]["name"] or "")
+            for label, want in rows.items():
+                if not want:
+                    continue
+                found = tx.run(f"recall/{label}_by_id", {**base, "rows": want})
+                for path, k in (("vector", cfg.vector_k), ("fulltext", cfg.fulltext_k)):
+                    mine = sorted((r for r in found if r["path"] == path), key=lambda r: -(r["path_score"] or 0))[:k]
+                    groups.append((path, [_cand(r, path, None, "cache" if path == "fulltext" else "")
+                                          for r in mine]))
+
+        def uncached(tx, groups: list) -> None:
             if "vector" in paths:
                 groups.append(("vector", [_cand(r, "vector") for r in vector(tx, "facts", cfg.vector_k)]))
                 groups.append(("vector", [_cand(r, "vector") for r in vector(tx, "events", cfg.vector_k)]))
@@ -487,6 +580,14 @@ class Retriever:
                     else:
                         cands.append(_cand(r, "fulltext"))
                 groups.append(("fulltext", cands))
+
+        def work(tx: Tx) -> list[tuple[str, list[Candidate]]]:
+            tx = _Timed(tx)
+            groups: list[tuple[str, list[Candidate]]] = []
+            if vc is not None and ("vector" in paths or "fulltext" in paths):
+                cached(tx, groups)
+            else:
+                uncached(tx, groups)
             if seeds and ("graph" in paths or "slots" in paths):
                 top = sorted(seeds.items(), key=lambda kv: -kv[1][0])[: cfg.graph_max_seeds]
                 ids = [eid for eid, _ in top]
@@ -525,6 +626,7 @@ class Retriever:
             return groups
 
         groups = self.store.read(work)
+        self._query_ms = qt
         if vc is not None:   # similarity for what the other paths found, from the cached vectors
             for _, cands in groups:
                 for c in cands:
@@ -545,10 +647,17 @@ class Retriever:
 
         cfg = self.config
         lang = getattr(getattr(session, "state", None), "lang", None)
+        slots = getattr(session, "slots", None)
+        linked = None
+        try:   # the input is the turn the session just recorded: its linker already put the entities in the slots
+            last = [m for m in session.messages if m.role == "user"][-1:]
+            if last and last[0].text == user_input and slots is not None:
+                linked = {s.key: s.surface or s.name for s in slots.recent() if s.turn == last[0].turn}
+        except Exception:  # a session without these attributes: link here
+            linked = None
         found = self.recall(session.user_id, user_input, cfg.k, tenant=getattr(session, "tenant", None),
-                            slots=getattr(session, "slots", None),
-                            session_id=session.session_id if cfg.exclude_current_session else None,
-                            language=lang if lang in ("zh", "en") and _mixed(user_input) else None)
+                            slots=slots, session_id=session.session_id if cfg.exclude_current_session else None,
+                            language=lang if lang in ("zh", "en") and _mixed(user_input) else None, linked=linked)
         budget = cfg.token_budget
         sb, share = getattr(session, "budget", None), getattr(session, "long_term_share", None)
         if sb and share:

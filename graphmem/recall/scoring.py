@@ -157,8 +157,8 @@ def merge(groups: Iterable[tuple[str, Sequence[Candidate]]]) -> dict[str, Candid
 
 def normalise_lexical(cands: Iterable[Candidate]) -> None:
     """Lucene scores are unbounded: divide by the best one of this query. Scores of the substring scan
-    (``via['fulltext'] == 'scan'``) are already the matched share of the query's terms."""
-    cands = [c for c in cands if "fulltext" in c.paths and c.via.get("fulltext") != "scan"]
+    and of the in-process lexical match (``via['fulltext']`` ``scan``/``cache``) are already in [0, 1]."""
+    cands = [c for c in cands if "fulltext" in c.paths and c.via.get("fulltext") not in ("scan", "cache")]
     best = max((c.paths["fulltext"] for c in cands), default=0.0)
     if best > 0:
         for c in cands:

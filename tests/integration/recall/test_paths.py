@@ -39,7 +39,10 @@ def test_vector_index_and_scan_modes_agree(store, tenant_settings, embedder, u1)
     assert res["scan"] and res["scan"][0] == res["index"][0]
 
 
-def test_fulltext_path_english_and_chinese(retriever, u1):
+@pytest.mark.parametrize("mode", ["cache", "scan"])   # in-process lexical match / the Lucene cjk index
+def test_fulltext_path_english_and_chinese(store, tenant_settings, embedder, u1, mode):
+    retriever = Retriever(store, tenant_settings, embedder=embedder, config=RecallConfig(vector_mode=mode),
+                          clock=lambda: NOW)
     en = retriever.recall(u1, "CA1831", 3, paths=["fulltext"])
     assert en and "CA1831" in en[0].source_text
     zh = retriever.recall(u1, "香菜", 3, paths=["fulltext"])
