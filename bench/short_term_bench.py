@@ -199,8 +199,11 @@ def play(rows: list[dict], budget: int, counter, idle_s: float) -> dict:
         session.add_assistant_message(row["assistant"], at=clock + timedelta(seconds=20))
         full_msgs += counter(row["assistant"])
         full_all += counter(row["user"]) + counter(row["assistant"])
+        stated = [keys for t, _, keys in FACTS if keys and t < row["turn"]]
+        kept = sum(1 for keys in stated if any(k in ctx.text for k in keys))
         per_turn.append({"turn": row["turn"], "injected": ctx.tokens, "full_messages": full_msgs, "full_all": full_all,
-                         "omitted": len(ctx.omitted), "window": len(session.messages)})
+                         "omitted": len(ctx.omitted), "window": len(session.messages),
+                         "facts": f"{kept}/{len(stated)}"})
         if idle_s:
             time.sleep(idle_s)
     return {"session": session, "per_turn": per_turn, "ctx_ms": ctx_ms, "ctx_cpu": ctx_cpu, "add_ms": add_ms,
@@ -307,12 +310,13 @@ def write_report(r: dict, out: Path) -> None:
              "overlaps `context()`. Wall-clock percentiles on this shared 2-core box move with the load of other "
              "work; the CPU-time row is the layer's own cost.")
     L.append("\n## Tokens per turn (every 25th turn)\n")
-    L.append("| turn | injected | full history (messages) | ratio | full incl. tools | items omitted | window msgs |")
-    L.append("|---|---|---|---|---|---|---|")
+    L.append("| turn | injected | full history (messages) | ratio | full incl. tools | items omitted | window msgs | "
+             "facts stated so far in context |")
+    L.append("|---|---|---|---|---|---|---|---|")
     for p in r["per_turn"]:
         if p["turn"] in (1, 10) or p["turn"] % 25 == 0:
             L.append(f"| {p['turn']} | {p['injected']} | {p['full_messages']} | {p['injected'] / p['full_messages']:.1%} | "
-                     f"{p['full_all']} | {p['omitted']} | {p['window']} |")
+                     f"{p['full_all']} | {p['omitted']} | {p['window']} | {p['facts']} |")
     L.append("\n## Token counter error\n")
     L.append("Default counter: `cl100k_base` through `bpe-openai` when installed (its wheel embeds the BPE tables, "
              "so it works offline; `tiktoken` downloads them and does not), else the dependency-free heuristic. "
