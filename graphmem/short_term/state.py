@@ -166,7 +166,8 @@ class SessionState:
             lines.append(("任务：" if zh else "task: ") + self.goal_text)
         if self.slots:
             sep = "，" if zh else ", "
-            lines.append(("已知：" if zh else "known: ") + sep.join(f"{k}={v}" for k, v in self.slots.items()))
+            lines.append(("已知：" if zh else "known: ")
+                         + sep.join(f"{SLOT_ZH.get(k, k) if zh else k}={v}" for k, v in self.slots.items()))
         if self.pending:
             names = [SLOT_ZH.get(p, p) for p in self.pending] if zh else self.pending
             lines.append(("还需要：" if zh else "still needed: ") + ("、" if zh else ", ").join(names))
