@@ -12,6 +12,9 @@ Format (every file written by hand, user by user)::
           - u: "a user message"
           - {u: "Morning!", junk: true}       # small talk: must NOT be stored
           - a: "an assistant reply"
+    background:                     # everyday sessions unrelated to the probes (merged by day): the history
+      - day: 2026-03-08             # gets longer and noisier, as real ones are; same turn format
+        turns: [...]
     probes:
       - cat: fact | preference | change | coref | temporal | multihop | smalltalk | isolation
         q: "the question asked after all sessions"
@@ -96,7 +99,9 @@ def load_user(path: Path) -> UserSpec:
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     uid = raw["user"]
     sessions = []
-    for i, s in enumerate(raw["sessions"], 1):
+    merged = sorted(list(raw["sessions"]) + [dict(s, background=True) for s in raw.get("background") or []],
+                    key=lambda s: _day(s["day"]))
+    for i, s in enumerate(merged, 1):
         day = _day(s["day"])
         sid = f"s{i}-{day.isoformat()}"
         turns = []
