@@ -523,9 +523,17 @@ class Session:
                 return
             turns = [(m.turn, m.role, m.text) for m in evict]
             time.sleep(0)  # hand the GIL to the caller's thread between steps (context() must stay fast)
-            lines = None
+            lines = rolled = None
             if self.llm is not None:
-                lines = self._safe(lambda: sm.llm_summarise(turns, self.summary_tokens, self.counter, self.llm), "llm summary")
+                lines = self._safe(lambda: sm.llm_summarise(turns, max(20, self.summary_tokens // 2), self.counter,
+                                                            self.llm), "llm summary")
+                if lines is not None:  # roll: the LLM condenses old summary + new chunk when they outgrow the cap
+                    merged = list(self._summary) + lines  # only this worker writes _summary
+                    if sum(self.counter(ln.render()) + 1 for ln in merged) <= self.summary_tokens:
+                        rolled = merged
+                    else:
+                        rolled = self._safe(lambda: sm.llm_condense(merged, self.summary_tokens, self.counter,
+                                                                    self.llm), "llm condense")
             if lines is None:
                 lines = sm.summarise(turns, self.summary_tokens, self.counter, fact_texts, markers, event_texts)
             time.sleep(0)
@@ -533,7 +541,10 @@ class Session:
                 if self._window[: len(evict)] == evict:
                     del self._window[: len(evict)]
                 markers = self.ledger.superseded_markers()
-                self._summary = sm.select(self._summary + lines, self.summary_tokens, self.counter, markers)
+                if rolled is not None:
+                    self._summary = rolled
+                else:  # extractive rolling merge: the best lines of old summary + new chunk within the cap
+                    self._summary = sm.select(self._summary + lines, self.summary_tokens, self.counter, markers)
                 self._summary_version += 1
                 self.compressions += 1
         finally:

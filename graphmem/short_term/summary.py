@@ -162,6 +162,28 @@ def llm_summarise(turns: Sequence[tuple[int, str, str]], budget: int, counter: C
         raise ValueError("empty summary")
     last = max((t for t, _, _ in turns), default=0)
     first = min((t for t, _, _ in turns), default=0)
-    line = SummaryLine(last, f"summary t{first}-t{last}", "", 10.0)
+    score = 10.0 + last / 1e6  # above any extractive line; a newer LLM chunk wins a tie with an older one
+    line = SummaryLine(last, f"summary t{first}-t{last}", "", score)
     room = max(1, budget - counter(line.render()) - 1)
-    return [SummaryLine(last, line.role, truncate_to_tokens(text, room, counter), 10.0)]
+    return [SummaryLine(last, line.role, truncate_to_tokens(text, room, counter), score)]
+
+
+CONDENSE_PROMPT = ("Merge these summaries of one conversation, oldest first, into one summary of at most {words} words. "
+                   "Keep every stated preference, fact, date and need; where a value changed keep only the newest. "
+                   "Reply with the summary only.\n\n{lines}")
+
+
+def llm_condense(lines: Sequence[SummaryLine], budget: int, counter: Callable[[str], int],
+                 llm: Callable[[str], str]) -> list[SummaryLine]:
+    """The rolling summary condensed by the user's LLM into one line within ``budget``. Raises on failure."""
+    from graphmem.short_term.tokens import truncate_to_tokens
+
+    body = "\n".join(f"- {ln.render()}" for ln in lines)
+    text = str(llm(CONDENSE_PROMPT.format(words=max(20, budget // 2), lines=body))).strip()
+    if not text:
+        raise ValueError("empty summary")
+    first = min((ln.turn for ln in lines), default=0)
+    last = max((ln.turn for ln in lines), default=0)
+    role = f"summary t{first}-t{last}"
+    room = max(1, budget - counter(SummaryLine(last, role, "", 10.0).render()) - 1)
+    return [SummaryLine(last, role, truncate_to_tokens(text, room, counter), 10.0 + last / 1e6)]

@@ -314,3 +314,28 @@ def test_change_notice_uses_the_sessions_turn_ids(executor):
     s.add_user_message("My budget is 5000.")
     s.add_user_message("Please change my budget to 6000.")
     assert s.flush(10) and [t.turn_id for t in got] == ["2.abc"]
+
+
+def test_llm_rolling_summary_condenses_instead_of_dropping_new_chunks(executor):
+    calls = {"summarise": 0, "merge": 0}
+
+    def llm(prompt):
+        if prompt.startswith("Merge"):
+            calls["merge"] += 1
+            return f"merged summary number {calls['merge']} " + "word " * 30
+        if prompt.startswith("Summarise"):
+            calls["summarise"] += 1
+            return f"chunk summary number {calls['summarise']} " + "word " * 30
+        return "{}"
+
+    s = make(executor, llm=llm, window_tokens=80, min_recent=2, summary_tokens=90)
+    for i in range(30):
+        s.add_user_message(f"Message {i}: talking about lighthouses and the sea for a while now.")
+        s.add_assistant_message(f"Reply {i}: lighthouses are lovely, tell me more.")
+        assert s.flush(10)  # one compression at a time, as with real reply gaps
+    assert calls["merge"] >= 1 and s.compressions >= 5
+    lines = s.summary
+    assert len(lines) <= 2 and sum(s.counter(ln.render()) + 1 for ln in lines) <= 90
+    # the newest chunk is never the one dropped
+    assert f"chunk summary number {calls['summarise']}" in " ".join(ln.text for ln in lines) or \
+        lines[-1].text.startswith(f"merged summary number {calls['merge']}")
