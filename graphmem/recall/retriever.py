@@ -247,6 +247,7 @@ class Retriever:
         self._users: dict[tuple[str, str], _User] = {}
         self._vecs: dict[tuple[str, str], _Vectors] = {}
         self._loading: dict[tuple[str, str], threading.Lock] = {}
+        self._executor = None
         self._lock = threading.Lock()
         self.last_timings: dict[str, float] = {}
 
@@ -279,6 +280,8 @@ class Retriever:
         return self._user(tenant or self.settings.tenant, user_id).gazetteer
 
     def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False)
         if self._own_store:
             self.store.close()
 
@@ -346,6 +349,14 @@ class Retriever:
                 while len(self._vecs) > 1 and sum(x.nbytes for x in self._vecs.values()) > budget:
                     self._vecs.pop(next(iter(self._vecs)))
         return fresh
+
+    def _pool(self):
+        if self._executor is None:
+            with self._lock:
+                if self._executor is None:
+                    from concurrent.futures import ThreadPoolExecutor
+                    self._executor = ThreadPoolExecutor(max_workers=6, thread_name_prefix="graphmem-recall")
+        return self._executor
 
     def _load_lock(self, key) -> threading.Lock:
         with self._lock:
@@ -523,9 +534,9 @@ class Retriever:
                     key = "q_" + name.split("/")[-1] + "_ms"
                     qt[key] = qt.get(key, 0.0) + (time.perf_counter() - t0) * 1e3
 
-        def cached(tx, groups: list) -> None:
-            """Vector and lexical ranking over the user's cached vectors and texts, then one fetch by id per
-            label that applies the tenant/user/status/session filter."""
+        def cached_plan() -> dict[str, list[dict]]:
+            """Vector and lexical ranking over the user's cached vectors and texts (no I/O); entity hits
+            become graph seeds."""
             rows: dict[str, list[dict]] = {"facts": [], "events": []}
             if "vector" in paths:
                 for label in rows:
@@ -543,6 +554,10 @@ class Retriever:
                     for r in lex.get("entities", [])[:3]:   # entities named in the input seed the graph path
                         if r["id"] in u.ids and r["id"] != u.self_id and r["id"] not in seeds and r["score"] >= 0.2:
                             seeds[r["id"]] = (0.5 + 0.4 * r["score"], "entity", u.ids[r["id"]]["name"] or "")
+            return rows
+
+        def cached_fetch(tx, groups: list, rows: dict[str, list[dict]]) -> None:
+            """One fetch by id per label that applies the tenant/user/status/session filter."""
             for label, want in rows.items():
                 if not want:
                     continue
@@ -581,13 +596,7 @@ class Retriever:
                         cands.append(_cand(r, "fulltext"))
                 groups.append(("fulltext", cands))
 
-        def work(tx: Tx) -> list[tuple[str, list[Candidate]]]:
-            tx = _Timed(tx)
-            groups: list[tuple[str, list[Candidate]]] = []
-            if vc is not None and ("vector" in paths or "fulltext" in paths):
-                cached(tx, groups)
-            else:
-                uncached(tx, groups)
+        def graph_path(tx, groups: list) -> None:
             if seeds and ("graph" in paths or "slots" in paths):
                 top = sorted(seeds.items(), key=lambda kv: -kv[1][0])[: cfg.graph_max_seeds]
                 ids = [eid for eid, _ in top]
@@ -617,15 +626,44 @@ class Retriever:
                     _, p, via = info.get(r["seed"], (0.0, "graph", ""))
                     graph.append(_cand(r, p, None, via))
                 groups.append(("graph", graph))
+
+        def recency_path(tx, groups: list) -> None:
             if "recency" in paths:
                 since, until = q.window if q.window else (None, None)
                 rows = tx.run("recall/recent_events", {**base, "k": cfg.recency_k * (3 if q.window else 1),
                                                        "since": since, "until": until})
                 rows += tx.run("recall/recent_facts", {**base, "k": cfg.recency_k})
                 groups.append(("recency", [_cand(r, "recency", 1.0) for r in rows]))
-            return groups
 
-        groups = self.store.read(work)
+        def timed(job):
+            def run(tx: Tx) -> list:
+                out: list = []
+                job(_Timed(tx), out)
+                return out
+            return run
+
+        if vc is not None and ("vector" in paths or "fulltext" in paths):
+            rows = cached_plan()
+            jobs = []
+            if rows["facts"] or rows["events"]:
+                jobs.append(lambda tx, out: cached_fetch(tx, out, rows))
+            if seeds and ("graph" in paths or "slots" in paths):
+                jobs.append(graph_path)
+            if "recency" in paths:
+                jobs.append(recency_path)
+            # independent read transactions, run side by side (the server has more than one core)
+            results = list(self._pool().map(lambda job: self.store.read(timed(job)), jobs))
+            groups = [g for part in results for g in part]
+        else:
+            def work(tx: Tx) -> list[tuple[str, list[Candidate]]]:
+                tx = _Timed(tx)
+                out: list = []
+                uncached(tx, out)
+                graph_path(tx, out)
+                recency_path(tx, out)
+                return out
+
+            groups = self.store.read(work)
         self._query_ms = qt
         if vc is not None:   # similarity for what the other paths found, from the cached vectors
             for _, cands in groups:
