@@ -534,8 +534,12 @@ class Session:
                     else:
                         rolled = self._safe(lambda: sm.llm_condense(merged, self.summary_tokens, self.counter,
                                                                     self.llm), "llm condense")
-            if lines is None:
-                lines = sm.summarise(turns, self.summary_tokens, self.counter, fact_texts, markers, event_texts)
+            if lines is None:  # extractive, a message at a time, handing over the GIL in between
+                candidates: list[sm.SummaryLine] = []
+                for one in turns:
+                    candidates.extend(sm.extract_lines([one], fact_texts, event_texts=event_texts))
+                    time.sleep(0)
+                lines = sm.select(candidates, self.summary_tokens, self.counter, markers)
             time.sleep(0)
             with self._lock:
                 if self._window[: len(evict)] == evict:
