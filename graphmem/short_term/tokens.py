@@ -89,10 +89,14 @@ class BPECounter:
     """OpenAI BPE encodings (``cl100k_base``, ``o200k_base``) from the offline ``bpe-openai`` package."""
 
     def __init__(self, encoding: str = "cl100k_base") -> None:
+        import warnings
+
         import bpe_openai  # optional dependency; ImportError tells the caller it is absent
 
         self.name = encoding
-        self._enc = bpe_openai.get_encoding(encoding)
+        with warnings.catch_warnings():  # bpe-openai 0.1.4 loads its tables with a deprecated importlib call
+            warnings.simplefilter("ignore", DeprecationWarning)
+            self._enc = bpe_openai.get_encoding(encoding)
 
     def __call__(self, text: str) -> int:
         return len(self._enc.encode(text)) if text else 0
