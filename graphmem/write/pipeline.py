@@ -153,6 +153,17 @@ class BatchResult:
     submitted: list[float] = field(default_factory=list)
 
 
+@dataclass
+class Batch:
+    """A prepared batch: analysed, linked and embedded; versioning and the transaction come in ``commit``."""
+    works: list[TurnWork]
+    refs: dict[str, EntityRef]
+    res: BatchResult
+    vec: dict[str, np.ndarray] = field(default_factory=dict)
+    written: set[str] = field(default_factory=set)
+    accepted: list[tuple[tuple[str, str], np.ndarray, frozenset]] = field(default_factory=list)
+
+
 class Pipeline:
     def __init__(self, store: Store, embedder, *, judge: Judge | None = None, link_with_embeddings: bool = True,
                  hooks: dict | None = None, user_ttl: float = 60.0):
@@ -199,6 +210,15 @@ class Pipeline:
 
     # -- the batch ----------------------------------------------------------------------------------------
     def process(self, entries: list[Entry]) -> BatchResult:
+        """``prepare`` then ``commit`` then ``after_commit`` (the writer overlaps them across batches)."""
+        b = self.prepare(entries)
+        self.commit(b)
+        self.after_commit(b)
+        return b.res
+
+    def prepare(self, entries: list[Entry]) -> Batch:
+        """Everything that does not depend on the previous batch being committed: gate rules 1–2, extraction,
+        linking, embeddings. Runs on the worker thread."""
         res = BatchResult()
         turns: list[Prepared] = []
         for e in entries:
@@ -214,18 +234,24 @@ class Pipeline:
                 continue
             seen.add(t.event_id)
             works.append(TurnWork(t))
-        if not works:
-            return res
         refs: dict[str, EntityRef] = {}
+        b = Batch(works, refs, res)
+        if not works:
+            return b
         for w in works:
             self._classify(w)
         self._extract_mentions(works)
         for w in works:
             self._analyse(w, refs)
-        self._embed_and_plan(works, refs, res)
-        self._write(works, refs, res)
-        self._after_commit(works, refs)
-        return res
+        self._embed(b)
+        return b
+
+    def commit(self, b: Batch) -> None:
+        """Versioning plan against the committed graph, gate rule 3 and the judge, one write transaction.
+        Reads shared state (recent turns) but changes none of it; may run on a committer thread."""
+        if b.works:
+            self._plan(b)
+            self._write(b)
 
     # -- analysis: classify, extract, link ------------------------------------------------------------------
     def _classify(self, w: TurnWork) -> None:
@@ -382,19 +408,23 @@ class Pipeline:
         return self._new(s, type_, st, refs, at)
 
     # -- embeddings, versioning plan, gate rule 3 -----------------------------------------------------------
-    def _embed_and_plan(self, works: list[TurnWork], refs: dict[str, EntityRef], res: BatchResult) -> None:
-        live = [w for w in works if not w.verdict]
+    def _embed(self, b: Batch) -> None:
+        live = [w for w in b.works if not w.verdict]
         texts: dict[str, int] = {}
         for w in live:
             texts.setdefault(w.turn.text, len(texts))
             for s in w.statements:
                 if s.text:
                     texts.setdefault(s.text, len(texts))
-        for r in refs.values():
+        for r in b.refs.values():
             if r.new:
                 texts.setdefault(r.name, len(texts))
         vecs = self.embedder.embed(list(texts)) if texts else np.zeros((0, 1), dtype=np.float32)
-        self._vec = {t: vecs[i] for t, i in texts.items()}
+        b.vec = {t: vecs[i] for t, i in texts.items()}
+
+    def _plan(self, b: Batch) -> None:
+        works, res = b.works, b.res
+        live = [w for w in works if not w.verdict]
         # active versions of every slot this batch touches
         slots = {}
         for w in live:
@@ -409,9 +439,12 @@ class Pipeline:
                 active[_slot_id(r["entity_id"], r["key"], r["value"] or "")] = Version(r["id"], r["value"] or "", int(r["polarity"] or 0),
                                                              int(r["version"] or 1), _native(r["valid_from"]))
         planner = Planner(active)
+        batch_recent: dict[tuple[str, str], list] = {}
         for w in live:
             t = w.turn
-            st = self.user(t.tenant, t.user_id)
+            st = self.users.get((t.tenant, t.user_id))
+            recent = list(st.recent) if st is not None else []
+            mine = batch_recent.setdefault((t.tenant, t.user_id), [])
             for i, s in enumerate(w.statements):
                 if s.kind in ("preference", "goal", "attribute") and i in w.entity_of:
                     fid = ids.fact_id(t.tenant, t.user_id, t.session_id, t.turn_id, i)
@@ -420,17 +453,19 @@ class Pipeline:
                                                   _polarity(s), fid, utc(s.when) if s.when else t.at)
             only_repeats = all(d.action == REPEAT for d in w.decisions.values()) and \
                 all(s.kind in ("preference", "goal", "attribute") for s in w.statements)
-            emb = self._vec.get(t.text)
-            w.duplicate = only_repeats and near_duplicate(emb, w.mention_ids, list(st.recent))
+            emb = b.vec.get(t.text)
+            w.duplicate = only_repeats and near_duplicate(emb, w.mention_ids, recent + mine)
             v = rules(w.label, w.has_information, len(w.statements), len(w.mention_ids), w.duplicate)
             v, judged = settle(v, t.text, self.judge, w.has_information, len(w.mention_ids))
             res.llm_calls += int(judged)
             w.verdict, w.reason = v.decision, v.reason
-            if w.verdict == ACCEPT and emb is not None:
-                st.recent.append((emb, frozenset(w.mention_ids)))
+            if w.verdict == ACCEPT and emb is not None:   # st.recent itself only changes after the commit
+                mine.append((emb, frozenset(w.mention_ids)))
+                b.accepted.append(((t.tenant, t.user_id), emb, frozenset(w.mention_ids)))
 
     # -- rows and the transaction -----------------------------------------------------------------------------
-    def _write(self, works: list[TurnWork], refs: dict[str, EntityRef], res: BatchResult) -> None:
+    def _write(self, b: Batch) -> None:
+        works, refs, res = b.works, b.refs, b.res
         sessions, events, stmt_events, facts, supersede, repeats, prefs, relations = {}, [], [], [], [], [], [], []
         cards: dict[str, dict] = {}
         gate: dict[tuple[str, str], dict] = {}
@@ -463,7 +498,7 @@ class Pipeline:
                 kind = "event"
             events.append({"tenant": t.tenant, "user_id": t.user_id, "id": t.event_id,
                            "session_key": ids.session_key(t.tenant, t.user_id, t.session_id),
-                           "mentions": w.mention_ids, "embedding": _list(self._vec.get(t.text)),
+                           "mentions": w.mention_ids, "embedding": _list(b.vec.get(t.text)),
                            "props": {"session_id": t.session_id, "turn_id": t.turn_id, "role": t.role, "kind": kind,
                                      "text": t.text, "language": w.language, "occurred_at": t.at, "recorded_at": t.at,
                                      "importance": scoring.importance(kind if kind == "message" else "event", t.text,
@@ -486,7 +521,7 @@ class Pipeline:
                                         "session_key": ids.session_key(t.tenant, t.user_id, t.session_id),
                                         "mentions": list(dict.fromkeys(
                                             ([] if ent.is_self else [ent.id]) + w.mention_ids)),
-                                        "embedding": _list(self._vec.get(text)),
+                                        "embedding": _list(b.vec.get(text)),
                                         "props": {"session_id": t.session_id, "turn_id": t.turn_id, "role": t.role,
                                                   "kind": "event", "text": text, "language": w.language,
                                                   "occurred_at": when, "happened_at": when, "recorded_at": t.at,
@@ -517,7 +552,7 @@ class Pipeline:
                 text = s.text or t.text
                 num = s.value if isinstance(s.value, (int, float)) and not isinstance(s.value, bool) else None
                 facts.append({"tenant": t.tenant, "user_id": t.user_id, "id": d.fact_id, "card_id": ids.card_id(ent.id),
-                              "event_id": t.event_id, "embedding": _list(self._vec.get(text)),
+                              "event_id": t.event_id, "embedding": _list(b.vec.get(text)),
                               "props": {"entity_id": ent.id, "kind": s.kind, "key": key, "value": value,
                                         "value_num": num, "unit": s.unit or None, "polarity": pol, "text": text,
                                         "status": "active", "version": d.version, "valid_from": valid_from,
@@ -546,9 +581,9 @@ class Pipeline:
                              "name": r.name, "type": r.type or "", "is_self": r.is_self, "aliases": sorted(r.aliases),
                              "mentions": r.mentions, "at": t_at,
                              "importance": scoring.importance("entity"), "quality": scoring.quality(r.name),
-                             "embedding": _list(self._vec.get(r.name)) if r.new else None})
+                             "embedding": _list(b.vec.get(r.name)) if r.new else None})
             res.entities_created += int(r.new)
-        self._written = {e["id"] for e in entities}
+        b.written = {e["id"] for e in entities}
         users = list({(s["tenant"], s["user_id"], s["session_id"]): s for s in sessions.values()}.values())
         gate_rows = list(gate.values())
         # users only rejected still get a User node (for the rejection counts)
@@ -594,19 +629,25 @@ class Pipeline:
         if hook:
             hook()
 
-    def _after_commit(self, works: list[TurnWork], refs: dict[str, EntityRef]) -> None:
-        """Give new entities their name vectors in the linker's index (once per batch and user)."""
+    def after_commit(self, b: Batch) -> None:
+        """Shared state learns what was committed: recent turns (for rule 3), persisted entities, and new
+        entities' name vectors in the linker's index (once per batch and user). Runs on the worker thread."""
+        works, refs = b.works, b.refs
+        for k, emb, ents in b.accepted:
+            st = self.users.get(k)
+            if st is not None:
+                st.recent.append((emb, ents))
         by_user: dict[tuple[str, str], list[EntityRef]] = {}
         for w in works:
             for eid in w.mention_ids:
                 r = refs.get(eid)
-                if r is not None and r.new and r.name in self._vec:
+                if r is not None and r.new and r.name in b.vec:
                     by_user.setdefault((w.turn.tenant, w.turn.user_id), []).append(r)
         for w in works:
             st = self.users.get((w.turn.tenant, w.turn.user_id))
             if st is not None:
                 st.persisted.update(r.id for r in refs.values() if r.tenant == st.tenant and r.user_id == st.user_id
-                                    and r.id in self._written)
+                                    and r.id in b.written)
         for k, new in by_user.items():
             st = self.users.get(k)
             if st is None:
@@ -614,7 +655,7 @@ class Pipeline:
             ents = {e.id: e for e in st.gazetteer.entities}
             for r in new:
                 if r.id in ents and ents[r.id].embedding is None:
-                    ents[r.id] = replace(ents[r.id], embedding=self._vec[r.name])
+                    ents[r.id] = replace(ents[r.id], embedding=b.vec[r.name])
                 r.new = False
             st.gazetteer = linking.Gazetteer(ents.values())
 

@@ -13,7 +13,8 @@ import logging
 import threading
 import time
 from collections import deque
-from dataclasses import asdict, replace
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
@@ -24,11 +25,29 @@ from graphmem.store import Store
 from graphmem.write import ids
 from graphmem.write.gate import Judge
 from graphmem.write.journal import Journal
-from graphmem.write.pipeline import Pipeline, fact_to_json, utc
+from graphmem.write.pipeline import Batch, Pipeline, fact_to_json, utc
 from graphmem.write.sanitize import clean_id, clean_text, repair
 
 log = logging.getLogger("graphmem.write")
 SAMPLES = 50_000
+
+
+@dataclass
+class _Inflight:
+    future: Future
+    batch: Batch
+    entries: list
+    prep_s: float
+
+
+def _n(job: "_Inflight | None") -> int:
+    return len(job.entries) if job is not None else 0
+
+
+def _timed(fn, *args) -> float:
+    t0 = time.perf_counter()
+    fn(*args)
+    return time.perf_counter() - t0
 
 
 def _pct(values, q: float) -> float:
@@ -214,64 +233,112 @@ class Writer:
                         hooks=self.hooks)
 
     def _run(self) -> None:
+        """Batches flow through two stages: ``prepare`` (extraction, linking, embeddings) on this thread and
+        ``commit`` (versioning plan + one Neo4j transaction) on a committer thread, so batch N+1 is analysed
+        while batch N commits. Commits stay in journal order; a failed commit discards the prepared batch
+        behind it, which is simply taken again."""
         pipeline: Pipeline | None = None
-        backoff = 0.2
-        while True:
-            with self._cond:
-                while self._pending <= 0 and not self._stop:
-                    self._cond.wait(1.0)
-                if self._stop and self._pending <= 0:
-                    return
-                self._busy = True
-            try:
-                if self.linger and self._pending < self.batch_size and not self._stop:
-                    time.sleep(self.linger)
-                entries = self.journal.take(self.batch_size)
-                if not entries:
-                    with self._cond:
-                        self._pending = self.journal.pending()
-                    continue
-                if pipeline is None:
-                    pipeline = self._pipeline()
+        self._backoff = 0.2
+        committer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmem-commit")
+        inflight: _Inflight | None = None
+        after = 0   # journal seq of the last entry handed to the committer
+        try:
+            while True:
                 with self._cond:
-                    todo, self._invalidate = self._invalidate, []
-                for tenant, user in todo:
-                    pipeline.invalidate(tenant, user)
+                    while self._pending - _n(inflight) <= 0 and inflight is None and not self._stop:
+                        self._cond.wait(1.0)
+                    if self._stop and self._pending <= 0 and inflight is None:
+                        return
+                    self._busy = True
                 try:
-                    self._process(pipeline, entries)
-                    backoff = 0.2
-                except (StoreUnavailable, ModelError) as e:
-                    log.warning("write batch postponed (%s); retrying in %.1fs", e, backoff)
+                    entries = []
+                    if self._pending - _n(inflight) > 0:
+                        if self.linger and inflight is None and self._pending < self.batch_size and not self._stop:
+                            time.sleep(self.linger)
+                        entries = self.journal.take(self.batch_size, after=after)
+                    if pipeline is None:
+                        pipeline = self._pipeline()
                     with self._cond:
-                        self._stats.retries += 1
-                        if self._stop:   # closing while Neo4j is away: the turns stay journaled
-                            return
-                        self._cond.wait(backoff)
-                    backoff = min(backoff * 2, 5.0)
-                except Exception as e:  # isolate the turn that breaks the batch; never kill the worker
-                    log.warning("write batch failed (%s); retrying turn by turn", e)
-                    pipeline.users.clear()
-                    try:
-                        self._one_by_one(pipeline, entries)
-                    except (StoreUnavailable, ModelError):
-                        with self._cond:
-                            self._stats.retries += 1
-                            if self._stop:
+                        todo, self._invalidate = self._invalidate, []
+                    for tenant, user in todo:
+                        pipeline.invalidate(tenant, user)
+                    prepared, error, t0 = None, None, time.perf_counter()
+                    if entries:
+                        try:
+                            prepared = pipeline.prepare(entries)
+                        except Exception as e:
+                            error = e
+                    prep_s = time.perf_counter() - t0
+                    if inflight is not None:
+                        done, inflight = inflight, None
+                        failed = self._finish(pipeline, done)
+                        if failed is not None:
+                            after = 0
+                            if self._recover(pipeline, failed, done.entries):
                                 return
-                            self._cond.wait(backoff)
-            except Exception:  # pragma: no cover - last resort: keep the worker alive
-                log.exception("writer worker error")
-                time.sleep(0.5)
-            finally:
-                with self._cond:
-                    self._busy = False
-                    self._cond.notify_all()
+                            continue          # what was prepared behind it is taken again
+                    if error is not None:
+                        after = 0
+                        if self._recover(pipeline, error, entries):
+                            return
+                        continue
+                    if prepared is not None:
+                        inflight = _Inflight(committer.submit(_timed, pipeline.commit, prepared), prepared, entries,
+                                             prep_s)
+                        after = entries[-1].seq
+                    elif not entries:
+                        with self._cond:      # nothing to take although something is pending: resynchronise
+                            self._pending = self.journal.pending()
+                        after = 0
+                except Exception:  # pragma: no cover - last resort: keep the worker alive
+                    log.exception("writer worker error")
+                    inflight, after = None, 0
+                    time.sleep(0.5)
+                finally:
+                    with self._cond:
+                        self._busy = inflight is not None
+                        self._cond.notify_all()
+        finally:
+            committer.shutdown(wait=True)
+
+    def _finish(self, pipeline: Pipeline, job: "_Inflight") -> Exception | None:
+        """Wait for a commit; on success let the pipeline and the journal know. Returns the error, if any."""
+        try:
+            commit_s = job.future.result()
+        except Exception as e:
+            return e
+        pipeline.after_commit(job.batch)
+        self._account(job.batch.res, len(job.entries), job.prep_s + commit_s)
+        self._backoff = 0.2
+        return None
+
+    def _recover(self, pipeline: Pipeline, error: Exception, entries) -> bool:
+        """Handle a failed batch. Neo4j unreachable: back off (the turns stay journaled). Anything else: retry
+        turn by turn so one bad turn cannot block the rest. Returns True if the worker should stop now."""
+        if not isinstance(error, (StoreUnavailable, ModelError)):
+            log.warning("write batch failed (%s); retrying turn by turn", error)
+            pipeline.users.clear()
+            try:
+                self._one_by_one(pipeline, entries)
+                return False
+            except (StoreUnavailable, ModelError) as e:
+                error = e
+        log.warning("write batch postponed (%s); retrying in %.1fs", error, self._backoff)
+        with self._cond:
+            self._stats.retries += 1
+            if self._stop:   # closing while Neo4j is away: the turns stay journaled for the next start
+                return True
+            self._cond.wait(self._backoff)
+        self._backoff = min(self._backoff * 2, 5.0)
+        return False
 
     def _process(self, pipeline: Pipeline, entries) -> None:
         t0 = time.perf_counter()
         res = pipeline.process(entries)
+        self._account(res, len(entries), time.perf_counter() - t0)
+
+    def _account(self, res, n_entries: int, dt: float) -> None:
         self.journal.done(res.done)
-        dt = time.perf_counter() - t0
         now = time.time()
         with self._cond:
             s = self._stats
@@ -290,8 +357,8 @@ class Writer:
             for sub in res.submitted:
                 if sub:
                     self._latency.append(max(0.0, now - sub))
-            n = max(1, len(entries))
-            self._per_turn.extend([dt / n] * len(entries))
+            n = max(1, n_entries)
+            self._per_turn.extend([dt / n] * n_entries)
             self._cond.notify_all()
 
     def _one_by_one(self, pipeline: Pipeline, entries) -> None:
