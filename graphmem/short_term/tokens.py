@@ -91,11 +91,11 @@ class BPECounter:
     def __init__(self, encoding: str = "cl100k_base") -> None:
         import warnings
 
-        import bpe_openai  # optional dependency; ImportError tells the caller it is absent
-
         self.name = encoding
         with warnings.catch_warnings():  # bpe-openai 0.1.4 loads its tables with a deprecated importlib call
             warnings.simplefilter("ignore", DeprecationWarning)
+            import bpe_openai  # optional dependency; ImportError tells the caller it is absent
+
             self._enc = bpe_openai.get_encoding(encoding)
 
     def __call__(self, text: str) -> int:
