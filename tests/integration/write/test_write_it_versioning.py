@@ -84,3 +84,19 @@ def test_relation_between_entities(writer, store, tenant):
     assert [(r["type"], r["direction"], r["other"]) for r in c.relations] == [("RECOMMENDED", "out", "the noodle place")]
     back = card(store, "u1", "the noodle place", tenant=tenant)
     assert [(r["type"], r["direction"], r["other"]) for r in back.relations] == [("RECOMMENDED", "in", "my sister")]
+
+
+def test_versions_chain_across_overlapped_batches(make_writer, store, tenant):
+    """Small batches, so batch N+1 is prepared while batch N commits: the chain must stay exact."""
+    w = make_writer(batch_size=7, linger=0.0)
+    n = 120
+    for i in range(n):
+        w.add("u1", "s1", i, f"my budget is {1000 + i}", at=day(i), facts=[budget(1000 + i)])
+    assert w.flush(180)
+    assert w.stats().batches >= n // 7
+    versions = history(store, "u1", "me", "budget", tenant=tenant)
+    assert [v.version for v in versions] == list(range(1, n + 1))
+    assert [v.value for v in versions] == [str(1000 + i) for i in range(n)]
+    assert [v.status for v in versions] == ["outdated"] * (n - 1) + ["active"]
+    assert all(versions[i].supersedes == versions[i - 1].id for i in range(1, n))
+    assert all(versions[i].valid_to == versions[i + 1].valid_from for i in range(n - 1))
