@@ -24,7 +24,7 @@ if str(ROOT.parent) not in sys.path:
     sys.path.insert(0, str(ROOT.parent))
 
 from bench.eval.data import CATEGORIES, LANGS  # noqa: E402
-from bench.eval.metrics import fmt, stored, systems, table  # noqa: E402
+from bench.eval.metrics import fmt, history, stored, systems, table  # noqa: E402
 
 RESULTS = ROOT / "results"
 REPORT = ROOT / "REPORT.md"
@@ -171,7 +171,11 @@ def render(res: dict, perf: dict | None) -> str:
           "days; every turn is stamped with its session's day and every probe has a fixed \"now\", so \"last week\" "
           "is meaningful. All users share ONE tenant during the run (their similar facts sit side by side), "
           "which is deleted afterwards. Probes are asked after all sessions, from a fresh session that does not "
-          "record the question.", "",
+          "record the question. Besides the sessions the probes are about, every user has two *background* "
+          "sessions of everyday requests (an email, a recipe, a SQL question) that no probe asks about, so the "
+          "history is noisier. Even so a user's history is only ~20 user turns: retrieval over raw turns with "
+          "k = 5 sees a quarter of it, which flatters the turn baselines compared with months of real use; the "
+          "tokens-vs-turn plot shows where that goes.", "",
           _row(["language", "users", "sessions", "turns", "small-talk turns", "probes"]), _row(["---"] * 6)]
     for lang in LANGS:
         b = d["by_lang"].get(lang)
@@ -222,6 +226,12 @@ def render(res: dict, perf: dict | None) -> str:
                  and (lang == "all" or r["lang"] == lang) and r["latest"] is not None]
             cells.append(fmt(mean(1.0 if x else 0.0 for x in v)) if v else "—")
         L.append(_row([lang, len(rows)] + cells))
+    h = history(res)
+    if h["all"]["n"]:
+        L += ["", f"Old value still in history (graphmem, `Memory.as_of` at the end of the day the old value was "
+              f"said): {fmt(h['all']['kept'])} of {h['all']['n']} change probes (en {fmt(h['en']['kept'])}, zh "
+              f"{fmt(h['zh']['kept'])}, mixed {fmt(h['mixed']['kept'])}); that old version marked `outdated`: "
+              f"{fmt(h['all']['outdated'])}. Baselines keep every turn, so their history trivially holds it."]
     L += ["", "## Forbidden content and isolation", "", _row(["system", "small-talk probes: forbidden surfaced",
           "isolation probes: other user's fact surfaced", "any probe: other user's marker leaked"]), _row(["---"] * 4)]
     t_cat = table(res)
@@ -266,6 +276,15 @@ def render(res: dict, perf: dict | None) -> str:
               f"- Details: [`results/perf.md`](results/perf.md)."]
     L += ["", "![latency vs store size](results/latency_vs_store.png)", ""]
     # -- failures
+    fails = [r for r in res["probes"] if r["system"] == "graphmem" and not r["hit"] and r["recall"] is not None
+             and r["recall"] < 1]
+    wm = [r for r in fails if r.get("sources_stored") is not None and r["sources_stored"] < 1]
+    if fails:
+        L += ["## Where graphmem loses recall", "",
+              f"Of {len(fails)} graphmem probes with a missing expected memory, {len(wm)} have a source turn that "
+              "the write path never stored (the gate rejected it or it was treated as a duplicate) — recall cannot "
+              f"find what was not written; the other {len(fails) - len(wm)} are ranking, cut-off, extraction or "
+              "rewrite misses (the `no min_score` ablation shows how many the cut-off alone costs).", ""]
     L += ["## graphmem failures (every missed probe of `graphmem recall@k`)", "",
           "Listed so nobody tunes them away: the data is not edited to fit the system.", "", "<details><summary>"
           f"{sum(1 for r in res['probes'] if r['system'] == 'graphmem' and not r['hit'])} probes</summary>", "",
@@ -280,6 +299,8 @@ def render(res: dict, perf: dict | None) -> str:
                 why.append("forbidden: " + ", ".join(r["forbidden"]))
             if r["leaked"]:
                 why.append("leaked: " + ", ".join(r["leaked"]))
+            if r.get("sources_stored") is not None and r["sources_stored"] < 1:
+                why.append("source turn not stored" if r["sources_stored"] == 0 else "a source turn not stored")
             top = (r.get("top") or ["(nothing)"])[0].replace("|", "/")[:90]
             L.append(_row([r["probe"], r["cat"], r["q"].replace("|", "/"), "; ".join(why), top]))
     L += ["", "</details>", ""]
@@ -297,7 +318,7 @@ def render(res: dict, perf: dict | None) -> str:
                        ("perf.md", "ingest, context() at 1k, RSS")):
         if (RESULTS / name).exists():
             L.append(f"- [`results/{name}`](results/{name}) — {what}")
-    L += ["", "Reproduce: `python -m bench.report --run` (full suite + perf bench + this report, ~10 min on 2 cores); "
+    L += ["", "Reproduce: `python -m bench.report --run` (full suite + perf bench + this report, ~12 min on 2 cores); "
           "the reduced CI suite: `pytest tests/integration/eval`.", ""]
     return "\n".join(L)
 

@@ -52,6 +52,16 @@ def stored(res: dict) -> dict:
     return out
 
 
+def history(res: dict) -> dict:
+    """Change probes: share whose old value is still in the graph's history, and marked outdated."""
+    out = {}
+    for lang in ("all",) + LANGS:
+        rows = [r for r in res.get("history", []) if lang == "all" or r["lang"] == lang]
+        out[lang] = {"n": len(rows), "kept": mean(1.0 if r["kept"] else 0.0 for r in rows) if rows else None,
+                     "outdated": mean(1.0 if r["outdated"] else 0.0 for r in rows) if rows else None}
+    return out
+
+
 def fmt(x, pct=True, digits=0) -> str:
     if x is None:
         return "—"

@@ -101,8 +101,10 @@ def run(users: list[UserSpec], *, k: int = 5, budget: int = 2000, last_n: int = 
         timing.update(ingest_s=t1 - t0, flush_wait_s=t1 - t_sub, turns=n_turns)
 
         # -- the gate: which turns became events -----------------------------------------------------
+        stored_maps = {}
         for u in users:
             st_map = gm.stored(u.user, [t for t in u.turns if t.role == "user"])
+            stored_maps[u.user] = st_map
             junk = [t for t in u.turns if t.role == "user" and t.junk]
             info = [t for t in u.turns if t.role == "user" and not t.junk]
             stored_rows.append({
@@ -127,6 +129,15 @@ def run(users: list[UserSpec], *, k: int = 5, budget: int = 2000, last_n: int = 
                     rows.append({**base, "system": b.name, "recall": v.recall, "hit": v.hit, "latest": v.latest,
                                  "forbidden": v.forbidden, "leaked": v.leaked,
                                  "tokens": sum(counter(x) for x in texts), "n": len(texts)})
+                # write-path attribution: for each expected group, was a user turn that says it stored at all?
+                from bench.eval.judge import contains
+
+                src = []
+                for g in p.expect:
+                    turns = [t for t in u.turns if t.role == "user" and any(contains(t.text, f) for f in g)]
+                    if turns:
+                        src.append(any(stored_maps[u.user].get((t.session, t.turn_id)) for t in turns))
+                base["sources_stored"] = (sum(src) / len(src)) if src else None
                 if gm.can_recall():
                     r = gm.probe(p)
                     variants = [("graphmem", r["recall_texts"], sum(counter(x) for x in r["recall_texts"])),
@@ -142,6 +153,23 @@ def run(users: list[UserSpec], *, k: int = 5, budget: int = 2000, last_n: int = 
                                      "prompt_tokens": r["prompt_tokens"], "top": [x[:160] for x in texts]})
             progress(f"  probed {u.user}")
         timing["probe_s"] = time.perf_counter() - t2
+
+        # -- change probes: the old value is still in the history (as of the day it was said) -----------
+        history_rows = []
+        if gm.can_recall():
+            from bench.eval.judge import contains
+
+            for u in users:
+                for p in u.probes:
+                    if p.cat != "change" or not p.old:
+                        continue
+                    forms = [f for g in p.old for f in g]
+                    said = next((t for t in u.turns if t.role == "user" and any(contains(t.text, f) for f in forms)), None)
+                    if said is None:
+                        continue
+                    when = said.at.replace(hour=23, minute=59)
+                    h = gm.old_in_history(u.user, forms, when)
+                    history_rows.append({"probe": p.id, "user": u.user, "lang": u.lang, **h})
         llm_calls = gm.llm_calls()
     finally:
         gm.close()
@@ -156,7 +184,7 @@ def run(users: list[UserSpec], *, k: int = 5, budget: int = 2000, last_n: int = 
                  "llm_calls": llm_calls, "timing": timing, "total_s": time.perf_counter() - t_start,
                  "data": summary(users), "data_problems": problems,
                  "systems": sorted({r["system"] for r in rows})},
-        "probes": rows, "stored": stored_rows, "curve": curve_rows,
+        "probes": rows, "stored": stored_rows, "curve": curve_rows, "history": history_rows,
     }
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -166,6 +166,18 @@ class GraphmemSystem:
         return {"nofloor_texts": nofloor, "recall_texts": texts, "context_texts": lt, "context_tokens": lt_tokens, "prompt_tokens": total,
                 "recall_ms": (t1 - t0) * 1e3, "context_ms": (t2 - t1) * 1e3}
 
+    def old_in_history(self, user: str, old_forms, when: datetime) -> dict:
+        """Change probes: is the outdated value still in the graph as a version that was true at ``when``
+        (the end of the day it was said), and is it marked outdated now? Uses ``Memory.as_of``."""
+        from bench.eval.judge import contains
+
+        try:
+            facts = self.memory.as_of(user, when)
+        except Exception as e:  # noqa: BLE001 - reported, not fatal
+            return {"kept": False, "outdated": False, "error": f"{type(e).__name__}: {e}"}
+        hits = [f for f in facts if any(contains(f"{f.value} {f.text}", o) for o in old_forms)]
+        return {"kept": bool(hits), "outdated": any(f.status == "outdated" for f in hits)}
+
     # -- the gate --------------------------------------------------------------------------------------
     def stored(self, user: str, turns: list[TurnSpec]) -> dict[tuple[str, int], bool]:
         """Which of the user's turns became an Event in the graph."""
