@@ -421,9 +421,17 @@ def main(argv=None) -> int:
       "named 0.909 (< 0.95) and small-talk recall 0.70 (English 0.50). The misses were generic gaps (object "
       "pronouns missed by the parser, plural/which references, a short alias inside a longer name — "
       "'Tom' in 'Tom Hanks' —, type words counted as distinguishing modifiers, untyped heads, elided subjects, "
-      "'dropped to' as a change, seed phrases such as 'how was your weekend', elongated 'heyyy'). They were "
-      "fixed generically and no case was removed or relabelled, but after the fix the held-out set is no "
-      "longer unseen: expect real-world accuracy between the two runs.")
+      "'dropped to' as a change, seed phrases such as 'how was your weekend', elongated 'heyyy').")
+    P("- A **second held-out set** (80 cases) was then written and run once after those fixes; it **missed the "
+      "same three targets** (demonstratives 0.810, named 0.929, small-talk recall 0.70; statement F1 0.941 and "
+      "small-talk precision 1.0 held). New gaps: 'the Sony ones'/'the tesla' (a brand after a determiner), "
+      "'Which car', '这两个项目' (plural), 'MacBook Air M3' (a model variant of a known name), "
+      "'我不太能吃辣', '我的手机是华为Mate 60', 'yo what's good', 'haha fair'. They were fixed generically too.")
+    P("- No case was removed or relabelled after its set's first run (one heldout2 label was corrected before "
+      "it ran: see git history). After the fixes neither held-out set is unseen any more, so the honest "
+      "expectation on new data is the first-run numbers: roughly 0.8–0.9 for demonstratives, 0.9–0.93 for named "
+      "mentions, ~0.93 statement F1, precision 1.0 / recall ~0.7 for small talk (the gate errs towards "
+      "keeping: unknown phrasing is stored, never dropped).")
     P("- Failures that remain and why: homophone typos in Chinese names ('杭洲' for '杭州': no pinyin "
       "library, and character fuzzy matching sees a 50 % difference); a type-only reference with no session "
       "antecedent ('上次住的那个酒店') is correctly linked when the user knows one hotel but ambiguous once the "

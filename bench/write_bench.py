@@ -108,6 +108,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-link-embeddings", action="store_true", help="linker without the embedding pass")
     ap.add_argument("--keep", action="store_true", help="keep the tenant's graph for inspection")
     ap.add_argument("--report", help="write a markdown report to this path")
+    ap.add_argument("--paced", type=int, default=300, help="turns of the paced phase (0: skip)")
+    ap.add_argument("--rate", type=float, default=20.0, help="turns/s of the paced phase")
     args = ap.parse_args(argv)
 
     tenant = f"bench-{uuid.uuid4().hex[:8]}"
@@ -138,7 +140,23 @@ def main(argv: list[str] | None = None) -> int:
         load = os.getloadavg()[0]
         stats, timings = w.stats(), w.timings()
         w.close()
+        paced = {}
+        if args.paced:   # a live conversation: how soon is a turn in the graph (recall can see it)?
+            p = Writer(store, settings, embedder=embedder, journal_path=os.path.join(tmp, "paced.sqlite3"),
+                       batch_size=args.batch, link_with_embeddings=not args.no_link_embeddings).start()
+            gap = 1.0 / args.rate
+            t1 = time.perf_counter()
+            for i, (user, session, turn, text, at) in enumerate(conversation(args.paced, args.users, seed=11)):
+                p.add("paced-" + user, session, turn, text, at=at)
+                time.sleep(max(0.0, t1 + (i + 1) * gap - time.perf_counter()))
+            p.flush(timeout=600)
+            pt = p.timings()
+            paced = {"paced_rate": args.rate, "paced_commit_latency_p50_ms": round(pt["commit_latency_p50_ms"], 1),
+                     "paced_commit_latency_p95_ms": round(pt["commit_latency_p95_ms"], 1),
+                     "paced_enqueue_p95_ms": round(pt["enqueue_p95_ms"], 3)}
+            p.close()
     per_user = [user_stats(store, f"user{u}", tenant=tenant) for u in range(args.users)]
+    res_paced = paced
     if not args.keep:
         delete_tenant(store, tenant)
     store.close()
@@ -159,6 +177,7 @@ def main(argv: list[str] | None = None) -> int:
         "neo4j_cpu_ms_per_turn": round(neo_cpu_s / args.turns * 1000, 2),
         "turns_per_cpu_s": round(args.turns / (cpu_s + (neo_cpu_s if neo_cpu_s == neo_cpu_s else 0)), 1),
         "load_avg_1m": round(load, 1),
+        **res_paced,
     }
     print(f"gate rejections by reason: {dict(sorted(stats.rejected.items()))}")
     print(f"graph: {sum(p['events'] for p in per_user)} events, {sum(p['active_facts'] for p in per_user)} active / "
@@ -184,7 +203,11 @@ def _report(path: str, res: dict, stats) -> None:
              f"| CPU per turn: Python (caller + worker) / Neo4j server | {res['python_cpu_ms_per_turn']} / "
              f"{res['neo4j_cpu_ms_per_turn']} ms | — |",
              f"| turns per CPU-second (Python + Neo4j) | {res['turns_per_cpu_s']} | — |",
-             f"| 1-minute load average at the end (2 cores, shared) | {res['load_avg_1m']} | — |", "",
+             f"| 1-minute load average at the end (2 cores, shared) | {res['load_avg_1m']} | — |",
+             *([f"| paced phase ({res['paced_rate']} turns/s): submit→commit p50 / p95 | "
+                f"{res['paced_commit_latency_p50_ms']} / {res['paced_commit_latency_p95_ms']} ms | — |",
+                f"| paced phase: enqueue p95 | {res['paced_enqueue_p95_ms']} ms | ≤ 5 ms |"]
+               if "paced_rate" in res else []), "",
              f"Written {res['written']} turns, rejected {res['rejected']} by the gate "
              f"({dict(sorted(stats.rejected.items()))}), failed {res['failed']}; {res['batches']} batches of ≤ "
              f"{res['batch']}; facts created {res['facts_created']}, superseded {res['facts_superseded']}, repeated "

@@ -11,6 +11,7 @@ Pure Python + rapidfuzz + numpy; no spaCy, no jieba. Rebuild (``Gazetteer(entiti
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Iterable, Sequence
 
@@ -207,14 +208,24 @@ class Gazetteer:
         return out
 
 
+_DIGITS = re.compile(r"\d+")
+
+
 def _score(a: str, b: str, **kw) -> float:
     """Fuzzy score for names: full ratio, forgiving a missing brand word ("thinkpad x1" ~ "lenovo
-    thinkpad x1") but not a missing model number ("thinkpad" ≠ "thinkpad x1" at full confidence)."""
+    thinkpad x1") but not a missing model number ("thinkpad" ≠ "thinkpad x1" at full confidence), and
+    never equating different model numbers ("macbook air m3" ≠ "macbook air m2", "xps 15" ≠ "u2723qe")."""
     if a == b:
         return 100.0
+    da, db = "".join(_DIGITS.findall(a)), "".join(_DIGITS.findall(b))
+    if da and db and da != db:
+        return min(70.0, fuzz.ratio(a, b))
     r = fuzz.ratio(a, b)
     ta, tb = set(a.split()), set(b.split())
-    if ta and tb and (ta <= tb or (tb <= ta and len(tb) >= 2)) and len(ta & tb) >= 1:
+    variant = {"pro", "max", "ultra", "plus", "mini", "se", "lite"}
+    ext = ta - tb   # words the query adds to a known name: a model number or suffix makes another product
+    if ta and tb and (ta <= tb or (tb <= ta and len(tb) >= 2 and not any(
+            any(ch.isdigit() for ch in w) or w in variant for w in ext))) and len(ta & tb) >= 1:
         # the query is a shortened name ("iphone" ~ "iphone 15 pro"), or an extension of a multi-word name;
         # a one-word name inside a longer query ("tom" in "tom hanks") is not enough
         small, big = (ta, tb) if len(ta) <= len(tb) else (tb, ta)
@@ -228,4 +239,6 @@ def _score(a: str, b: str, **kw) -> float:
             r = max(r, pr * 0.92)
     else:
         r = max(r, fuzz.token_sort_ratio(a, b))
+    if tb and tb < ta and any(any(ch.isdigit() for ch in w) or w in variant for w in ext):
+        r = min(r, 75.0)   # "macbook air m3" extends "macbook air" with a model: a different product
     return r

@@ -35,6 +35,11 @@ def extract_mentions(text: str, known=None) -> list[Mention]:
     return _en_mentions(text, nlp.english()(text), gaz, known, lang)
 
 
+def _prepare(text: str, gaz, known, lang: str):
+    clean, variants = _split_variants(text, gaz)
+    return clean, _gaz_mentions(text, clean + variants, known, lang)
+
+
 def extract_mentions_batch(texts: Sequence[str], known=None, batch_size: int = 64) -> list[list[Mention]]:
     """Like ``extract_mentions`` for many messages; English ones go through ``nlp.pipe`` (faster)."""
     out: list[list[Mention] | None] = [None] * len(texts)
@@ -72,9 +77,34 @@ def _type_of_ids(known, ids: Iterable[str]) -> str:
     return types.pop() if len(types) == 1 else ""
 
 
+_VARIANT = re.compile(r"[ \t]?(?:[A-Za-z]{0,3}\d+[A-Za-z0-9]*|Pro|Max|Ultra|Plus|Mini|SE|Lite)(?![A-Za-z0-9])"
+                      r"(?:[ \t]+(?:Pro|Max|Ultra|Plus|Mini)(?![A-Za-z0-9]))?")
+
+
 def _gaz_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
-    return [Mention(text[s:e], s, e, "named", head=text[s:e], type=_type_of_ids(known, ids), language=lang,
-                    known_ids=ids) for s, e, ids in gaz]
+    """Known names found in the text. "MacBook Air M3" is not the user's "MacBook Air (M2)": a model
+    extension right after a known name makes it a named mention of its own, resolved by fuzzy matching."""
+    out = []
+    for s, e, ids in gaz:
+        if ids == ():   # a variant span (see _split_variants)
+            out.append(Mention(text[s:e], s, e, "named", head=text[s:e], language=lang, modifiers=("variant",)))
+            continue
+        out.append(Mention(text[s:e], s, e, "named", head=text[s:e], type=_type_of_ids(known, ids), language=lang,
+                           known_ids=ids))
+    return out
+
+
+def _split_variants(text: str, gaz):
+    """Known-name spans, minus those extended by a model suffix ("MacBook Air" + " M3"), which come back as
+    (start, end, ()) so they are named mentions without a gazetteer verdict."""
+    clean, variants = [], []
+    for s, e, ids in gaz:
+        v = _VARIANT.match(text, e)
+        if v and v.end() > e and text[e - 1:e].isalnum():
+            variants.append((s, v.end(), ()))
+        else:
+            clean.append((s, e, ids))
+    return clean, variants
 
 
 def _inner_gaz(gaz, start: int, end: int):
@@ -154,7 +184,7 @@ def _zh_recall(text: str, i: int) -> bool:
 def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
     toks = nlp.zh_tokens(text)
     starts = {s for _, _, s, _ in toks}
-    out: list[Mention] = _gaz_mentions(text, gaz, known, lang)
+    gaz, out = _prepare(text, gaz, known, lang)
     classifiers = lx.markers("zh_classifier")
     nouns = lx.zh_type_nouns()
 
@@ -164,12 +194,17 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
         ch = text[i]
         other = _starts_with_any(text, i, lx.markers("zh_other"))
         kind = None
+        plural = False
         if other:
             j, kind, cls = i + len(other), "demonstrative", other[-1]
         elif ch in "这那哪" and not (i > 0 and text[i - 1] in "这那哪"):
             j = i + 1
+            plural = False
             if text.startswith("些", j):
-                j += 1
+                j, plural = j + 1, True
+            m_n = re.match(r"(两|几|[二三四五六七八九十]|[2-9])", text[j:j + 1])
+            if m_n and _starts_with_any(text, j + 1, classifiers):
+                j, plural = j + 1, True
             if text.startswith("一", j) and _starts_with_any(text, j + 1, classifiers):
                 j += 1
             cls = _starts_with_any(text, j, classifiers)
@@ -207,6 +242,8 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
             mods.append("other")
         if ch == "哪" and not other:
             mods.append("which")
+        if kind == "demonstrative" and not other and ch in "这那" and plural:
+            mods.append("plural")
         if kind == "noun":
             mods.append("indefinite")
         m = Mention(text[i:end], i, end, kind, head=head, type=typ, language=lang, role=lx.role_of(head),
@@ -341,7 +378,7 @@ def _distinct_name_words(extra: str) -> bool:
 
 
 def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
-    out: list[Mention] = _gaz_mentions(text, gaz, known, lang)
+    gaz, out = _prepare(text, gaz, known, lang)
     name_stop = lx.marker_set("en_name_stop")
 
     def covered_by_gaz(s: int, e: int) -> bool:
@@ -434,7 +471,9 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
         s = toks[0].idx
         e = doc[end_tok - 1].idx + len(doc[end_tok - 1].text)
         kind = None
-        if first in dems:
+        if first == "which" and (typ or is_one):
+            kind, mods = "demonstrative", mods + ("which",)
+        elif first in dems:
             kind = "demonstrative"
         elif first == "the" and (typ or is_one or recall):
             kind = "demonstrative"
@@ -446,18 +485,25 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
             kind = "demonstrative"
         if kind is None:
             continue
-        name_words = [t for t in body if t.pos_ == "PROPN" and t.text[:1].isupper()]
+        name_words = [t for t in body if (t.pos_ == "PROPN" and t.text[:1].isupper())
+                      or normalise(t.text) in lx.brands() or (t.like_num and t.i > body[0].i)
+                      or (t.text[:1].isupper() and any(ch.isdigit() for ch in t.text))]
+        if name_words and all(t.like_num for t in name_words):
+            name_words = []
+        named_head = False
         if kind in ("possessive", "demonstrative") and name_words and not lx.role_of(head) and not recall:
-            # "my ThinkPad": a possessive naming the thing — resolved by its name, learned as an alias
+            # "my ThinkPad", "the Sony ones", "the tesla": naming the thing — resolved by its name
             head = " ".join(t.text for t in name_words)
             typ = typ or lx.brands().get(normalise(name_words[0].text), "")
             mods = mods + ("name",)
+            named_head = True
         elif kind == "possessive" and not (typ or lx.role_of(head) or _inner_gaz(gaz, s, e)):
             continue
         role = lx.role_of(" ".join(t.text for t in body)) or lx.role_of(head)
         if role and not typ:
             typ = "pet" if role in ("dog", "cat") else "person"
-        m = Mention(text[s:e], s, e, kind, head="" if is_one else head, type=typ, language=lang, role=role,
+        m = Mention(text[s:e], s, e, kind, head="" if is_one and not named_head else head, type=typ,
+                    language=lang, role=role,
                     modifiers=mods + (("other",) if other else ()) + (("indefinite",) if kind == "noun" else ()),
                     recall_cue=recall)
         out.append(_absorb(m, gaz, known))
@@ -465,13 +511,28 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
     # ("Honestly that cat is ..." parses "that" as a conjunction; "My brother just got ..." has no chunk)
     for t in doc:
         w = t.lower_
-        if w not in dems and w not in poss and w != "the":
+        if w not in dems and w not in poss and w not in ("the", "which"):
             continue
         for j in range(t.i + 1, min(t.i + 4, len(doc))):
             u = doc[j]
             if u.is_punct or u.pos_ in ("VERB", "AUX", "ADP", "PRON", "SCONJ", "CCONJ"):
                 break
             typ = lx.type_of_noun(u.text, "en")
+            brand = lx.brands().get(normalise(u.text), "")
+            nameish = brand or (u.pos_ == "PROPN" and u.text[:1].isupper() and t.lower_ != "my")
+            if nameish and w != "which":
+                brand = brand or typ
+                k = j
+                while k + 1 < len(doc) and (doc[k + 1].pos_ in ("PROPN", "NUM") or doc[k + 1].like_num
+                                            or any(ch.isdigit() for ch in doc[k + 1].text)) \
+                        and not doc[k + 1].is_punct:
+                    k += 1
+                s, e = t.idx, doc[k].idx + len(doc[k].text)
+                u = doc[k] if k > j else u
+                kind = "possessive" if w in poss else "demonstrative"
+                out.append(_absorb(Mention(text[s:e], s, e, kind, head=text[doc[j].idx:e], type=brand,
+                                           language=lang, modifiers=("name",)), gaz, known))
+                break
             role = lx.role_of(u.text) if w in poss else ""
             if not (typ or role) or u.pos_ not in ("NOUN", "PROPN"):
                 continue
@@ -479,13 +540,14 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
             if j + 1 < len(doc) and doc[j + 1].tag_ == "POS":
                 break
             kind = "possessive" if w in poss else "demonstrative"
+            extra = ("which",) if w == "which" else ()
             if role and not typ:
                 typ = "pet" if role in ("dog", "cat") else "person"
             rc = _en_recall_end(doc, j + 1)
             if rc is not None:
                 e = doc[rc - 1].idx + len(doc[rc - 1].text)
             out.append(_absorb(Mention(text[s:e], s, e, kind, head=u.text, type=typ, language=lang, role=role,
-                                       modifiers=tuple(doc[k].lower_ for k in range(t.i + 1, j)),
+                                       modifiers=tuple(doc[k].lower_ for k in range(t.i + 1, j)) + extra,
                                        recall_cue=rc is not None), gaz, known))
             break
     # pronouns, by token (the parser does not make every object pronoun a chunk: "for it", "with them")

@@ -179,7 +179,9 @@ def _pick_by_name(m: Mention, slots: Sequence[Slot]) -> list[Slot]:
 def _decide_reference(m: Mention, slots: SlotTable, known: Gazetteer) -> Link:
     if "name" in m.modifiers and m.head:       # "the MacBook", "那个ThinkPad": resolved by the name
         inner = _decide_named(replace(m, surface=m.head, kind="named", modifiers=()), slots, known)
-        if inner.status == "linked":
+        if inner.status == "linked" or (inner.status == "new" and any(ch.isdigit() for ch in m.head)) \
+                or not any(_slot_ok(s, m) for s in slots):
+            # a model name the user does not own ("the Dell XPS 15") is new, not "the computer"
             return replace(inner, mention=m)
     cands = [s for s in slots.recent() if _slot_ok(s, m)]
     if "other" in m.modifiers:
@@ -193,6 +195,11 @@ def _decide_reference(m: Mention, slots: SlotTable, known: Gazetteer) -> Link:
                                [_cand_slot(s, 0.5) for s in others[:5]])
         return _ambiguous(m, "'the other one' without two comparable entities in session",
                           [_cand_slot(s, 0.4) for s in cands[:5]])
+    if "plural" in m.modifiers and len(cands) != 1:   # "这两个项目": several entities at once
+        if cands:
+            top_turn = cands[0].turn
+            group = [s for s in cands if s.turn >= top_turn - 1][:5]
+            return _ambiguous(m, f"{m.surface!r} refers to several entities", [_cand_slot(s, 0.5) for s in group])
     if "which" in m.modifiers:   # "哪家公司", "which one": a question over the candidates
         if len(cands) == 1:
             return _linked(m, _cand_slot(cands[0], 0.6), f"{m.surface!r}: only {cands[0].name!r} fits")
@@ -217,7 +224,8 @@ def _decide_reference(m: Mention, slots: SlotTable, known: Gazetteer) -> Link:
 def _decide_from_graph(m: Mention, known: Gazetteer, why: str) -> Link:
     """A reference with no session antecedent ("上次提到的那个医生"): the user's graph, by role/type."""
     pool: list[KnownEntity] = known.with_role(m.role) if m.role else []
-    if not pool and m.type and m.type not in ("thing", "place", "product"):
+    if not pool and m.type and (m.type not in ("thing", "place", "product") or m.recall_cue):
+        # a broad type ("that place") only searches the graph when the user points back in time
         pool = known.of_types([m.type])
     if not pool:
         return _new(m, f"{why}; no known {m.type or 'entity'} fits") if (m.type or m.head) else \

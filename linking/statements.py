@@ -379,8 +379,9 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             out.append(_st("attribute", c, lang, change, key=key, value=num[0], unit=num[1]))
             break
     if not out:
-        m = re.search(r"我的([\u4e00-\u9fff]{1,4})是([A-Za-z0-9][\w\- ]*)", c)
-        if m and lx.type_of_noun(m.group(1), "zh"):
+        m = re.search(r"我的([\u4e00-\u9fff]{1,4})是([\u4e00-\u9fff]{0,4}[A-Za-z0-9][\w\- ]*)", c)
+        if m and lx.type_of_noun(m.group(1), "zh") and (m.group(2)[:1].isascii() or re.match(
+                r"[\u4e00-\u9fff]+", m.group(2)).group(0)[:2] in {k[:2] for k in lx.brands()}):
             out.append(_st("attribute", c, lang, change, subject=m.group(1), key="model", value=m.group(2).strip()))
     if out:
         return out

@@ -123,3 +123,18 @@ def test_a_name_after_a_determiner_is_resolved_by_name(known):
     assert _only(link("那个MacBook Air贵吗", slots, known), "MacBook").entity_id == "macbook"
     # a described kind of thing is not the laptop of the session
     assert _only(link("我不想要太重的电脑", slots, known), "电脑").status == "new"
+
+
+def test_model_variants_are_other_products(known):
+    assert _only(link("Is the Macbook Air M3 much better than mine?", SlotTable(), known), "M3").status == "new"
+    assert _only(link("I might get a MacBook Air M2 Pro", SlotTable(), known), "MacBook").status == "new"
+    assert _only(link("my MacBook Air is slow", SlotTable(), known), "MacBook").entity_id == "macbook"
+
+
+def test_brand_names_plural_and_which_references(known):
+    slots = _slots([("thinkpad", "Lenovo ThinkPad X1 Carbon", "laptop")], [("macbook", "MacBook Air M2", "laptop")])
+    assert _only(link("I'll keep the thinkpad then", slots, known), "thinkpad").entity_id == "thinkpad"
+    assert _only(link("Which laptop is lighter?", slots, known), "laptop").status == "ambiguous"
+    two = _slots([("plan_a", "方案A", "plan")], [("plan_b", "方案B", "plan")])
+    assert _only(link("这两个方案哪个好", two, known), "方案").status == "ambiguous"
+    assert _only(link("这个方案下周开始", two, known), "这个方案").entity_id == "plan_b"
