@@ -129,7 +129,10 @@ def time_window(text: str, now: datetime) -> tuple[datetime, datetime] | None:
         return day0 - timedelta(days=2) - pad, day0 - timedelta(days=1) + pad
     if re.search(r"\btoday\b|今天|今日", t):
         return day0 - pad, now + pad
-    if re.search(r"\blast week(end)?\b|\bpast week\b|上周|上个星期|上星期|上礼拜|上个礼拜", t):
+    if re.search(r"\b(week|weekend) before last\b|上上周|上上个周|上上星期|上上个星期|上上礼拜|上上个礼拜", t):
+        ws = _week_start(now)
+        return ws - timedelta(days=14) - pad, ws - timedelta(days=7) + pad
+    if re.search(r"\blast week(end)?\b|\bpast week\b|上周|上个周末|上个星期|上星期|上礼拜|上个礼拜", t):
         ws = _week_start(now)
         return ws - timedelta(days=7) - pad, ws + pad
     if re.search(r"\bthis week\b|这周|本周|这个星期|这礼拜", t):

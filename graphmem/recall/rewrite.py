@@ -185,6 +185,8 @@ def statement(c: Candidate, now: datetime, lang: str = "en") -> str:
     """The memory as one second-person sentence in ``lang`` ('zh' or 'en'), without the time note."""
     zh = lang == "zh"
     old = c.status == "outdated"
+    if c.label == "fact" and c.kind in ("preference", "goal") and (c.is_self or not c.entity) and c.text:
+        return _event_text(c, now, lang)   # "I want something light": the object is only in the words
     if c.label == "fact" and c.kind in ("preference", "goal"):
         pol = _pol(c)
         obj = _obj(c, lang)

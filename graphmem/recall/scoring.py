@@ -88,10 +88,9 @@ def components(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) ->
         "agreement": min(cfg.agreement_cap, cfg.agreement * max(0, len(families) - 1)),
         "time_match": 0.0,
     }
-    if q.window and c.t_from is not None:
+    if q.window:   # it happened, or was said, in the period the question names
         start, end = q.window
-        t = _utc(c.t_from)
-        if start <= t < end:
+        if any(t is not None and start <= _utc(t) < end for t in (c.t_from, c.recorded_at)):
             comp["time_match"] = cfg.time_match
     if c.status == "archived":
         status = 0.0
@@ -125,9 +124,14 @@ def overlap(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / min(len(a), len(b))
 
 
+def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
+    return len(a & b) / len(a | b) if a and b else 0.0
+
+
 def merge(groups: Iterable[tuple[str, Sequence[Candidate]]]) -> dict[str, Candidate]:
     """Union of every path's candidates by id (paths and the best similarity merged); a message event
-    whose facts were found too is folded into them (same memory, more agreement)."""
+    whose facts were found too, in (nearly) the same words, is folded into them (same memory, more
+    agreement); a message that says more than its facts stays."""
     out: dict[str, Candidate] = {}
     for path, cands in groups:
         for c in cands:
@@ -146,8 +150,12 @@ def merge(groups: Iterable[tuple[str, Sequence[Candidate]]]) -> dict[str, Candid
         if c.label == "fact" and c.source_id:
             by_source.setdefault(c.source_id, []).append(c)
     for eid in [i for i, c in out.items() if c.label == "event" and i in by_source]:
-        ev = out.pop(eid)
-        for f in by_source[eid]:
+        ev = out[eid]
+        same = [f for f in by_source[eid] if jaccard(shingles(f.text), shingles(ev.text)) >= 0.7]
+        if not same:
+            continue       # the message says more than its facts: keep both
+        del out[eid]
+        for f in same:
             for p, s in ev.paths.items():
                 f.add_path(p, s, ev.via.get(p, ""))
             if ev.sim is not None and (f.sim is None or ev.sim > f.sim) and f.status == ev.status:

@@ -100,12 +100,14 @@ def test_same_slot_once_and_same_entity_penalty():
 
 
 def test_merge_unions_paths_and_folds_message_events_into_their_facts():
-    f1 = fact("f1", "Your budget is 8000", sim=0.5, paths={"vector": 0.5}, source_id="ev1")
-    f1_again = fact("f1", "Your budget is 8000", sim=0.5, paths={"graph": 1.0})
+    f1 = fact("f1", "Actually my budget is 8000 now", sim=0.5, paths={"vector": 0.5}, source_id="ev1")
+    f1_again = fact("f1", "Actually my budget is 8000 now", sim=0.5, paths={"graph": 1.0})
     ev = event("ev1", "Actually my budget is 8000 now", sim=0.8, paths={"fulltext": 3.0})
     other = event("ev2", "I went to Kyoto", sim=0.2)
-    merged = merge([("vector", [f1]), ("graph", [f1_again]), ("fulltext", [ev, other])])
-    assert set(merged) == {"f1", "ev2"}
+    f3 = fact("f3", "budget 100", key="b3", source_id="ev3")
+    longer = event("ev3", "My budget is 100 and I want something light because I cycle to work")
+    merged = merge([("vector", [f1, f3]), ("graph", [f1_again]), ("fulltext", [ev, other, longer])])
+    assert set(merged) == {"f1", "ev2", "f3", "ev3"}     # the message that says more than its fact stays
     assert set(merged["f1"].paths) == {"vector", "graph", "fulltext"}
     assert merged["f1"].sim > 0.5
     normalise_lexical(merged.values())
