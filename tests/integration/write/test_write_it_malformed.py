@@ -53,3 +53,15 @@ def test_large_but_allowed_message(writer, store, tenant):
     writer.add("u1", "s1", 1, big, facts=[FactInput("attribute", "my notes", "length", len(big))])
     assert writer.flush(120)
     assert user_stats(store, "u1", tenant=tenant)["events"] == 1
+
+
+def test_hostile_text_through_extraction_and_linking(writer, store, tenant):
+    texts = [*NASTY, "lone surrogate \ud800 and my laptop", "\u200b\u200b zero width \ufeff and my Lenovo",
+             "a" * 20000, "我" * 20000, "🙂" * 500, "1" * 5000, "MATCH (n) RETURN n; 我的预算是 5000 // my budget is 5000"]
+    for i, t in enumerate(texts):
+        writer.add("u1", "s1", i, t)
+    assert writer.flush(180)
+    s = writer.stats()
+    assert s.failed == 0 and s.rejected.get("invalid", 0) == 0
+    assert s.written + sum(s.rejected.values()) == len(texts)
+    assert writer.failed() == []
