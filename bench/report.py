@@ -207,7 +207,10 @@ def render(res: dict, perf: dict | None) -> str:
           f"{st['all']['junk_stored']}/{st['all']['junk']} = **{fmt(st['all']['junk_rate'])}** "
           f"(en {fmt(st['en']['junk_rate'])}, zh {fmt(st['zh']['junk_rate'])}, mixed {fmt(st['mixed']['junk_rate'])}); "
           "every baseline keeps every turn (100 %).",
-          f"- **Informative turns stored**: {st['all']['info_stored']}/{st['all']['info']} = {fmt(st['all']['info_rate'])}.",
+          f"- **Informative turns stored** (non-small-talk user turns of the probed sessions): "
+          f"{st['all']['info_stored']}/{st['all']['info']} = {fmt(st['all']['info_rate'])} (en {fmt(st['en']['info_rate'])}, "
+          f"zh {fmt(st['zh']['info_rate'])}, mixed {fmt(st['mixed']['info_rate'])}); background-session requests stored: "
+          f"{st['all']['background_stored']}/{st['all']['background']} (either way is defensible).",
           f"- **LLM calls**: {meta['llm_calls']} (graphmem's writer and judge counters; baselines call none).", "",
           "![recall by category](results/recall_by_category.png)", "",
           "## Recall@k by category and language", ""]

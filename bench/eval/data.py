@@ -49,6 +49,7 @@ class TurnSpec:
     at: dt.datetime
     session: str
     turn_id: int               # 1-based position within the session (both roles)
+    background: bool = False   # from a background session (no probe is about it)
 
 
 @dataclass(frozen=True)
@@ -109,7 +110,7 @@ def load_user(path: Path) -> UserSpec:
             role = "user" if "u" in t else "assistant"
             text = str(t["u"] if "u" in t else t["a"])
             at = dt.datetime.combine(day, dt.time(9, 0), tzinfo=dt.timezone.utc) + dt.timedelta(minutes=2 * j)
-            turns.append(TurnSpec(role, text, bool(t.get("junk")), at, sid, j))
+            turns.append(TurnSpec(role, text, bool(t.get("junk")), at, sid, j, bool(s.get("background"))))
         sessions.append(SessionSpec(sid, day, tuple(turns)))
     last = sessions[-1].day
     default_now = dt.datetime.combine(last + dt.timedelta(days=1), dt.time(12, 0), tzinfo=dt.timezone.utc)

@@ -47,7 +47,9 @@ def stored(res: dict) -> dict:
         j, js = sum(r["junk"] for r in rows), sum(r["junk_stored"] for r in rows)
         i, is_ = sum(r["info"] for r in rows), sum(r["info_stored"] for r in rows)
         known = sum(r["known"] for r in rows)
+        b, bs = sum(r.get("background", 0) for r in rows), sum(r.get("background_stored", 0) for r in rows)
         out[lang] = {"junk": j, "junk_stored": js, "junk_rate": js / j if j and known else None,
+                     "background": b, "background_stored": bs, "background_rate": bs / b if b and known else None,
                      "info": i, "info_stored": is_, "info_rate": is_ / i if i and known else None}
     return out
 

@@ -106,11 +106,13 @@ def run(users: list[UserSpec], *, k: int = 5, budget: int = 2000, last_n: int = 
             st_map = gm.stored(u.user, [t for t in u.turns if t.role == "user"])
             stored_maps[u.user] = st_map
             junk = [t for t in u.turns if t.role == "user" and t.junk]
-            info = [t for t in u.turns if t.role == "user" and not t.junk]
+            info = [t for t in u.turns if t.role == "user" and not t.junk and not t.background]
+            bg = [t for t in u.turns if t.role == "user" and not t.junk and t.background]
             stored_rows.append({
                 "user": u.user, "lang": u.lang, "junk": len(junk), "info": len(info), "known": len(st_map),
                 "junk_stored": sum(bool(st_map.get((t.session, t.turn_id))) for t in junk),
                 "info_stored": sum(bool(st_map.get((t.session, t.turn_id))) for t in info),
+                "background": len(bg), "background_stored": sum(bool(st_map.get((t.session, t.turn_id))) for t in bg),
                 "junk_stored_texts": [t.text for t in junk if st_map.get((t.session, t.turn_id))],
                 "info_missed_texts": [t.text for t in info if (t.session, t.turn_id) in st_map
                                       and not st_map[(t.session, t.turn_id)]],
