@@ -211,7 +211,19 @@ def render(res: dict, perf: dict | None) -> str:
           f"{st['all']['info_stored']}/{st['all']['info']} = {fmt(st['all']['info_rate'])} (en {fmt(st['en']['info_rate'])}, "
           f"zh {fmt(st['zh']['info_rate'])}, mixed {fmt(st['mixed']['info_rate'])}); background-session requests stored: "
           f"{st['all']['background_stored']}/{st['all']['background']} (either way is defensible).",
-          f"- **LLM calls**: {meta['llm_calls']} (graphmem's writer and judge counters; baselines call none).", "",
+          f"- **LLM calls**: {meta['llm_calls']} (graphmem's writer and judge counters; baselines call none).",
+          (f"- Write path counters (all turns, both roles that were written): "
+           f"{', '.join(f'{k} {v}' for k, v in (meta.get('writer_stats') or {}).items() if k in ('submitted', 'written', 'facts_created', 'facts_superseded', 'entities_created', 'relations'))}; "
+           f"rejected by reason: {(meta.get('writer_stats') or {}).get('rejected', {})}." if meta.get("writer_stats") else ""),
+          ""]
+    gm_ms = [r["ms"] for r in res["probes"] if r["system"] == "graphmem" and r.get("ms") is not None]
+    cx_ms = [r["ms"] for r in res["probes"] if r["system"] == "graphmem-context" and r.get("ms") is not None]
+    if gm_ms:
+        gm_ms.sort()
+        cx_ms.sort()
+        L += [f"Probe latency in this run (small per-user graphs, shared box): `recall` median "
+              f"{gm_ms[len(gm_ms) // 2]:.0f} ms, `context()` median {cx_ms[len(cx_ms) // 2]:.0f} ms.", ""]
+    L += [
           "![recall by category](results/recall_by_category.png)", "",
           "## Recall@k by category and language", ""]
     for lang in (None,) + LANGS:

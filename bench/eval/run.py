@@ -173,6 +173,7 @@ def run(users: list[UserSpec], *, k: int = 5, budget: int = 2000, last_n: int = 
                     h = gm.old_in_history(u.user, forms, when)
                     history_rows.append({"probe": p.id, "user": u.user, "lang": u.lang, **h})
         llm_calls = gm.llm_calls()
+        writer_stats = gm.writer_stats()
     finally:
         gm.close()
         try:
@@ -183,7 +184,7 @@ def run(users: list[UserSpec], *, k: int = 5, budget: int = 2000, last_n: int = 
         "meta": {"when": datetime.now(timezone.utc).isoformat(timespec="seconds"), "git": _git(), "k": k,
                  "budget": budget, "last_n": last_n, "embedder": getattr(embedder, "name", "?"),
                  "counter": getattr(counter, "name", "?"), "graphmem_mode": gm.mode, "notes": gm.notes,
-                 "llm_calls": llm_calls, "timing": timing, "total_s": time.perf_counter() - t_start,
+                 "llm_calls": llm_calls, "writer_stats": writer_stats, "timing": timing, "total_s": time.perf_counter() - t_start,
                  "data": summary(users), "data_problems": problems,
                  "systems": sorted({r["system"] for r in rows})},
         "probes": rows, "stored": stored_rows, "curve": curve_rows, "history": history_rows,

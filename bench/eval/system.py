@@ -206,6 +206,17 @@ class GraphmemSystem:
                 n += int(getattr(s, "llm_calls", 0) or (s.get("llm_calls", 0) if isinstance(s, dict) else 0))
         return n
 
+    def writer_stats(self) -> dict:
+        w = getattr(self.memory, "_writer", None) if self.memory is not None else self.writer
+        if w is None:
+            return {}
+        from dataclasses import asdict
+
+        try:
+            return asdict(w.stats())
+        except Exception:  # noqa: BLE001
+            return {}
+
     def close(self) -> None:
         for s in list(self._sessions.values()):
             c = getattr(s, "close", None)
