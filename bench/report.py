@@ -173,9 +173,9 @@ def render(res: dict, perf: dict | None) -> str:
           "which is deleted afterwards. Probes are asked after all sessions, from a fresh session that does not "
           "record the question. Besides the sessions the probes are about, every user has two *background* "
           "sessions of everyday requests (an email, a recipe, a SQL question) that no probe asks about, so the "
-          "history is noisier. Even so a user's history is only ~20 user turns: retrieval over raw turns with "
-          "k = 5 sees a quarter of it, which flatters the turn baselines compared with months of real use; the "
-          "tokens-vs-turn plot shows where that goes.", "",
+          f"history is noisier. Even so a user's history is only ~{sum(b['turns'] for b in d['by_lang'].values()) / max(1, d['users']):.0f} "
+          "turns (both roles): retrieval over raw turns with k = 5 sees about a quarter of it, which flatters the "
+          "turn baselines compared with months of real use; the tokens-vs-turn plot shows where that goes.", "",
           _row(["language", "users", "sessions", "turns", "small-talk turns", "probes"]), _row(["---"] * 6)]
     for lang in LANGS:
         b = d["by_lang"].get(lang)
