@@ -228,6 +228,19 @@ def render(res: dict, perf: dict | None) -> str:
           "## Recall@k by category and language", ""]
     for lang in (None,) + LANGS:
         L += [f"**{'all languages' if lang is None else lang}**", ""] + _metric_table(res, "recall", lang) + [""]
+    ks = sorted({kk for r in res["probes"] for kk in (r.get("recall_at") or {})}, key=int)
+    if ks:
+        L += ["## Recall at other k (all probes with expected memories)", "",
+              _row(["system"] + [f"@{kk}" for kk in ks[:2]] + [f"@{meta['k']}"] + [f"@{kk}" for kk in ks[2:]]),
+              _row(["---"] * (len(ks) + 2))]
+        for s_ in syss:
+            rs = [r for r in res["probes"] if r["system"] == s_ and r.get("recall_at")]
+            if not rs:
+                continue
+            vals = {kk: mean(r["recall_at"][kk] for r in rs if r["recall_at"].get(kk) is not None) for kk in ks}
+            main_ = mean(r["recall"] for r in rs if r["recall"] is not None)
+            L.append(_row([sname(s_)] + [fmt(vals[kk]) for kk in ks[:2]] + [fmt(main_)] + [fmt(vals[kk]) for kk in ks[2:]]))
+        L += ["", "Full history and the last-N window return their whole window whatever k is (not listed).", ""]
     L += ["## Hit rate (all groups found, nothing forbidden) by category", ""] + _metric_table(res, "hit", None) + [""]
     L += ["## Latest-value accuracy (change probes) by language", "",
           _row(["language", "n"] + [sname(s) for s in syss]), _row(["---"] * (len(syss) + 2))]

@@ -42,6 +42,17 @@ def _git() -> str:
         return ""
 
 
+K_WIDE = 10
+
+
+def _recall_at(texts: list[str], wide: list[str], p) -> dict:
+    """recall at 1 and 3 (prefixes of the ranked top-k) and at K_WIDE (a separate, wider retrieval)."""
+    if not p.expect:
+        return {}
+    return {"1": judge(texts[:1], p.expect).recall, "3": judge(texts[:3], p.expect).recall,
+            str(K_WIDE): judge(wide, p.expect).recall}
+
+
 def _first_query(session) -> str | None:
     return next((t.text for t in session.turns if t.role == "user" and not t.junk), None)
 
@@ -126,11 +137,13 @@ def run(users: list[UserSpec], *, k: int = 5, budget: int = 2000, last_n: int = 
             for p in u.probes:
                 base = {"probe": p.id, "user": u.user, "lang": u.lang, "cat": p.cat, "q": p.q}
                 for b in baselines:
+                    wide = b.retrieve(u.user, p.q, K_WIDE) if b.name in ("bm25", "dense") else []
                     texts = b.retrieve(u.user, p.q, k)
                     v = judge(texts, p.expect, p.old, p.forbid, foreign)
                     rows.append({**base, "system": b.name, "recall": v.recall, "hit": v.hit, "latest": v.latest,
                                  "forbidden": v.forbidden, "leaked": v.leaked,
-                                 "tokens": sum(counter(x) for x in texts), "n": len(texts)})
+                                 "tokens": sum(counter(x) for x in texts), "n": len(texts),
+                                 **({"recall_at": _recall_at(texts, wide, p)} if b.name in ("bm25", "dense") else {})})
                 # write-path attribution: for each expected group, was a user turn that says it stored at all?
                 from bench.eval.judge import contains
 
@@ -142,6 +155,7 @@ def run(users: list[UserSpec], *, k: int = 5, budget: int = 2000, last_n: int = 
                 base["sources_stored"] = (sum(src) / len(src)) if src else None
                 if gm.can_recall():
                     r = gm.probe(p)
+                    wide = gm.recall(u.user, p.q, p.now, k=K_WIDE)
                     variants = [("graphmem", r["recall_texts"], sum(counter(x) for x in r["recall_texts"])),
                                 ("graphmem-context", r["context_texts"], r["context_tokens"])]
                     if r.get("nofloor_texts") is not None:
@@ -152,7 +166,8 @@ def run(users: list[UserSpec], *, k: int = 5, budget: int = 2000, last_n: int = 
                         rows.append({**base, "system": name, "recall": v.recall, "hit": v.hit, "latest": v.latest,
                                      "forbidden": v.forbidden, "leaked": v.leaked, "tokens": toks, "n": len(texts),
                                      "ms": r["recall_ms"] if name == "graphmem" else r["context_ms"],
-                                     "prompt_tokens": r["prompt_tokens"], "top": [x[:160] for x in texts]})
+                                     "prompt_tokens": r["prompt_tokens"], "top": [x[:160] for x in texts],
+                                     **({"recall_at": _recall_at(texts, wide, p)} if name == "graphmem" else {})})
             progress(f"  probed {u.user}")
         timing["probe_s"] = time.perf_counter() - t2
 

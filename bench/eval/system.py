@@ -124,10 +124,10 @@ class GraphmemSystem:
     def can_recall(self) -> bool:
         return self.memory is not None
 
-    def recall(self, user: str, query: str, now: datetime) -> list[str]:
+    def recall(self, user: str, query: str, now: datetime, k: int | None = None) -> list[str]:
         self.now = now
         fn = self.memory.recall
-        kw = {"k": self.k}
+        kw = {"k": k or self.k}
         if _accepts(fn, "now"):
             kw["now"] = now
         return [_text(x) for x in fn(user, query, **kw)]
