@@ -83,6 +83,10 @@ _MY = re.compile(r"^(my|our)\s+", re.I)
 _ZH_MY = re.compile(r"^(我的|我们的|我们|我)")
 
 
+_NAME_SWAP = re.compile(r"\b(I|me|my|mine|myself)\b")
+_NAME_TO = {"I": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself"}
+
+
 def subject_en(name: str | None, is_self: bool, capital: bool = True) -> str:
     """The entity as the user hears it: "my laptop" → "your laptop"; the user → "you"."""
     if is_self or not name:
@@ -93,6 +97,7 @@ def subject_en(name: str | None, is_self: bool, capital: bool = True) -> str:
         s = _ZH_MY.sub("你", name)
     else:
         s = name
+    s = _NAME_SWAP.sub(lambda m: _NAME_TO[m.group(1)], s)
     return s[:1].upper() + s[1:] if capital else s
 
 
@@ -141,7 +146,7 @@ def to_second_person_en(text: str) -> str | None:
             rep = "were"
         if rep is None:
             continue
-        if w[0].isupper() and low != "i" or m.start() == 0:
+        if m.start() == 0 or (w[0].isupper() and not low.startswith("i")):
             rep = rep[0].upper() + rep[1:]
         out.append(text[pos:m.start()])
         out.append(rep)

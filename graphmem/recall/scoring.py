@@ -43,15 +43,15 @@ class ScoringConfig:
     agreement: float = 0.04
     agreement_cap: float = 0.12
     time_match: float = 0.2
-    sim_floor: float = 0.15
-    sim_ceiling: float = 0.75
+    sim_floor: float = 0.1           # USE multilingual: unrelated pairs ~0.0-0.15, a question and its answer
+    sim_ceiling: float = 0.6         # often only 0.25-0.5
     half_life_event_days: float = 30.0
     half_life_fact_days: float = 180.0
     activity_saturation: int = 10
     outdated_now: float = 0.0         # multiplier for outdated memories when the question is about now
     outdated_past: float = 1.1        # ... and when it asks about the past
     active_past: float = 0.75
-    min_score: float = 0.2
+    min_score: float = 0.1
     dup_threshold: float = 0.8
     same_entity_penalty: float = 0.03
 
