@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -22,6 +23,8 @@ T = TypeVar("T")
 logging.getLogger("neo4j").addHandler(logging.NullHandler())  # errors reach callers as exceptions, not log noise
 logging.getLogger("neo4j").propagate = False
 START_HINT = "start it with `graphmem neo4j up` (or `docker compose -f docker/compose.yml up -d`)"
+RETRY_SECONDS = 3.0   # managed transactions retry transient errors this long (the writer has its own back-off)
+COOL_DOWN_SECONDS = 2.0   # after Neo4j was found unreachable, calls fail at once for this long, then probe
 
 
 class Tx:
@@ -39,6 +42,7 @@ class Store:
         self.settings = settings or Settings.from_env()
         self._driver: neo4j.Driver | None = None
         self._lock = threading.Lock()
+        self._probe_at: float | None = 0.0   # when to ping before the next call (None: known reachable)
 
     # -- connection -------------------------------------------------------------------------------
     @property
@@ -51,7 +55,7 @@ class Store:
                         s.neo4j_uri,
                         auth=(s.neo4j_user, s.resolved_password()),
                         connection_timeout=5.0,
-                        max_transaction_retry_time=15.0,
+                        max_transaction_retry_time=RETRY_SECONDS,
                         notifications_min_severity="OFF",
                     )
         return self._driver
@@ -117,11 +121,14 @@ class Store:
     @contextmanager
     def _session(self, database: str | None) -> Iterator[neo4j.Session]:
         with self._translate():
+            self._probe()
             with self.driver.session(database=database or self.settings.neo4j_database) as session:
                 yield session
 
     @contextmanager
     def _translate(self) -> Iterator[None]:
+        """Driver errors become graphmem errors. While Neo4j is known to be down, fail at once (no caller
+        on the user's path should wait for connection retries)."""
         uri = self.settings.neo4j_uri
         try:
             yield
@@ -129,11 +136,27 @@ class Store:
             raise AuthError(f"Neo4j at {uri} refused the credentials for user {self.settings.neo4j_user!r}: "
                             f"check GRAPHMEM_NEO4J_PASSWORD ({e.message})") from None
         except (neo.ServiceUnavailable, neo.SessionExpired, OSError) as e:
+            self._probe_at = time.monotonic() + COOL_DOWN_SECONDS
             raise StoreUnavailable(f"Neo4j is not reachable at {uri}: {START_HINT}") from e
         except neo.Neo4jError as e:
             raise QueryError(f"Neo4j rejected a statement: {e.code}: {e.message}") from None
         except neo.DriverError as e:
             raise StoreError(f"Neo4j driver error at {uri}: {e}") from e
+
+
+    def _probe(self) -> None:
+        """Before the first call and after an outage, one ping without retries (failing at once during the
+        cool-down), so a managed transaction never spends its retry time on a server that is down."""
+        if self._probe_at is None:
+            return
+        if time.monotonic() < self._probe_at:
+            raise neo.ServiceUnavailable("Neo4j was unreachable moments ago")
+        try:
+            with self.driver.session(database=self.settings.neo4j_database) as session:
+                session.run(query("admin/ping")).consume()
+        except neo.Neo4jError:
+            pass  # the server answered (e.g. credentials to change): the real call reports its own error
+        self._probe_at = None
 
 
 def _chunks(rows: Iterable[dict[str, Any]], size: int) -> Iterator[list[dict[str, Any]]]:
