@@ -2,6 +2,8 @@ UNWIND $rows AS row
 MATCH (s:Session {id: row.session_key, tenant: row.tenant, user_id: row.user_id})
 MERGE (v:Event {id: row.id, tenant: row.tenant, user_id: row.user_id})
   ON CREATE SET v += row.props, v.embedding = row.embedding
+  ON CREATE SET v.occurred_at = datetime(v.occurred_at), v.recorded_at = datetime(v.recorded_at),
+                v.happened_at = datetime(v.happened_at)
 MERGE (s)-[:HAS_EVENT]->(v)
 WITH v, row
 UNWIND row.mentions AS entity_id

@@ -1,6 +1,6 @@
 UNWIND $rows AS row
 MERGE (u:User {tenant: row.tenant, user_id: row.user_id})
-  ON CREATE SET u.created_at = row.at, u.name = row.user_id, u.caption = 'User ' + row.user_id, u.last_seen = row.at
+  ON CREATE SET u.created_at = datetime(row.at), u.name = row.user_id, u.caption = 'User ' + row.user_id, u.last_seen = datetime(row.at)
 SET u.rejected_greeting = coalesce(u.rejected_greeting, 0) + row.greeting,
     u.rejected_smalltalk = coalesce(u.rejected_smalltalk, 0) + row.smalltalk,
     u.rejected_chitchat = coalesce(u.rejected_chitchat, 0) + row.chitchat,

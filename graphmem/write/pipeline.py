@@ -586,7 +586,16 @@ class Pipeline:
         b.written = {e["id"] for e in entities}
         users = list({(s["tenant"], s["user_id"], s["session_id"]): s for s in sessions.values()}.values())
         gate_rows = list(gate.values())
-        # users only rejected still get a User node (for the rejection counts)
+        # datetimes travel as ISO strings and become DateTime in Cypher (``datetime(row.at)``): the driver's own
+        # conversion of Python datetimes costs more than the rest of the row packing
+        users, entities, events, stmt_events, facts, prefs, supersede, repeats, relations, gate_rows = (
+            _wire(x) for x in (users, entities, events, stmt_events, facts, prefs, supersede, repeats, relations,
+                               gate_rows))
+        card_rows = _wire(list(cards.values()))
+        profile_at = {}
+        for w in works:
+            k = (w.turn.tenant, w.turn.user_id)
+            profile_at[k] = max(profile_at.get(k, w.turn.at), w.turn.at)
 
         def work(tx: Tx) -> None:
             if users:
@@ -608,7 +617,7 @@ class Pipeline:
             if relations:
                 tx.run("write/relations", {"rows": relations})
             if cards:
-                tx.run("write/refresh_cards", {"rows": list(cards.values())})
+                tx.run("write/refresh_cards", {"rows": card_rows})
             if gate_rows:
                 tx.run("write/gate_counts", {"rows": gate_rows})
             rows = []
@@ -617,7 +626,7 @@ class Pipeline:
                 p = profile_text.build(user_id, pf)
                 rows.append({"tenant": tenant, "user_id": user_id, "id": ids.profile_id(tenant, user_id),
                              "text": p.text, "language": p.language, "fact_count": p.fact_count,
-                             "at": max(w.turn.at for w in works if w.turn.user_id == user_id and w.turn.tenant == tenant)})
+                             "at": profile_at[(tenant, user_id)].isoformat()})
             if rows:
                 tx.run("write/upsert_profile", {"rows": rows})
             hook = self.hooks.get("before_commit")
@@ -711,6 +720,18 @@ def _session_row(t: Prepared) -> dict:
 def _caption(text: str, n: int = 60) -> str:
     text = " ".join(text.split())
     return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def _wire_value(v):
+    if isinstance(v, datetime):
+        return v.isoformat()
+    if isinstance(v, dict):
+        return {k: _wire_value(x) for k, x in v.items()}
+    return v
+
+
+def _wire(rows: list[dict]) -> list[dict]:
+    return [{k: _wire_value(v) for k, v in r.items()} for r in rows]
 
 
 def _list(v) -> list[float] | None:
