@@ -19,7 +19,9 @@ SCHEMA = (
     "CREATE TABLE IF NOT EXISTS journal (seq INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE, "
     "payload TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, enqueued REAL NOT NULL)",
     "CREATE TABLE IF NOT EXISTS dead (key TEXT PRIMARY KEY, payload TEXT NOT NULL, error TEXT NOT NULL, at REAL NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS seen (key TEXT PRIMARY KEY, at REAL NOT NULL)",
 )
+SEEN_KEEP = 200_000   # finished turn keys remembered locally (a repeat submit of a rejected turn is skipped too)
 
 
 @dataclass(frozen=True)
@@ -62,9 +64,11 @@ class Journal:
         return self._db  # type: ignore[return-value]
 
     def append(self, key: str, payload: dict) -> bool:
-        """Store one turn; False if the same key is already waiting (a repeat submit)."""
+        """Store one turn; False if the same key is already waiting or was recently finished (a repeat)."""
         data = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
         with self._lock:
+            if self.db.execute("SELECT 1 FROM seen WHERE key = ?", (key,)).fetchone():
+                return False
             cur = self.db.execute("INSERT OR IGNORE INTO journal (key, payload, enqueued) VALUES (?, ?, ?)",
                                   (key, data, time.time()))
         return cur.rowcount == 1
@@ -77,8 +81,18 @@ class Journal:
         return [Entry(seq, key, json.loads(p), attempts) for seq, key, p, attempts in rows]
 
     def done(self, keys: list[str]) -> None:
+        """Committed (or rejected): leave the journal and be remembered as seen, in one sqlite transaction."""
+        now = time.time()
         with self._lock:
+            self.db.execute("BEGIN")
             self.db.executemany("DELETE FROM journal WHERE key = ?", [(k,) for k in keys])
+            self.db.executemany("INSERT OR REPLACE INTO seen (key, at) VALUES (?, ?)", [(k, now) for k in keys])
+            self._done_count = getattr(self, "_done_count", 0) + len(keys)
+            if self._done_count > 10_000:
+                self._done_count = 0
+                self.db.execute("DELETE FROM seen WHERE key IN (SELECT key FROM seen ORDER BY at DESC LIMIT -1 OFFSET ?)",
+                                (SEEN_KEEP,))
+            self.db.execute("COMMIT")
 
     def failed_attempt(self, key: str) -> int:
         with self._lock:

@@ -61,3 +61,13 @@ def test_close_waits_for_the_queue(make_writer, store, tenant):
         w.add("u1", "s1", i, f"my score in game {i} was {i}", facts=[FactInput("attribute", f"game {i}", "score", i)])
     assert w.close(timeout=120) is True
     assert user_stats(store, "u1", tenant=tenant)["events"] == 30
+
+
+def test_rejected_turn_submitted_twice_is_counted_once(make_writer, store, tenant):
+    w = make_writer()
+    w.add("u1", "s1", 1, "hi")
+    assert w.flush(60)
+    w.add("u1", "s1", 1, "hi")
+    assert w.flush(60)
+    assert w.stats().rejected == {"greeting": 1} and w.stats().duplicates_skipped == 1
+    assert user_stats(store, "u1", tenant=tenant)["rejected"]["greeting"] == 1

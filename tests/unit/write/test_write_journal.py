@@ -9,6 +9,7 @@ def test_append_take_done_and_dead(tmp_path):
     assert j.take(10)[1].payload == {"text": "中文"}
     j.done(["k1"])
     assert j.pending() == 1
+    assert not j.append("k1", {"text": "once more"})      # finished turns are remembered
     assert j.failed_attempt("k2") == 1 and j.failed_attempt("k2") == 2
     j.bury("k2", "boom")
     assert j.pending() == 0 and [d["key"] for d in j.dead()] == ["k2"] and j.dead()[0]["error"] == "boom"
