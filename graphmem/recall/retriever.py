@@ -93,7 +93,8 @@ class _User:
 
 
 class _Vectors:
-    """One user's vectors (facts, events, entities) as float32 matrices; exact cosine top-k with numpy."""
+    """One user's vectors (facts, events, entities) as float16 matrices (1 KB a 512-d memory; ranking needs
+    no more precision) plus their texts; exact cosine top-k and a lexical match with numpy/Python."""
 
     def __init__(self) -> None:
         self.ids: dict[str, list[str]] = {"facts": [], "events": [], "entities": []}
@@ -128,11 +129,11 @@ class _Vectors:
             if again:                                # a re-embedded node: replace its row
                 mat = out.mats[label].copy()
                 for i, v in again:
-                    mat[out.row[i][1]] = _unit(np.asarray(v, dtype=np.float32)[None, :])[0]
+                    mat[out.row[i][1]] = _unit(np.asarray(v, dtype=np.float32)[None, :])[0].astype(np.float16)
                 out.mats[label] = mat
             if not fresh:
                 continue
-            mat = _unit(np.asarray(list(fresh.values()), dtype=np.float32))
+            mat = _unit(np.asarray(list(fresh.values()), dtype=np.float32)).astype(np.float16)
             start = len(out.ids[label])
             out.ids[label].extend(fresh)
             out.mats[label] = mat if label not in out.mats else np.vstack([out.mats[label], mat])
@@ -173,7 +174,7 @@ class _Vectors:
         mat = self.mats.get(label)
         if mat is None or n <= 0:
             return []
-        sims = mat @ q
+        sims = mat.astype(np.float32) @ q
         n = min(n, len(sims))
         idx = np.argpartition(-sims, n - 1)[:n] if n < len(sims) else np.arange(len(sims))
         idx = idx[np.argsort(-sims[idx])]
@@ -184,7 +185,7 @@ class _Vectors:
         hit = self.row.get(node_id) if node_id else None
         if hit is None:
             return None
-        return float(self.mats[hit[0]][hit[1]] @ q)
+        return float(self.mats[hit[0]][hit[1]].astype(np.float32) @ q)
 
 
 _WORD = re.compile(r"[a-z0-9]+")
