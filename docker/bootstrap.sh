@@ -8,6 +8,9 @@ need_apt=()
 ls /usr/lib/jvm/java-17-openjdk*/bin/java >/dev/null 2>&1 || need_apt+=(openjdk-17-jre-headless)
 command -v mvn >/dev/null 2>&1 || need_apt+=(maven)
 command -v python3.11 >/dev/null 2>&1 || need_apt+=(python3.11 python3.11-venv)
+# headless Chromium and its driver, for the Neo4j Browser end-to-end test (Debian's, no browser download)
+command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "bootstrap: installing ${need_apt[*]}"
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
