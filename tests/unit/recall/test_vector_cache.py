@@ -1,0 +1,35 @@
+"""The retriever's in-process per-user cache: exact top-k, copy-on-write top-ups, lexical match."""
+
+import numpy as np
+
+from graphmem.recall.retriever import _Vectors
+
+
+def rows(label, items):
+    return [{"id": i, "label": label, "embedding": v, "text": t, "at": None} for i, v, t in items]
+
+
+def test_top_is_exact_cosine_and_extended_copies():
+    v = _Vectors().extended(rows("events", [("a", [1, 0, 0], "I booked a flight to Tokyo"),
+                                            ("b", [0, 1, 0], "My sister lives in Leeds"),
+                                            ("c", [1, 1, 0], "Flight CA1831 to Tokyo")]))
+    q = np.asarray([1, 0, 0], dtype=np.float32)
+    top = v.top("events", q, 2)
+    assert [r["id"] for r in top] == ["a", "c"]
+    assert abs(top[0]["sim"] - 1.0) < 1e-3 and abs(top[1]["sim"] - 0.7071) < 1e-3
+    w = v.extended(rows("events", [("d", [2, 0, 0], "flight again")]))
+    assert v.count("events") == 3 and w.count("events") == 4       # the old cache is untouched
+    assert v.sim("d", q) is None and abs(w.sim("d", q) - 1.0) < 1e-3
+    assert w.top("facts", q, 3) == []
+
+
+def test_lexical_whole_words_stems_chinese_substrings_and_rarity():
+    v = _Vectors().extended(rows("facts", [("f1", [1, 0], "My sister recommended the noodle place"),
+                                           ("f2", [0, 1], "我下周去东京出差"),
+                                           ("f3", [1, 1], "the place is nice"),
+                                           ("f4", None, "unlike others")]))
+    hits = v.lexical(["recommend", "place"], 5)["facts"]
+    assert [h["id"] for h in hits] == ["f1", "f3"] and hits[0]["score"] == 1.0 and hits[1]["score"] < 1.0
+    assert [h["id"] for h in v.lexical(["东京"], 5)["facts"]] == ["f2"]
+    assert v.lexical(["like"], 5) == {}              # whole words: "unlike" is not "like"
+    assert v.count("facts") == 3                     # a row without a vector is searchable by text only
