@@ -18,11 +18,15 @@ first_seen, last_seen, importance, quality, is_self})``
     user-level facts such as a budget.
 ``(:Card {id, tenant, user_id, entity_id, name, summary, fact_count, updated_at})``
     One attribute card per entity; ``summary`` lists the active ``key: value`` lines.
-``(:Fact {id, tenant, user_id, entity_id, kind, key, value, polarity, text, status, version,
+``(:Fact {id, tenant, user_id, entity_id, kind, key, value, value_num, unit, polarity, text, status, version,
 valid_from, valid_to, recorded_at, last_seen, mention_count, importance, quality, language,
 session_id, turn_id, event_id, superseded_by, embedding})``
-    One version of one attribute of one entity. ``kind`` is preference | goal | attribute.
-    The slot is ``(entity_id, key)``; at most one version per slot is ``active``.
+    One version of one attribute of one entity. ``kind`` is preference | goal | attribute. ``value`` is a
+    string ("8000"; "like"/"dislike" for a bare preference), ``value_num`` the number when there is one,
+    ``unit`` apart ("dollars", "元"). ``polarity`` +1/-1 for preferences and goals.
+    The slot is ``(entity_id, key)`` — for goals ``(entity_id, 'goal', value)``, since a user has many —
+    and at most one version per slot is ``active``. User-level facts (budget, goals) sit on the
+    user's own ``is_self`` entity. Rescoring keeps the first scores in ``base_importance``/``base_quality``.
 ``(:Event {id, tenant, user_id, session_id, turn_id, role, kind, text, language, occurred_at, happened_at,
 recorded_at, importance, quality, status, embedding})``
     An accepted turn of the conversation (the event log and the provenance of every fact). ``kind``:
@@ -42,8 +46,10 @@ Relationships
 ``(Event)-[:MENTIONS]->(Entity)``,
 ``(User)-[:PREFERS|DISLIKES|WANTS {fact_id, status, version, valid_from, valid_to}]->(Entity)``
     (a preference/goal fact mirrored as an edge; a flip outdates the edge and adds a new one),
-``(Entity)-[:RELATED {type, status, valid_from, valid_to, recorded_at, last_seen, mention_count, event_id}]->(Entity)``
-    typed relation, e.g. (my sister)-[:RELATED {type: 'RECOMMENDED'}]->(the noodle place).
+``(Entity)-[:RELATED {type, status, valid_from, valid_to, recorded_at, last_seen, mention_count, event_id, text}]->(Entity)``
+    typed relation, e.g. (my sister)-[:RELATED {type: 'RECOMMENDED'}]->(the noodle place); kinship and
+    roles go from the user's own entity: (me)-[:RELATED {type: 'SISTER'}]->(Lily), and "my sister" becomes
+    an alias of Lily.
 
 Status values
 -------------

@@ -128,6 +128,7 @@ class TurnWork:
     language: str = "en"
     statements: list[FactInput] = field(default_factory=list)
     mentions: list = field(default_factory=list)
+    role_surfaces: dict[str, str] = field(default_factory=dict)       # "sister" → "My sister" (this turn)
     mention_ids: list[str] = field(default_factory=list)
     entity_of: dict[int, EntityRef] = field(default_factory=dict)    # statement index → subject entity
     object_of: dict[int, EntityRef] = field(default_factory=dict)    # relation statement index → object
@@ -308,12 +309,19 @@ class Pipeline:
             for i, s in enumerate(w.statements):
                 if s.kind not in ("preference", "goal", "attribute", "event", "relation"):
                     continue
-                if s.kind == "relation" and isinstance(s.value, str) and s.value.strip():
+                if s.kind == "relation" and isinstance(s.value, str) and s.value.strip() \
+                        and ids.norm_name(s.value) != ids.norm_name(s.subject or ""):
                     w.entity_of[i] = self._resolve(s.subject, s.subject_type, st, refs, links, t.at)
                     w.object_of[i] = self._resolve(s.value, "", st, refs, links, t.at)
-                elif s.kind == "relation":
+                elif s.kind == "relation":    # "Lily is my sister": the user —SISTER→ Lily
                     w.entity_of[i] = self._self(st, refs, t.at)
-                    w.object_of[i] = self._resolve(s.subject, s.subject_type or "person", st, refs, links, t.at)
+                    obj = w.object_of[i] = self._resolve(s.subject, s.subject_type or "person", st, refs, links, t.at)
+                    surface = w.role_surfaces.get(s.key)
+                    if surface and not obj.is_self:   # "my sister" becomes an alias of Lily (roles then resolve)
+                        obj.aliases.add(surface)
+                        if obj.id in st.gazetteer:
+                            st.gazetteer.add_alias(obj.id, surface)
+                        st.names.setdefault(ids.norm_name(surface), obj.id)
                 else:
                     w.entity_of[i] = self._resolve(s.subject, s.subject_type, st, refs, links, t.at)
             for ref in list(w.entity_of.values()) + list(w.object_of.values()):
@@ -330,10 +338,15 @@ class Pipeline:
         slots = st.slots(t.session_id)
         emb = self.embedder if self.link_with_embeddings else None
         links = linking.link(mentions, slots, st.gazetteer, emb)
+        roles = {s.key for s in w.statements if s.kind == "relation"
+                 and (not s.value or ids.norm_name(str(s.value)) == ids.norm_name(s.subject or ""))}
         out = []
         for ln in links:
             m = ln.mention
             ref = None
+            if ln.status != "linked" and m.kind == "possessive" and m.role and m.role in roles:
+                w.role_surfaces[m.role] = m.surface    # the named person of this turn holds the role
+                continue
             if ln.status == "linked" and ln.entity_id:
                 ref = self._ref_existing(ln.entity_id, st, refs, t.at, ln.entity_name, ln.entity_type)
                 if ref and ln.new_alias and ln.new_alias != ref.name:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 
 from graphmem.linking.api import extract_statements
-from graphmem.write import events, history, preferences, profile, user_stats
+from graphmem.write import card, events, find_entities, history, preferences, profile, user_stats
 
 T0 = datetime(2026, 3, 1, 10, 0, tzinfo=timezone.utc)
 
@@ -64,3 +64,16 @@ def test_event_statements_are_time_stamped(writer, store, tenant):
     (ev,) = events(store, "u1", tenant=tenant)                   # the turn itself is the event: one node
     assert ev["kind"] == "event" and ev["occurred_at"] == T0
     assert ev["happened_at"].date() == stmt.when.date()
+
+
+def test_kinship_relation_points_from_the_user(writer, store, tenant):
+    send(writer, "u1", ["My sister Lily recommended the noodle place on Fifth Street",
+                        "my sister loves spicy food"])
+    me = card(store, "u1", "me", tenant=tenant)
+    assert [(r["type"], r["direction"], r["other"]) for r in me.relations] == [("SISTER", "out", "Lily")]
+    lily = card(store, "u1", "Lily", tenant=tenant)
+    assert "My sister" in lily.aliases                         # the role word became Lily's alias
+    assert find_entities(store, "u1", "My sister", tenant=tenant)[0]["id"] == lily.id
+    events_ = events(store, "u1", tenant=tenant)
+    second = store.run("read/event_mentions", {"tenant": tenant, "user_id": "u1", "event_id": events_[1]["id"]})
+    assert lily.id in {m["id"] for m in second}               # a later "my sister" is Lily
