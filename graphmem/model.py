@@ -55,7 +55,7 @@ Status values
 -------------
 ``active`` (current), ``outdated`` (superseded by a newer version; has ``valid_to`` and an incoming
 ``SUPERSEDES``), ``archived`` (lowered by the offline rescoring job; kept, never deleted, left out
-of recall by default).
+of recall by default; an archived fact still heads its slot: a new value supersedes it, a repeat revives it).
 
 Time
 ----

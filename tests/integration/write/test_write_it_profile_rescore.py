@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 
 from graphmem.model import FactInput
-from graphmem.write import profile, rescore, user_stats
+from graphmem.write import history, profile, rescore, user_stats
 
 T0 = datetime(2026, 1, 5, tzinfo=timezone.utc)
 
@@ -52,3 +52,27 @@ def test_rescore_archives_low_quality_and_deletes_nothing(writer, store, tenant)
     assert after["events"] == before["events"]            # archived, not deleted
     again = rescore(store, tenant=tenant, now=T0 + timedelta(days=400))
     assert again.archived == 0                             # idempotent at the same time
+
+
+def test_archived_fact_is_still_the_slot_head(writer, store, tenant):
+    writer.add("u1", "s1", 1, "?? !! ...", at=T0, facts=[FactInput("attribute", "", "mood", "??", text="?? !! ...")])
+    assert writer.flush(60)
+    rescore(store, tenant=tenant, now=T0 + timedelta(days=1))
+    (archived,) = history(store, "u1", "me", "mood", tenant=tenant)
+    assert archived.status == "archived"
+    writer.add("u1", "s1", 2, "I am in a great mood today", at=T0 + timedelta(days=2),
+               facts=[FactInput("attribute", "", "mood", "great")])
+    assert writer.flush(60)
+    old, new = history(store, "u1", "me", "mood", tenant=tenant)
+    assert (old.status, new.status, new.version, new.supersedes) == ("outdated", "active", 2, old.id)
+
+
+def test_repeating_an_archived_fact_revives_it(writer, store, tenant):
+    writer.add("u1", "s1", 1, "?? !! ...", at=T0, facts=[FactInput("attribute", "", "mood", "??", text="?? !! ...")])
+    assert writer.flush(60)
+    rescore(store, tenant=tenant, now=T0 + timedelta(days=1))
+    writer.add("u1", "s1", 2, "mood: ?? again", at=T0 + timedelta(days=2),
+               facts=[FactInput("attribute", "", "mood", "??")])
+    assert writer.flush(60)
+    (fact,) = history(store, "u1", "me", "mood", tenant=tenant)
+    assert (fact.status, fact.mention_count) == ("active", 2)
