@@ -358,7 +358,8 @@ class Pipeline:
                     len(same := [c for c in ln.candidates if c.type == m.type]) == 1:
                 # the only candidate of exactly the mention's type wins ("that laptop" vs an untyped "Photoshop")
                 ref = self._ref_existing(same[0].entity_id, st, refs, t.at, same[0].name, same[0].type)
-            elif ln.status == "new" and m.kind in NEW_FROM_MENTION:
+            elif ln.status == "new" and m.kind in NEW_FROM_MENTION and any(c.isalpha() for c in m.surface):
+                # (a bare number the tagger called a product, "9000", is not a new entity)
                 ref = self._new(ln.entity_name or m.surface, ln.entity_type or m.type, st, refs, t.at)
             if ref is not None:
                 ref.score = min(ref.score, ln.score or 1.0)

@@ -29,3 +29,11 @@ def test_chinese_mentions(writer, store, tenant):
     assert writer.flush(120)
     names = {m["name"] for m in mentions(store, tenant, "u1", e1)}
     assert "我妹妹" in names
+
+
+def test_bare_numbers_do_not_become_entities(writer, store, tenant):
+    e = writer.add("u1", "s1", 1, "Actually my budget is 9000 now")
+    assert writer.flush(120)
+    names = {r["name"] for r in store.run("read/known_entities", {"tenant": tenant, "user_id": "u1"})}
+    assert "9000" not in names
+    assert mentions(store, tenant, "u1", e) == []
