@@ -16,12 +16,12 @@ from bench.eval.metrics import stored, table
 from bench.eval.run import run
 
 # thresholds ------------------------------------------------------------------------------------------------
-RECALL_MIN = 0.60          # graphmem recall@5 over all CI probes (measured floor; target: ≥ dense baseline)
-HIT_MIN = 0.55             # share of probes with every expected memory and nothing forbidden (measured floor)
-LATEST_MIN = 0.50          # latest-value accuracy on change probes (measured floor; target 100 %)
-TOKEN_RATIO_MAX = 0.5      # graphmem's injected long-term tokens vs the full history's
-JUNK_MAX = 0.50            # small-talk stored rate (measured floor; target 0 %)
-INFO_MIN = 0.80            # informative user turns that reach the graph (measured floor; target 100 %)
+RECALL_MIN = 0.70          # graphmem recall@5 over the CI probes (measured 0.78 at 20:59 UTC; target: ≥ dense 0.99)
+HIT_MIN = 0.65             # every expected memory found and nothing forbidden (measured 0.73; dense 0.90)
+LATEST_MIN = 0.50          # latest-value accuracy on change probes (measured 0.62; target 100 %)
+LONG_TERM_MAX = 600        # tokens of long-term memory context() may inject (RecallConfig.token_budget)
+JUNK_MAX = 0.40            # small-talk stored rate (measured 0.30; target 0 %)
+INFO_MIN = 0.75            # informative user turns that reach the graph (measured 0.82; target 100 %)
 SECONDS_MAX = 110
 
 
@@ -58,8 +58,10 @@ def test_no_other_users_facts_ever_surface(result):
         assert _agg(result, system, "isolation")["forbidden"] == 0.0
 
 
-def test_injects_far_fewer_tokens_than_the_full_history(result):
-    assert _agg(result, "graphmem-context")["tokens"] <= TOKEN_RATIO_MAX * _agg(result, "full")["tokens"]
+def test_injected_tokens_are_bounded_and_below_the_full_history(result):
+    rows = [r for r in result["probes"] if r["system"] == "graphmem-context"]
+    assert max(r["tokens"] for r in rows) <= LONG_TERM_MAX
+    assert _agg(result, "graphmem-context")["tokens"] < _agg(result, "full")["tokens"]
 
 
 def test_write_gate(result):
