@@ -64,6 +64,23 @@ def load_models(settings: Settings) -> None:
     linking.extract_statements("我的预算改成八千了", datetime.now(timezone.utc))
 
 
+def rss_without_torch() -> dict:
+    """RSS after loading the same models in a child process where ``torch`` cannot be imported. spaCy's thinc
+    imports torch whenever it is installed (the ``[st]`` extra installs it), which costs ~0.5 GB although the
+    default USE embedder never uses it; this is what an install without torch sees."""
+    import subprocess
+
+    code = ("import sys, json; sys.modules['torch'] = None; sys.path.insert(0, %r)\n"
+            "from bench.perf_bench import load_models, rss_mb\n"
+            "from graphmem.settings import Settings\n"
+            "load_models(Settings.from_env()); print(json.dumps(rss_mb()))") % str(ROOT.parent)
+    try:
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True)
+        return json.loads(out.stdout.strip().splitlines()[-1])
+    except Exception as e:  # noqa: BLE001 - informative only
+        return {"error": f"{type(e).__name__}: {e}"}
+
+
 def ingest_once(settings: Settings, copies: int) -> dict:
     from graphmem.memory import Memory
 
@@ -201,6 +218,8 @@ def render(res: dict) -> str:
              f"{ctx_runs} |",
              f"| recall inside context() p50 / p95, ms | {c['recall_p50']:.1f} / {c['recall_p95']:.1f} | |",
              f"| Python process RSS after models loaded, MB | {res['rss_models']['rss_mb']:.0f} | |",
+             f"| same, in a process where torch cannot be imported (spaCy/thinc import torch when installed), MB | "
+             f"{res.get('rss_no_torch', {}).get('rss_mb', float('nan')):.0f} | |",
              f"| Python process peak RSS (VmHWM) after ingest (models + Memory + writer), MB | "
              f"{res['rss_ingest']['peak_mb']:.0f} | target ≤ 1024 |",
              f"| peak RSS incl. the 1k bench (holds recall_bench's cached vectors of 100k texts), MB | "
@@ -224,6 +243,8 @@ def main(argv=None) -> int:
     load_models(settings)
     rss_models = rss_mb()
     print(f"models loaded: {rss_models}", flush=True)
+    rss_no_torch = rss_without_torch()
+    print(f"models loaded without torch importable: {rss_no_torch}", flush=True)
     runs = []
     for r in range(a.repeats):
         runs.append(ingest_once(settings, a.copies))
@@ -235,7 +256,7 @@ def main(argv=None) -> int:
     c1k = context_1k(settings, a.queries, a.repeats)
     print(f"context 1k: p50={c1k['p50']:.1f} p95={c1k['p95']:.1f}", flush=True)
     res = {"when": datetime.now(timezone.utc).isoformat(timespec="seconds"), "git": _git(), "repeats": a.repeats,
-           "copies": a.copies, "queries": a.queries, "rss_start": rss_start, "rss_models": rss_models,
+           "copies": a.copies, "queries": a.queries, "rss_start": rss_start, "rss_models": rss_models, "rss_no_torch": rss_no_torch,
            "ingest": ingest, "rss_ingest": rss_ingest, "context_1k": c1k, "rss_end": rss_mb()}
     a.out.parent.mkdir(parents=True, exist_ok=True)
     a.out.write_text(json.dumps(res, indent=1), encoding="utf-8")
