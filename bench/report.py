@@ -272,6 +272,7 @@ def render(res: dict, perf: dict | None) -> str:
     for s in syss:
         per = [fmt((t_lang.get((s, lang)) or {}).get("tokens"), pct=False) for lang in LANGS]
         L.append(_row([sname(s), fmt((t_all.get((s,)) or {}).get("tokens"), pct=False), " / ".join(per)]))
+    L += ["", "By category (mean tokens per probe):", ""] + _metric_table(res, "tokens", None, pct=False)
     gm_prompt = [r.get("prompt_tokens") for r in res["probes"] if r["system"] == "graphmem-context" and r.get("prompt_tokens")]
     if gm_prompt:
         L.append(f"\nWhole prompt assembled by graphmem `context()` for a probe (fresh session: input + long-term "
