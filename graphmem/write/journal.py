@@ -8,12 +8,16 @@ One writer process per journal file.
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import sqlite3
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+from graphmem.errors import ConfigError
 
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS journal (seq INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL UNIQUE, "
@@ -38,11 +42,13 @@ class Journal:
         self.durable = durable
         self._db: sqlite3.Connection | None = None
         self._lock = threading.Lock()
+        self._lock_fd: int | None = None
 
     def open(self) -> "Journal":
         if self._db is None:
             if str(self.path) != ":memory:":
                 self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._take_lock()
             db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None, timeout=30)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute(f"PRAGMA synchronous={'FULL' if self.durable else 'NORMAL'}")
@@ -56,12 +62,26 @@ class Journal:
             if self._db is not None:
                 self._db.close()
                 self._db = None
+            if self._lock_fd is not None:
+                os.close(self._lock_fd)   # releases the flock
+                self._lock_fd = None
+
+    def _take_lock(self) -> None:
+        """One writer per journal: a second one would replay the same turns twice."""
+        fd = os.open(str(self.path) + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise ConfigError(f"the write journal {self.path} is in use by another writer; give each process "
+                              f"its own journal_path (or GRAPHMEM_HOME)") from None
+        self._lock_fd = fd
 
     @property
     def db(self) -> sqlite3.Connection:
         if self._db is None:
-            self.open()
-        return self._db  # type: ignore[return-value]
+            raise ConfigError(f"the write journal {self.path} is not open")
+        return self._db
 
     def append(self, key: str, payload: dict) -> bool:
         """Store one turn; False if the same key is already waiting or was recently finished (a repeat)."""

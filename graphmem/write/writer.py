@@ -197,7 +197,8 @@ class Writer:
         if self._thread is not None:
             self._thread.join(timeout=30)
         self._thread = None
-        self._closed = True
+        with self._cond:
+            self._closed = True
         self.journal.close()
         if self._own_store:
             self.store.close()
@@ -247,7 +248,7 @@ class Writer:
                 with self._cond:
                     while self._pending - _n(inflight) <= 0 and inflight is None and not self._stop:
                         self._cond.wait(1.0)
-                    if self._stop and self._pending <= 0 and inflight is None:
+                    if self._stop and ((self._pending <= 0 and inflight is None) or self._closed):
                         return
                     self._busy = True
                 try:

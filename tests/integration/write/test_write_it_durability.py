@@ -25,7 +25,9 @@ def test_sigkill_then_restart_loses_and_duplicates_nothing(mode, store, tenant, 
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == -signal.SIGKILL, proc.stderr[-2000:]
     assert f"journaled {N}" in proc.stdout
-    assert Journal(journal).open().pending() == N          # nothing left the journal
+    j = Journal(journal).open()
+    assert j.pending() == N                                 # nothing left the journal
+    j.close()
     if mode == "before_commit":                             # the killed transaction left nothing behind
         assert store.run("read/known_entities", {"tenant": tenant, "user_id": "u1"}) == []
     w = make_writer(journal_path=journal)                   # restart: leftovers are replayed

@@ -16,3 +16,15 @@ def test_append_take_done_and_dead(tmp_path):
     j.close()
     again = Journal(tmp_path / "j.sqlite3").open()        # survives reopening
     assert again.pending() == 0 and len(again.dead()) == 1
+
+
+def test_one_writer_per_journal(tmp_path):
+    import pytest
+
+    from graphmem.errors import ConfigError
+
+    first = Journal(tmp_path / "j.sqlite3").open()
+    with pytest.raises(ConfigError, match="in use by another writer"):
+        Journal(tmp_path / "j.sqlite3").open()
+    first.close()
+    Journal(tmp_path / "j.sqlite3").open().close()       # free again once closed
