@@ -249,6 +249,7 @@ class Retriever:
         self._vecs: dict[tuple[str, str], _Vectors] = {}
         self._loading: dict[tuple[str, str], threading.Lock] = {}
         self._executor = None
+        self._refreshing: set[tuple] = set()
         self._lock = threading.Lock()
         self.last_timings: dict[str, float] = {}
 
@@ -301,8 +302,15 @@ class Retriever:
         now = time.monotonic()
         with self._lock:
             u = self._users.get(key)
-        if u is not None and now - u.loaded < self.config.entity_cache_seconds:
+        if u is not None:
+            if now - u.loaded >= self.config.entity_cache_seconds:
+                self._refresh(("names",) + key, lambda: self._load_user(tenant, user_id))
             return u
+        return self._load_user(tenant, user_id)
+
+    def _load_user(self, tenant: str, user_id: str) -> _User:
+        key = (tenant, user_id)
+        now = time.monotonic()
         from graphmem.linking.gazetteer import Gazetteer
         from graphmem.linking.types import KnownEntity
 
@@ -325,15 +333,39 @@ class Retriever:
         return u
 
     def _vectors(self, tenant: str, user_id: str) -> _Vectors:
-        """The user's vectors, loaded on first use, topped up with what was recorded since after
-        ``entity_cache_seconds``; least-recently-used users leave beyond ``vector_cache_mb``."""
+        """The user's vectors, loaded on first use, topped up in the background with what was recorded since
+        once older than ``entity_cache_seconds``; least-recently-used users leave beyond ``vector_cache_mb``.
+        (``Memory.flush()`` drops the caches, so what was just written is seen at once.)"""
         key = (tenant, user_id)
         with self._lock:
             v = self._vecs.pop(key, None)
             if v is not None:
                 self._vecs[key] = v                  # most recently used last
-        if v is not None and time.monotonic() - v.loaded < self.config.entity_cache_seconds:
-            return v
+        if v is not None:
+            if time.monotonic() - v.loaded >= self.config.entity_cache_seconds:
+                self._refresh(("vectors",) + key, lambda: self._load_vectors(tenant, user_id, v))
+            return v                                  # stale-while-revalidate: never wait for a top-up
+        return self._load_vectors(tenant, user_id, None)
+
+    def _refresh(self, key: tuple, load: Callable[[], Any]) -> None:
+        """Run ``load`` once in the background (a refresh already running for ``key`` is not repeated)."""
+        with self._lock:
+            if key in self._refreshing:
+                return
+            self._refreshing.add(key)
+
+        def go() -> None:
+            try:
+                load()
+            except Exception as e:  # the stale cache keeps serving; the next recall tries again
+                log.info("recall cache refresh failed for %s: %s", key, e)
+            finally:
+                with self._lock:
+                    self._refreshing.discard(key)
+        self._pool().submit(go)
+
+    def _load_vectors(self, tenant: str, user_id: str, v: "_Vectors | None") -> _Vectors:
+        key = (tenant, user_id)
         with self._load_lock(key):                   # one loader per user; the others wait for its result
             with self._lock:
                 cur = self._vecs.get(key)
