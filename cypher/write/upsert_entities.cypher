@@ -8,6 +8,7 @@ MERGE (e:Entity {id: row.id, tenant: row.tenant, user_id: row.user_id})
 SET e.aliases = reduce(acc = coalesce(e.aliases, []), a IN row.aliases |
                        CASE WHEN a IN acc OR a = e.name THEN acc ELSE acc + a END),
     e.mention_count = e.mention_count + row.mentions,
+    e.type = CASE WHEN coalesce(e.type, '') = '' THEN row.type ELSE e.type END,
     e.last_seen = CASE WHEN at > e.last_seen THEN at ELSE e.last_seen END
 SET e.search_names = reduce(s = e.name, a IN e.aliases | s + ' ' + a)
 MERGE (u)-[:OWNS]->(e)
