@@ -384,7 +384,7 @@ class Pipeline:
             known = st.gazetteer.get(eid)
             if known is None and not name:
                 return None
-            ref = refs[eid] = EntityRef(eid, known.name if known else name, (known.type if known else type_) or "",
+            ref = refs[eid] = EntityRef(eid, known.name if known else name, ((known.type if known else "") or type_ or ""),
                                         st.tenant, st.user_id, new=eid not in st.persisted, at=at)
         ref.mentions += 1
         ref.at = max(ref.at or at, at)
@@ -396,7 +396,7 @@ class Pipeline:
         ref = refs.get(eid)
         if ref is None:
             known = st.gazetteer.get(eid)
-            ref = refs[eid] = EntityRef(eid, known.name if known else name, (known.type if known else type_) or "",
+            ref = refs[eid] = EntityRef(eid, known.name if known else name, ((known.type if known else "") or type_ or ""),
                                         st.tenant, st.user_id, new=eid not in st.persisted, at=at)
             if known is None:
                 st.gazetteer.add(linking.KnownEntity(eid, name, type_ or ""))
