@@ -163,6 +163,7 @@ class Batch:
     vec: dict[str, np.ndarray] = field(default_factory=dict)
     written: set[str] = field(default_factory=set)
     accepted: list[tuple[tuple[str, str], np.ndarray, frozenset]] = field(default_factory=list)
+    judged: dict[str, Any] = field(default_factory=dict)
 
 
 class Pipeline:
@@ -248,11 +249,37 @@ class Pipeline:
         return b
 
     def commit(self, b: Batch) -> None:
-        """Versioning plan against the committed graph, gate rule 3 and the judge, one write transaction.
-        Reads shared state (recent turns) but changes none of it; may run on a committer thread."""
-        if b.works:
-            self._plan(b)
-            self._write(b)
+        """One write transaction: lock the batch's users, read their active versions, plan (versioning, gate
+        rule 3, the judge), write. Locking first serialises concurrent writers of the same user (other
+        processes, other hosts), so two of them can never both supersede the same version. Reads shared state
+        (recent turns) but changes none of it; may run on a committer thread."""
+        if not b.works:
+            return
+        pre = [(w.verdict, w.reason) for w in b.works]
+        base_done = list(b.res.done)
+        users = [{"tenant": t, "user_id": u, "at": max(w.turn.at for w in b.works
+                                                        if (w.turn.tenant, w.turn.user_id) == (t, u)).isoformat()}
+                 for t, u in sorted({(w.turn.tenant, w.turn.user_id) for w in b.works})]
+
+        def work(tx: Tx) -> None:
+            # a retried transaction starts again from what ``prepare`` left behind
+            for w, (verdict, reason) in zip(b.works, pre):
+                w.verdict, w.reason, w.decisions, w.duplicate = verdict, reason, {}, False
+            b.accepted, b.written = [], set()
+            r = b.res
+            r.done, r.written, r.rejected = list(base_done), 0, {}
+            r.facts_created = r.facts_superseded = r.facts_repeated = r.entities_created = r.relations = 0
+            tx.run("write/lock_users", {"rows": users})
+            self._plan(b, tx)
+            self._write(b, tx)
+            hook = self.hooks.get("before_commit")
+            if hook:
+                hook()
+
+        self.store.write(work)
+        hook = self.hooks.get("after_commit")
+        if hook:
+            hook()
 
     # -- analysis: classify, extract, link ------------------------------------------------------------------
     def _classify(self, w: TurnWork) -> None:
@@ -436,7 +463,7 @@ class Pipeline:
         vecs = self.embedder.embed(list(texts)) if texts else np.zeros((0, 1), dtype=np.float32)
         b.vec = {t: vecs[i] for t, i in texts.items()}
 
-    def _plan(self, b: Batch) -> None:
+    def _plan(self, b: Batch, tx: Tx) -> None:
         works, res = b.works, b.res
         live = [w for w in works if not w.verdict]
         # active versions of every slot this batch touches
@@ -449,7 +476,7 @@ class Pipeline:
                                                        "entity_id": w.entity_of[i].id, "key": k}
         active = {}
         if slots:
-            for r in self.store.run("read/active_facts", {"slots": list(slots.values())}):
+            for r in tx.run("read/active_facts", {"slots": list(slots.values())}):
                 active[_slot_id(r["entity_id"], r["key"], r["value"] or "")] = Version(r["id"], r["value"] or "", int(r["polarity"] or 0),
                                                              int(r["version"] or 1), _native(r["valid_from"]))
         planner = Planner(active)
@@ -470,15 +497,32 @@ class Pipeline:
             emb = b.vec.get(t.text)
             w.duplicate = only_repeats and near_duplicate(emb, w.mention_ids, recent + mine)
             v = rules(w.label, w.has_information, len(w.statements), len(w.mention_ids), w.duplicate)
-            v, judged = settle(v, t.text, self.judge, w.has_information, len(w.mention_ids))
-            res.llm_calls += int(judged)
+            v, _ = settle(v, t.text, self._judge_once(b, w), w.has_information, len(w.mention_ids))
             w.verdict, w.reason = v.decision, v.reason
             if w.verdict == ACCEPT and emb is not None:   # st.recent itself only changes after the commit
                 mine.append((emb, frozenset(w.mention_ids)))
                 b.accepted.append(((t.tenant, t.user_id), emb, frozenset(w.mention_ids)))
 
+    def _judge_once(self, b: Batch, w: TurnWork):
+        """The judge for one turn, asked at most once even if the transaction is retried (one LLM call)."""
+        if self.judge is None:
+            return None
+
+        def ask(text: str) -> bool:
+            if w.turn.key not in b.judged:
+                b.res.llm_calls += 1
+                try:
+                    b.judged[w.turn.key] = bool(self.judge(text))
+                except Exception as e:
+                    b.judged[w.turn.key] = e
+            answer = b.judged[w.turn.key]
+            if isinstance(answer, Exception):
+                raise answer
+            return answer
+        return ask
+
     # -- rows and the transaction -----------------------------------------------------------------------------
-    def _write(self, b: Batch) -> None:
+    def _write(self, b: Batch, tx: Tx) -> None:
         works, refs, res = b.works, b.refs, b.res
         sessions, events, stmt_events, facts, supersede, repeats, prefs, relations = {}, [], [], [], [], [], [], []
         cards: dict[str, dict] = {}
@@ -611,46 +655,37 @@ class Pipeline:
             k = (w.turn.tenant, w.turn.user_id)
             profile_at[k] = max(profile_at.get(k, w.turn.at), w.turn.at)
 
-        def work(tx: Tx) -> None:
-            if users:
-                tx.run("write/upsert_users", {"rows": users})
-            if entities:
-                tx.run("write/upsert_entities", {"rows": entities})
-            if events:
-                tx.run("write/create_events", {"rows": events})
-            if stmt_events:
-                tx.run("write/create_statement_events", {"rows": stmt_events})
-            if facts:
-                tx.run("write/create_facts", {"rows": facts})
-            if prefs:
-                tx.run("write/preference_edges", {"rows": prefs})
-            if supersede:
-                tx.run("write/supersede_facts", {"rows": supersede})
-            if repeats:
-                tx.run("write/repeat_facts", {"rows": repeats})
-            if relations:
-                tx.run("write/relations", {"rows": relations})
-            if cards:
-                tx.run("write/refresh_cards", {"rows": card_rows})
-            if gate_rows:
-                tx.run("write/gate_counts", {"rows": gate_rows})
-            rows = []
-            for tenant, user_id in sorted(profile_users):
-                pf = tx.run("read/profile_facts", {"tenant": tenant, "user_id": user_id})
-                p = profile_text.build(user_id, pf)
-                rows.append({"tenant": tenant, "user_id": user_id, "id": ids.profile_id(tenant, user_id),
-                             "text": p.text, "language": p.language, "fact_count": p.fact_count,
-                             "at": profile_at[(tenant, user_id)].isoformat()})
-            if rows:
-                tx.run("write/upsert_profile", {"rows": rows})
-            hook = self.hooks.get("before_commit")
-            if hook:
-                hook()
-
-        self.store.write(work)
-        hook = self.hooks.get("after_commit")
-        if hook:
-            hook()
+        if users:
+            tx.run("write/upsert_users", {"rows": users})
+        if entities:
+            tx.run("write/upsert_entities", {"rows": entities})
+        if events:
+            tx.run("write/create_events", {"rows": events})
+        if stmt_events:
+            tx.run("write/create_statement_events", {"rows": stmt_events})
+        if facts:
+            tx.run("write/create_facts", {"rows": facts})
+        if prefs:
+            tx.run("write/preference_edges", {"rows": prefs})
+        if supersede:
+            tx.run("write/supersede_facts", {"rows": supersede})
+        if repeats:
+            tx.run("write/repeat_facts", {"rows": repeats})
+        if relations:
+            tx.run("write/relations", {"rows": relations})
+        if cards:
+            tx.run("write/refresh_cards", {"rows": card_rows})
+        if gate_rows:
+            tx.run("write/gate_counts", {"rows": gate_rows})
+        rows = []
+        for tenant, user_id in sorted(profile_users):
+            pf = tx.run("read/profile_facts", {"tenant": tenant, "user_id": user_id})
+            p = profile_text.build(user_id, pf)
+            rows.append({"tenant": tenant, "user_id": user_id, "id": ids.profile_id(tenant, user_id),
+                         "text": p.text, "language": p.language, "fact_count": p.fact_count,
+                         "at": profile_at[(tenant, user_id)].isoformat()})
+        if rows:
+            tx.run("write/upsert_profile", {"rows": rows})
 
     def after_commit(self, b: Batch) -> None:
         """Shared state learns what was committed: recent turns (for rule 3), persisted entities, and new

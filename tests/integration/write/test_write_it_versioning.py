@@ -100,3 +100,21 @@ def test_versions_chain_across_overlapped_batches(make_writer, store, tenant):
     assert [v.status for v in versions] == ["outdated"] * (n - 1) + ["active"]
     assert all(versions[i].supersedes == versions[i - 1].id for i in range(1, n))
     assert all(versions[i].valid_to == versions[i + 1].valid_from for i in range(n - 1))
+
+
+def test_two_writers_on_the_same_user_keep_one_chain(make_writer, store, tenant, tmp_path):
+    """Two writers (two journals: think two app servers) change the same slot at once; the user lock in the
+    write transaction serialises them, so there is one active version and one unbranched chain."""
+    a = make_writer(journal_path=tmp_path / "a.sqlite3", batch_size=5, linger=0.0)
+    b = make_writer(journal_path=tmp_path / "b.sqlite3", batch_size=5, linger=0.0)
+    n = 60
+    for i in range(n):
+        a.add("u1", "sa", i, f"budget {1000 + i}", at=day(i), facts=[budget(1000 + i)])
+        b.add("u1", "sb", i, f"budget {5000 + i}", at=day(i) + timedelta(hours=12), facts=[budget(5000 + i)])
+    assert a.flush(180) and b.flush(180)
+    versions = history(store, "u1", "me", "budget", tenant=tenant)
+    assert len(versions) == 2 * n
+    assert [v.status for v in versions].count("active") == 1
+    assert sorted(v.version for v in versions) == list(range(1, 2 * n + 1))
+    superseded = [v.supersedes for v in versions if v.supersedes]
+    assert len(superseded) == 2 * n - 1 and len(set(superseded)) == 2 * n - 1   # no version replaced twice
