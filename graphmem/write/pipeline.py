@@ -33,6 +33,7 @@ RECENT_EVENTS = 64
 _TYPE_RE = re.compile(r"[^0-9A-Za-z_\u3400-\u9fff]+")
 NEW_FROM_MENTION = ("named", "possessive")
 MULTI_VALUED = frozenset({"goal"})
+SKIP = "skip"   # verdict of a turn found already committed (by another writer) inside the transaction
 
 
 def utc(t: datetime | str | None) -> datetime:
@@ -256,7 +257,7 @@ class Pipeline:
         if not b.works:
             return
         pre = [(w.verdict, w.reason) for w in b.works]
-        base_done = list(b.res.done)
+        base_done, base_skipped = list(b.res.done), b.res.skipped
         users = [{"tenant": t, "user_id": u, "at": max(w.turn.at for w in b.works
                                                         if (w.turn.tenant, w.turn.user_id) == (t, u)).isoformat()}
                  for t, u in sorted({(w.turn.tenant, w.turn.user_id) for w in b.works})]
@@ -267,9 +268,14 @@ class Pipeline:
                 w.verdict, w.reason, w.decisions, w.duplicate = verdict, reason, {}, False
             b.accepted, b.written = [], set()
             r = b.res
-            r.done, r.written, r.rejected = list(base_done), 0, {}
+            r.done, r.skipped, r.written, r.rejected = list(base_done), base_skipped, 0, {}
             r.facts_created = r.facts_superseded = r.facts_repeated = r.entities_created = r.relations = 0
             tx.run("write/lock_users", {"rows": users})
+            # under the lock: a turn another writer committed meanwhile is skipped (idempotent across hosts)
+            present = {x["id"] for x in tx.run("read/existing_events", {"ids": [w.turn.event_id for w in b.works]})}
+            for w in b.works:
+                if w.turn.event_id in present:
+                    w.verdict = SKIP
             self._plan(b, tx)
             self._write(b, tx)
             hook = self.hooks.get("before_commit")
@@ -532,6 +538,9 @@ class Pipeline:
         for w in works:
             t = w.turn
             res.done.append(t.key)
+            if w.verdict == SKIP:
+                res.skipped += 1
+                continue
             if w.verdict != ACCEPT:
                 reason = w.reason if w.reason in REJECT_REASONS else "chitchat"
                 res.rejected[reason] = res.rejected.get(reason, 0) + 1

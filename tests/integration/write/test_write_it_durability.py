@@ -73,3 +73,20 @@ def test_rejected_turn_submitted_twice_is_counted_once(make_writer, store, tenan
     assert w.flush(60)
     assert w.stats().rejected == {"greeting": 1} and w.stats().duplicates_skipped == 1
     assert user_stats(store, "u1", tenant=tenant)["rejected"]["greeting"] == 1
+
+
+def test_same_turn_on_two_writers_is_stored_once(make_writer, store, tenant, tmp_path):
+    """Two hosts replaying the same turn at once (two journals): one event, one fact, mentioned once."""
+    a = make_writer(journal_path=tmp_path / "a.sqlite3", linger=0.0)
+    b = make_writer(journal_path=tmp_path / "b.sqlite3", linger=0.0)
+    for i in range(40):
+        fact = [FactInput("attribute", f"plant {i}", "height", i)]
+        a.add("u1", "s1", i, f"plant {i} is {i} cm tall", facts=fact)
+        b.add("u1", "s1", i, f"plant {i} is {i} cm tall", facts=fact)
+    assert a.flush(120) and b.flush(120)
+    stats = user_stats(store, "u1", tenant=tenant)
+    assert stats["events"] == 40 and stats["active_facts"] == 40
+    facts = store.run("read/profile_facts", {"tenant": tenant, "user_id": "u1"})
+    assert len(facts) == 40 and all(f["mention_count"] == 1 for f in facts)
+    assert a.stats().written + b.stats().written == 40
+    assert a.stats().duplicates_skipped + b.stats().duplicates_skipped == 40
