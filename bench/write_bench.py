@@ -214,8 +214,8 @@ def _report(path: str, res: dict, stats) -> None:
              f"{res['facts_repeated']}; {res['entities']} entities; {res['relations']} relations.", "",
              "```", " ".join(f"{k}={v}" for k, v in res.items()), "```", "",
              "## Notes", "",
-             "- The box's 2 cores are shared with other work, so turns/s moves with the load (runs of this "
-             "version gave 250–390 turns/s at load 3.6–4.8, 174 at load 5.7 before the last two optimisations); "
+             "- The box's 2 cores are shared with other work, so turns/s moves with the load (runs of recent "
+             "versions gave 250–390 turns/s at load 3.4–5.2, 174 at load 5.7 before the last two optimisations); "
              "CPU per turn is the steadier figure (about 2 ms in Python plus 2 ms in Neo4j).",
              "- The conversation is synthetic and template-based (`conversation()` in the script): greetings, small "
              "talk, chit-chat and verbatim repeats are frequent, so the gate rejects a large share by design.",
