@@ -216,7 +216,7 @@ def _report(path: str, res: dict, stats) -> None:
              "## Notes", "",
              "- The box's 2 cores are shared with other work, so turns/s moves with the load (runs of recent "
              "versions gave 250–390 turns/s at load 3.4–5.2, 174 at load 5.7 before the last two optimisations); "
-             "CPU per turn is the steadier figure (about 2 ms in Python plus 2 ms in Neo4j).",
+             "CPU per turn is the steadier figure (about 2 ms in Python plus 2–3 ms in Neo4j; the server is shared with other sessions' tests, so its figure is an upper bound).",
              "- The conversation is synthetic and template-based (`conversation()` in the script): greetings, small "
              "talk, chit-chat and verbatim repeats are frequent, so the gate rejects a large share by design.",
              "- Where the time goes: spaCy (English mentions, batched with `nlp.pipe` per user), the USE embedder, "
