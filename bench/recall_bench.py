@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import inspect
+import json
 import os
 import platform
 import random
@@ -359,9 +360,9 @@ def report(results: list[dict], args, started: datetime, embed_s: float) -> str:
              f"{os.cpu_count()} shared cores, Neo4j on the same box. Command: `python bench/recall_bench.py "
              f"--sizes {args.sizes} --queries {args.queries}`. All numbers below come from this one run.", "",
              "What is timed: `Session.context(query, budget=2000)` of the short-term layer with the graph retriever "
-             "plugged in (query embedding with USE multilingual, linking against the user's names, every recall "
-             "path as a named Cypher query in one read transaction, merge, rank, rewrite, packing, context "
-             "assembly). Each query runs in a fresh session whose slot table holds one of the user's things. "
+             "plugged in (query embedding with USE multilingual, linking against the user's names, vector and lexical "
+             "ranking over the user's cached vectors/texts, the by-id fetch, graph and recency paths as named "
+             "Cypher queries in parallel read transactions, merge, rank, rewrite, packing, context assembly). Each query runs in a fresh session whose slot table holds one of the user's things. "
              "Query mix per user (half the users write Chinese, half English): named entities, back-references "
              "(\"how is that project going?\", \"那个方案现在怎么样了？\"), questions about the past, time windows "
              "(\"last week\", \"昨天\"), preferences. Stores: 100 users, memories (facts + events) spread over a "
@@ -411,6 +412,8 @@ def main(argv: list[str] | None = None) -> int:
         vec = lambda t: vectors[row_of[t]].tolist()  # noqa: E731
         results.append(run_size(size, tenant_users, vec, settings, args.queries))
     Path(args.out).write_text(report(results, args, started, embed_s), encoding="utf-8")
+    raw = settings.cache / "bench" / "recall_results.json"
+    raw.write_text(json.dumps(results, default=str, indent=1), encoding="utf-8")
     kv = []
     for r in results:
         tag = f"{r['size'] // 1000}k"

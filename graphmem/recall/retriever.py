@@ -90,6 +90,7 @@ class _User:
     names: dict[str, str]
     ids: dict[str, dict]
     self_id: str | None
+    version: Any = None
 
 
 class _Vectors:
@@ -102,6 +103,7 @@ class _Vectors:
         self.row: dict[str, tuple[str, int]] = {}
         self.texts: dict[str, tuple[str, str, frozenset[str]]] = {}    # id → (label, lower text, words)
         self.watermark = None
+        self.version = None
         self.loaded = 0.0
         self.nbytes = 0
 
@@ -304,13 +306,38 @@ class Retriever:
             u = self._users.get(key)
         if u is not None:
             if now - u.loaded >= self.config.entity_cache_seconds:
-                self._refresh(("names",) + key, lambda: self._load_user(tenant, user_id))
+                self._refresh(key, lambda: self._revalidate(tenant, user_id))
             return u
         return self._load_user(tenant, user_id)
 
-    def _load_user(self, tenant: str, user_id: str) -> _User:
+    def _version(self, tenant: str, user_id: str):
+        rows = self.store.run("recall/user_version", {"tenant": tenant, "user_id": user_id})
+        return _native(rows[0]["version"]) if rows else None
+
+    def _revalidate(self, tenant: str, user_id: str) -> None:
+        """Background check of a user's caches: one index seek for the user's ``last_seen`` (the write path
+        moves it with every stored turn); only if it moved are names reloaded and vectors topped up."""
+        key = (tenant, user_id)
+        version = self._version(tenant, user_id)
+        now = time.monotonic()
+        with self._lock:
+            u, v = self._users.get(key), self._vecs.get(key)
+        if u is not None:
+            if u.version == version:
+                u.loaded = now
+            else:
+                self._load_user(tenant, user_id, version)
+        if v is not None:
+            if v.version == version:
+                v.loaded = now
+            else:
+                self._load_vectors(tenant, user_id, v, version)
+
+    def _load_user(self, tenant: str, user_id: str, version: Any = None) -> _User:
         key = (tenant, user_id)
         now = time.monotonic()
+        if version is None:
+            version = self._version(tenant, user_id)
         from graphmem.linking.gazetteer import Gazetteer
         from graphmem.linking.types import KnownEntity
 
@@ -325,7 +352,7 @@ class Retriever:
             for s in (r["name"], *(r["aliases"] or ())):
                 if s:
                     names.setdefault(_norm(s), r["id"])
-        u = _User(now, Gazetteer(known), names, ids, self_id)
+        u = _User(now, Gazetteer(known), names, ids, self_id, version)
         with self._lock:
             if len(self._users) > 5_000:
                 self._users.pop(next(iter(self._users)))
@@ -333,8 +360,9 @@ class Retriever:
         return u
 
     def _vectors(self, tenant: str, user_id: str) -> _Vectors:
-        """The user's vectors, loaded on first use, topped up in the background with what was recorded since
-        once older than ``entity_cache_seconds``; least-recently-used users leave beyond ``vector_cache_mb``.
+        """The user's vectors, loaded on first use. Once older than ``entity_cache_seconds`` a background check
+        compares the user's ``last_seen`` and, only if it moved, tops the cache up with what was recorded since;
+        the caller never waits for it. Least-recently-used users leave beyond ``vector_cache_mb``.
         (``Memory.flush()`` drops the caches, so what was just written is seen at once.)"""
         key = (tenant, user_id)
         with self._lock:
@@ -343,7 +371,7 @@ class Retriever:
                 self._vecs[key] = v                  # most recently used last
         if v is not None:
             if time.monotonic() - v.loaded >= self.config.entity_cache_seconds:
-                self._refresh(("vectors",) + key, lambda: self._load_vectors(tenant, user_id, v))
+                self._refresh(key, lambda: self._revalidate(tenant, user_id))
             return v                                  # stale-while-revalidate: never wait for a top-up
         return self._load_vectors(tenant, user_id, None)
 
@@ -364,7 +392,7 @@ class Retriever:
                     self._refreshing.discard(key)
         self._pool().submit(go)
 
-    def _load_vectors(self, tenant: str, user_id: str, v: "_Vectors | None") -> _Vectors:
+    def _load_vectors(self, tenant: str, user_id: str, v: "_Vectors | None", version: Any = None) -> _Vectors:
         key = (tenant, user_id)
         with self._load_lock(key):                   # one loader per user; the others wait for its result
             with self._lock:
@@ -373,8 +401,11 @@ class Retriever:
                 return cur
             base = cur or _Vectors()
             since = base.watermark if cur is not None else None
+            if version is None:
+                version = self._version(tenant, user_id)   # read first: a write racing the load is seen next time
             rows = self.store.run("recall/user_vectors", {"tenant": tenant, "user_id": user_id, "since": since})
             fresh = base.extended([{**r, "at": _native(r["at"])} for r in rows])
+            fresh.version = version
             fresh.loaded = time.monotonic()
             with self._lock:
                 self._vecs[key] = fresh
