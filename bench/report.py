@@ -293,6 +293,10 @@ def render(res: dict, perf: dict | None) -> str:
         L.append(_row([f"{p['size']:,}", f"{p['p50']:.1f}", f"{p['p95']:.1f}", f"`bench/{p['source']}`"]))
     if not recall_bench_points():
         L.append("\n10k / 100k: `bench/results/recall.md` (owned by `bench/recall_bench.py`) is not there yet.")
+    else:
+        L.append("\n1k: median of the perf bench's repeated runs (same store generator, query mix and timed call "
+                 "as recall_bench). 10k / 100k: read from [`results/recall.md`](results/recall.md) (one run per "
+                 "size there; its per-path ablations and first-recall cost are in that file).")
     if perf:
         ing = perf["ingest"]
         L += ["", f"- **Ingest throughput** (suite replayed through `Memory` sessions ×{perf['copies']}, "
