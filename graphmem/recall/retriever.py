@@ -605,13 +605,13 @@ class Retriever:
             if "vector" in paths:
                 for label in rows:
                     rows[label] += [{**r, "score": r["sim"], "path": "vector"}
-                                    for r in vc.top(label, qv, cfg.vector_k + 8)]
+                                    for r in vc.top(label, qv, cfg.vector_k + 4)]
                 if "graph" in paths:
                     for r in vc.top("entities", qv, cfg.entity_k):
                         if r["sim"] >= cfg.entity_link_min and r["id"] in u.ids and r["id"] not in seeds:
                             seeds[r["id"]] = (min(1.0, r["sim"]), "entity", u.ids[r["id"]]["name"] or "")
             if "fulltext" in paths and q.terms:
-                lex = vc.lexical(q.terms, cfg.fulltext_k + 4)
+                lex = vc.lexical(q.terms, cfg.fulltext_k)
                 for label in rows:
                     rows[label] += [{**r, "sim": vc.sim(r["id"], qv), "path": "fulltext"} for r in lex.get(label, [])]
                 if "graph" in paths:
@@ -685,11 +685,19 @@ class Retriever:
                 for r in tx.run("recall/graph_facts", {**base, "entities": ents, "per_entity": cfg.graph_per_entity}):
                     _, p, via = info.get(r["entity_id"], (0.0, "graph", ""))
                     graph.append(_cand(r, p, None, via))
-                for r in tx.run("recall/graph_events", {**base, "entities": ents[: len(top)],
-                                                        "per_entity": cfg.graph_per_entity}):
-                    _, p, via = info.get(r["seed"], (0.0, "graph", ""))
-                    graph.append(_cand(r, p, None, via))
                 groups.append(("graph", graph))
+
+        def graph_events(tx, groups: list) -> None:
+            """Events that mention the seed entities (independent of the hops, so it runs on its own)."""
+            if not (seeds and ("graph" in paths or "slots" in paths)):
+                return
+            top = sorted(seeds.items(), key=lambda kv: -kv[1][0])[: cfg.graph_max_seeds]
+            info = dict(top)
+            rows = tx.run("recall/graph_events", {**base, "entities": [{"id": e, "weight": w[0]} for e, w in top],
+                                                  "per_entity": cfg.graph_per_entity})
+            for r in rows:
+                _, p, via = info.get(r["seed"], (0.0, "graph", ""))
+                groups.append(("graph", [_cand(r, p, None, via)]))
 
         def recency_path(tx, groups: list) -> None:
             if "recency" in paths:
@@ -712,7 +720,7 @@ class Retriever:
             if rows["facts"] or rows["events"]:
                 jobs.append(lambda tx, out: cached_fetch(tx, out, rows))
             if seeds and ("graph" in paths or "slots" in paths):
-                jobs.append(graph_path)
+                jobs += [graph_path, graph_events]
             if "recency" in paths:
                 jobs.append(recency_path)
             # independent read transactions, run side by side (the server has more than one core)
@@ -724,6 +732,7 @@ class Retriever:
                 out: list = []
                 uncached(tx, out)
                 graph_path(tx, out)
+                graph_events(tx, out)
                 recency_path(tx, out)
                 return out
 
