@@ -366,11 +366,13 @@ def report(results: list[dict], args, started: datetime, embed_s: float) -> str:
              "Query mix per user (half the users write Chinese, half English): named entities, back-references "
              "(\"how is that project going?\", \"那个方案现在怎么样了？\"), questions about the past, time windows "
              "(\"last week\", \"昨天\"), preferences. Stores: 100 users, memories (facts + events) spread over a "
-             "year, 36 entities and 30 relations per user, ~12 % of facts superseded by a later version.", "",
+             "year, 36 entities and 30 relations per user; a later fact on the same (entity, key) slot supersedes the "
+             "earlier one (share of outdated facts per store in the table).", "",
              "| store | paths | context() p50 ms | p95 ms | recall p50 ms | recall p95 ms | memories injected |",
              "|---|---|---|---|---|---|---|"]
     for r in results:
-        label = f"{r['size'] // 1000}k ({r['load']['facts']} facts, {r['load']['events']} events)"
+        label = (f"{r['size'] // 1000}k ({r['load']['facts']} facts, {r['load']['outdated'] * 100 // max(1, r['load']['facts'])} % "
+                 f"outdated; {r['load']['events']} events)")
         for key, name in [("all", "all"), *[(f"no_{p}", f"without {p}") for p in PATHS],
                           ("vector_scan", "all, vector_mode=scan"), ("vector_index", "all, vector_mode=index"),
                           ("empty", "none (short-term only)")]:
