@@ -62,6 +62,33 @@ def back_reference(text: str) -> tuple[bool, str]:
     return bool(_CUE_EN.search(text) or _CUE_ZH.search(text)), head
 
 
+_CHANGE_EN = re.compile(
+    r"\b(switched|switching|switch to|changed|change to|no more|no longer|not anymore|any ?more|instead|actually|"
+    r"stopped|quit|gave up|moved to|moving to|replaced|now on|these days|from now on|cancel(?:l?ed)?|postponed|"
+    r"rescheduled|pushed back|upgraded|downgraded|broke up)\b", re.I)
+_CHANGE_ZH = re.compile(r"(改成|换成|改为|换了|改了|不再|不喝了|不吃了|不用了|不要了|戒了|现在改|已经换|搬到|搬去|调到|取消了|推迟|"
+                        r"延期|提前到|改到|挪到|分手|其实是|现在是|现在喝|现在用|现在住)")
+_CONTENT = re.compile(r"[a-z][a-z0-9]{2,}|[\u3400-\u9fff]{2,}")
+
+
+def marks_change(text: str) -> bool:
+    """The text announces a change ("I've switched to…", "no more…", "改成…", "不再…")."""
+    return bool(_CHANGE_EN.search(text) or _CHANGE_ZH.search(text))
+
+
+def content_terms(text: str) -> frozenset[str]:
+    """Content words (English, 3+ letters, stop words out) and Chinese character bigrams of a text."""
+    out: set[str] = set()
+    for tok in _CONTENT.findall(text.lower()):
+        if tok[0].isascii():
+            if tok not in STOP_EN:
+                out.add(tok)
+        else:
+            for part in _STOP_ZH_RE.split(tok):
+                out.update(part[i:i + 2] for i in range(len(part) - 1))
+    return frozenset(out)
+
+
 def lucene_escape(term: str) -> str:
     """Escape every Lucene query-syntax character in ``term``."""
     return _LUCENE_SPECIAL.sub(r"\\\1", term)

@@ -183,6 +183,13 @@ class _Vectors:
         ids = self.ids[label]
         return [{"id": ids[i], "sim": float(sims[i])} for i in idx]
 
+    def pair(self, a: str, b: str) -> float | None:
+        """Cosine between two cached nodes (None if either has no vector)."""
+        ha, hb = self.row.get(a), self.row.get(b)
+        if ha is None or hb is None:
+            return None
+        return float(self.mats[ha[0]][ha[1]].astype(np.float32) @ self.mats[hb[0]][hb[1]].astype(np.float32))
+
     def sim(self, node_id: str | None, q: np.ndarray) -> float | None:
         hit = self.row.get(node_id) if node_id else None
         if hit is None:
@@ -538,6 +545,10 @@ class Retriever:
         t3 = time.perf_counter()
         merged = scoring.merge(groups)
         scoring.normalise_lexical(merged.values())
+        vc = self._vecs.get((tenant, user_id)) if self.config.vector_mode == "cache" else None
+        if vc is not None:
+            scoring.implicit_supersede(merged.values(), vc.pair, cfg.scoring,
+                                       names=[r["name"] or "" for r in u.ids.values() if not r["is_self"]])
         ranked = scoring.rank(merged.values(), q, now, k, cfg.scoring)
         out = []
         for c, comp in ranked:

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 
-from graphmem.recall.query import QueryInfo
+from graphmem.recall.query import QueryInfo, content_terms, marks_change
 from graphmem.recall.types import Candidate
 
 FAMILIES = {"vector": "vector", "fulltext": "fulltext", "graph": "graph", "slots": "graph", "entity": "graph",
@@ -52,6 +52,7 @@ class ScoringConfig:
     outdated_past: float = 1.1        # ... and when it asks about the past
     active_past: float = 0.75
     min_score: float = 0.1
+    change_similarity: float = 0.3    # an older memory this close to a later "I've switched to …" is outdated
     dup_threshold: float = 0.8
     same_entity_penalty: float = 0.03
 
@@ -161,6 +162,36 @@ def merge(groups: Iterable[tuple[str, Sequence[Candidate]]]) -> dict[str, Candid
             if ev.sim is not None and (f.sim is None or ev.sim > f.sim) and f.status == ev.status:
                 f.sim = max(f.sim or 0.0, ev.sim * 0.95)
     return out
+
+
+def implicit_supersede(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = ScoringConfig(),
+                       names: Iterable[str] = ()) -> int:
+    """Mark as outdated the events (and preference facts) that a *later* recalled event announcing a change
+    contradicts ("Actually I've switched to 美式, no more oat latte" outdates "每天早上必须一杯 oat latte"):
+    the later one has a change marker, the older one shares a content term with it that is not part of an
+    entity name (sharing "团子" only says both are about the cat) and is at least ``change_similarity``
+    cosine-similar (``similarity(id_a, id_b)`` → cosine or None). Covers what the write path did not turn
+    into versioned facts. Returns how many were marked."""
+    named: set[str] = set()
+    for n in names:
+        named |= content_terms(n)
+    cands = [c for c in cands if c.status == "active" and (c.label == "event" or c.kind == "preference")]
+    changes = [c for c in cands if c.label == "event" and c.t_from is not None and marks_change(c.text)]
+    marked = 0
+    for ch in changes:
+        terms = content_terms(ch.text) - named
+        for c in cands:
+            if c is ch or c.status != "active" or c.t_from is None or _utc(c.t_from) >= _utc(ch.t_from):
+                continue
+            if not (terms & content_terms(c.text or f"{c.entity or ''} {c.value or ''}")):
+                continue
+            sim = similarity(ch.id, c.id)
+            if sim is not None and sim >= cfg.change_similarity:
+                c.status = "outdated"
+                c.superseded_by = ch.id
+                c.via["superseded_by"] = ch.text[:80]
+                marked += 1
+    return marked
 
 
 def normalise_lexical(cands: Iterable[Candidate]) -> None:

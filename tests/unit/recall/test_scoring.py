@@ -117,3 +117,25 @@ def test_merge_unions_paths_and_folds_message_events_into_their_facts():
 def test_shingles_work_for_chinese_and_english():
     assert overlap(shingles("我喜欢深色主题"), shingles("我很喜欢深色主题")) > 0.6
     assert overlap(shingles("I like dark themes"), shingles("My sister lives in Hangzhou")) == 0
+
+
+def test_a_later_change_outdates_older_similar_memories():
+    from graphmem.recall.scoring import implicit_supersede
+    old = event("old", "每天早上必须一杯 oat latte，不然一整天都没精神", days=60)
+    other = event("other", "I am allergic to cats", days=50)
+    unrelated_latte = event("far", "oat latte recipe from the cafe", days=40)
+    change = event("new", "Actually I've switched to 美式, black, no more oat latte", days=5)
+    sims = {("new", "old"): 0.42, ("new", "other"): 0.16, ("new", "far"): 0.1}
+    n = implicit_supersede([old, other, unrelated_latte, change], lambda a, b: sims.get((a, b)), CFG)
+    assert n == 1 and old.status == "outdated" and old.superseded_by == "new"
+    assert other.status == unrelated_latte.status == change.status == "active"
+    q = analyse("what coffee do I drink now?", NOW)
+    assert "old" not in [c.id for c, _ in rank([old, change], q, NOW, 5, CFG)]
+
+
+def test_sharing_only_an_entity_name_is_not_a_change():
+    from graphmem.recall.scoring import implicit_supersede
+    vet = event("vet", "团子最近软便，朋友说可以去安安宠物医院看看", days=30)
+    food = event("food", "你把猫粮换成渴望了，团子吃得挺香的", days=7)
+    n = implicit_supersede([vet, food], lambda a, b: 0.45, CFG, names=["团子"])
+    assert n == 0 and vet.status == "active"
