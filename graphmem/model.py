@@ -84,6 +84,16 @@ PREFERENCE_EDGES = {"like": "PREFERS", "dislike": "DISLIKES", "want": "WANTS"}
 REJECT_REASONS = ("greeting", "smalltalk", "chitchat", "duplicate", "judge", "invalid")
 
 Status = Literal["active", "outdated", "archived"]
+
+
+def polarity_sign(polarity: Any) -> int:
+    """+1, -1 or 0 from a stored polarity: a number, or a word ("like"/"want" → +1, "dislike" → -1)."""
+    if isinstance(polarity, str):
+        return {"like": 1, "want": 1, "dislike": -1}.get(polarity.lower(), 0)
+    try:
+        return int(polarity or 0)
+    except (TypeError, ValueError):
+        return 0
 FactKind = Literal["preference", "goal", "attribute"]
 
 

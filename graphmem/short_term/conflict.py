@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from graphmem.model import polarity_sign
 from graphmem.short_term.facts import FactLedger, HardFact, norm, slot_of
 
 
@@ -30,15 +31,6 @@ class MemoryItem:
     source: Any = None  # the retriever's own object
 
 
-def _polarity(p: Any) -> int:
-    if isinstance(p, str):
-        return {"like": 1, "want": 1, "dislike": -1}.get(p.lower(), 0)
-    try:
-        return int(p or 0)
-    except (TypeError, ValueError):
-        return 0
-
-
 def as_item(obj: Any) -> MemoryItem:
     """Normalise what a retriever returned (string, dict, dataclass) into a :class:`MemoryItem`."""
     if isinstance(obj, MemoryItem):
@@ -48,7 +40,7 @@ def as_item(obj: Any) -> MemoryItem:
     get = obj.get if isinstance(obj, dict) else (lambda k, d=None: getattr(obj, k, d))
     text = get("text") or get("statement") or get("content") or ""
     return MemoryItem(text=str(text).strip(), kind=str(get("kind", "") or ""), subject=str(get("subject", "") or ""),
-                      key=str(get("key", "") or ""), value=get("value"), polarity=_polarity(get("polarity", 0)),
+                      key=str(get("key", "") or ""), value=get("value"), polarity=polarity_sign(get("polarity", 0)),
                       score=float(get("score", 0.0) or 0.0), source=obj)
 
 
@@ -69,7 +61,7 @@ def _slots_of(item: MemoryItem, parse: Callable[[str], list] | None) -> list[tup
         kind = getattr(st, "kind", "")
         slot = slot_of(kind, getattr(st, "subject", ""), getattr(st, "key", ""), getattr(st, "value", None))
         if slot:
-            out.append((slot, getattr(st, "value", None), _polarity(getattr(st, "polarity", 0))))
+            out.append((slot, getattr(st, "value", None), polarity_sign(getattr(st, "polarity", 0))))
     return out
 
 
