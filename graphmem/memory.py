@@ -183,6 +183,28 @@ class Memory:
     def profile(self, user_id: str, **kwargs: Any) -> Profile:
         return self.retriever.profile(user_id, **kwargs)
 
+    # -- curation -----------------------------------------------------------------------------------------
+    def forget(self, user_id: str, **target: Any):
+        """:func:`graphmem.curate.forget` (``entity=``, ``event=``, ``fact=`` or ``everything=True``), after
+        the pending writes are in, so nothing queued brings it back; caches of the user are dropped."""
+        from graphmem import curate
+
+        self.flush()
+        return self._curated(user_id, curate.forget(self.store, user_id, **target))
+
+    def merge(self, user_id: str, keep: str, absorb: str) -> dict:
+        """:func:`graphmem.curate.merge`: entity ``absorb`` folds into ``keep``; caches of the user are dropped."""
+        from graphmem import curate
+
+        self.flush()
+        return self._curated(user_id, curate.merge(self.store, user_id, keep, absorb))
+
+    def _curated(self, user_id: str, result: Any) -> Any:
+        if self._writer is not None:
+            self._writer.invalidate(user_id, self.settings.tenant)
+        self.retriever.invalidate(user_id, self.settings.tenant)
+        return result
+
     # -- lifecycle --------------------------------------------------------------------------------------
     def close(self, timeout: float | None = None) -> bool:
         """Flush and stop the writer, close the store. Unflushed turns stay journaled for the next start."""

@@ -95,3 +95,19 @@ def test_import_rejects_foreign_labels_and_types(sample_users):
     bad = {**data, "relationships": [{**data["relationships"][0], "type": "OWNS_EVERYTHING"}]}
     with pytest.raises(InputError, match="not valid"):
         curate.import_(sample_users, bad, replace=True)
+
+
+def test_memory_forget_drops_what_recall_and_the_writer_cached(tenant_settings, tmp_path):
+    from graphmem import Memory
+
+    with Memory(tenant_settings, journal_path=tmp_path / "j.sqlite3") as mem:
+        mem.add("erin", "s1", 1, "My favourite tea is Longjing.")
+        mem.flush(120)
+        assert any("Longjing" in r.text for r in mem.recall("erin", "which tea do I like?", 5))
+        report = mem.forget("erin", everything=True)
+        assert report.remaining["nodes"] == 0
+        assert not any("Longjing" in r.text for r in mem.recall("erin", "which tea do I like?", 5))
+        mem.add("erin", "s2", 1, "I also enjoy oolong.")
+        mem.flush(120)
+        texts = [e["text"] for e in curate.events(mem.store, "erin")]
+    assert texts == ["I also enjoy oolong."]
