@@ -202,23 +202,3 @@ class WriteStats:
     failed: int = 0
     llm_calls: int = 0
     pending: int = 0
-
-
-#: Neo4j Browser style sheet (GraSS) for these labels: paste after ``:style`` in Browser, or save it as a file
-#: and drag it onto the Browser's style panel. Every node shows its ``name``/``caption``.
-BROWSER_STYLE = """\
-node { diameter: 50px; color: #A5ABB6; border-color: #9AA1AC; border-width: 2px; text-color-internal: #FFFFFF; font-size: 10px; }
-node.User { color: #4C8EDA; border-color: #2870C2; diameter: 70px; caption: '{name}'; }
-node.Profile { color: #D9C8AE; border-color: #C0A378; diameter: 60px; caption: '{name}'; }
-node.Session { color: #C990C0; border-color: #B261A5; caption: '{name}'; }
-node.Entity { color: #F79767; border-color: #F36924; diameter: 60px; caption: '{name}'; }
-node.Card { color: #FFC454; border-color: #D7A013; text-color-internal: #2A2C34; caption: '{name}'; }
-node.Fact { color: #57C7E3; border-color: #23B3D7; text-color-internal: #2A2C34; caption: '{caption}'; }
-node.Event { color: #8DCC93; border-color: #5DB665; text-color-internal: #2A2C34; caption: '{caption}'; }
-relationship { color: #A5ABB6; shaft-width: 1px; font-size: 8px; caption: '<type>'; }
-relationship.RELATED { color: #F36924; shaft-width: 2px; caption: '{type}'; }
-relationship.SUPERSEDES { color: #D9534F; caption: '<type>'; }
-relationship.PREFERS { color: #5DB665; shaft-width: 2px; caption: '<type>'; }
-relationship.DISLIKES { color: #D9534F; shaft-width: 2px; caption: '<type>'; }
-relationship.WANTS { color: #4C8EDA; shaft-width: 2px; caption: '<type>'; }
-"""
