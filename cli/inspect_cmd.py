@@ -148,9 +148,11 @@ def stats(as_json: bool = JSON_OPTION) -> None:
 
 @fails_cleanly
 def browse(user: str = USER) -> None:
-    """Print a Neo4j Browser link that opens the user's subgraph."""
-    from graphmem.browser import browse_url
+    """Print a Neo4j Browser link that opens the user's subgraph (and where the style sheet and guide are)."""
+    from graphmem.browser import browse_url, guide_path, style_path
 
     with store() as s:
         curate.require_user(s, user)
         typer.echo(browse_url(s.settings, user))
+    typer.echo(f"style sheet: {style_path()} (drop it on Browser's style panel)\nuseful queries: {guide_path()}",
+               err=True)
