@@ -13,12 +13,115 @@ from datetime import datetime
 from functools import lru_cache
 
 from . import lexicon as lx
-from .normalize import normalise
+from .normalize import has_cjk, normalise
 from .statements import extract_statements
 from .types import GateVerdict
 
-_LAUGH = re.compile(r"^(?:(?:ha|he|hi|ho|lo|l)+|(?:哈|呵|嘿|嘻|hh)+|x+d+|a+h+|o+h+|u+h+|h+m+|m+|e+m+|6+|w+)$")
+_LAUGH = re.compile(r"^(?:(?:ha|he|hi|ho|lo|l)+|(?:哈|呵|嘿|嘻|hh)+|x+d+|a+h+|o+h+|u+h+|h+m+|h+|m+|e+m+|6+|w+)$")
 _RANK = {"greeting": 0, "smalltalk": 1, "chitchat": 2}
+
+# -- "the message states something about the user" (personal) ------------------------------------------------
+# first person + a verb/state with content after it: "I'm on green tea now", "we cut the guest list to 80"
+_EN_SELF = re.compile(r"(?<![\w'])(?:i|we)(?:['’](?:m|ve|d|ll|re)|\s+(?:am|are|have|had|was|were|do|did|don't|"
+                      r"didn't|can't|cannot|will|would))?\s+([a-z][\w'’-]*)((?:\s+[\w'’$-]+){1,})", re.I)
+# "my left calf has been tight", "our budget is 8k", "my eyes aren't what they used to be"
+_EN_MY = re.compile(r"(?<![\w'])(?:my|our)\s+(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*(?:['’]s|\s+(?:is|are|was|were|has|"
+                    r"have|had|been|isn't|aren't|wasn't|needs?|takes?|costs?|got|gets|will|can|works?|lives?))\s+\w", re.I)
+# first-person openings that carry nothing about the user: "I think so", "I see", "I hope you ...", "I'm tired"
+_EN_SELF_EMPTY = frozenset("""think guess see mean know agree wonder hope wish suppose bet forgot remember
+    just really also totally love miss appreciate am 'm m tired bored sleepy exhausted fine good ok okay great back
+    here sorry glad happy sure thank promise feel felt understand get got""".split())
+_EN_QTY = re.compile(r"(?<![\w.:])[$€£¥]?\d+(?:[.,]\d+)?\s?(?:k\b|%|[a-z]{1,8}\b)?", re.I)
+_EN_QTY_EMPTY = re.compile(r"^\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|degrees?|°|st|nd|rd|th)?$", re.I)
+_ZH_SELF = re.compile(r"我(?:们|家|的)?([\u4e00-\u9fffA-Za-z0-9]{2,})")
+_ZH_SELF_EMPTY = re.compile(r"^(?:也是|也一样|知道|明白|懂|觉得(?:还行|不错|挺好|可以)|困|累|饿|好困|好累|好饿|去睡|先睡|"
+                            r"先去|想想|看看|问一下|问问|回来|在呢|来了|靠|去|晕|服了|的天|的妈|真是)")
+_ZH_HABIT = re.compile(r"喜欢|讨厌|爱吃|爱喝|怕|一直|每天|每周|每晚|每次|经常|总是|老是|平时|决定|打算|改成|换成|改到|"
+                       r"过敏|有.{0,4}病|在.{2,8}(?:幼儿园|学校|小学|中学|大学|公司|医院|上班|工作|读)|最差|最好|进步|"
+                       r"推荐|坚决|一定要|必须")
+_ZH_QTY = re.compile(r"[\d一二两三四五六七八九十百千万点半]+(?:多)?(?:斤|公斤|kg|公里|km|千米|米|元|块|万|岁|次|分|"
+                     r"个月|周|年|天|小时|分钟|升|寸|套|个|只|本|家|口|人|层|平|平米|卡|杯|片)")
+_ZH_Q = re.compile(r"[吗呢么嘛？?]\s*$|什么|哪个|哪里|怎么|为什么|多少|是不是|能不能|有没有|帮我|请你|你觉得|你知道")
+
+# -- ambient chit-chat: weather, mood, holidays, sign-offs (no statement about the user next to it) -------------
+_EN_AMBIENT = re.compile(r"\b(?:rain(?:ing|y|s|ed)?|snow(?:ing|y|ed)?|sun(?:ny|set|rise|shine)?|freezing|chilly|humid|"
+                         r"windy|storm(?:y|ing)?|weather|hot|cold|gorgeous day|beautiful day|lovely day|long day|"
+                         r"crowded|packed|tired|sleepy|exhausted|phew|ugh|brr|anyway|bet|lifesaver|that'?s it|"
+                         r"happy [a-z]+(?:'?s)?(?: day)?|merry [a-z]+|hope your? [a-z ]+)\b", re.I)
+_ZH_AMBIENT = re.compile(r"下大雨|下小雨|下雨|下雪|刮风|天气|好热|好冷|真热|真冷|太热|太冷|热死|冷死|[零一二三四五六七八九十\d]+度|"
+                         r"好困|困死|困了|好累|累死|好挤|太挤|睡觉|先这样|就这样|湿透|快乐")
+_EN_STOP = frozenset("""a an the it its it's is are was were be been being this that these those there here so such
+    some all day today tonight this morning evening out just finally really very too and or but of in on at to for
+    with from what how oh omg lol haha dear my your you finally again still".""".split())
+_ZH_FILL = re.compile(r"今天|今晚|早上|晚上|上午|下午|现在|这|那|都|快|也|又|还|就|真|好|太|啊|呀|吧|呢|哦|啦|了|的|得|嘛|准备")
+
+
+def _clauses(text: str) -> list[str]:
+    return [c.strip() for c in re.split(r"[，。！？；;!?\n]+|,\s|\.\s|\.$|\s+-\s+|—", text) if c.strip()]
+
+
+def _en_personal(clause: str) -> bool:
+    c = clause.replace("’", "'")
+    if re.match(r"^\s*(?:what|which|who|where|when|why|how|can|could|would|will|do|does|did|is|are|should)\b",
+                c, re.I) or c.rstrip().endswith("?"):
+        return False
+    for m in _EN_SELF.finditer(c):
+        verb = m.group(1).lower()
+        if verb in _EN_SELF_EMPTY and len(m.group(2).split()) < 3:
+            continue
+        if verb in ("hope", "wish", "think", "guess", "mean", "wonder") and re.match(r"\s+(?:you|your|so|not)\b",
+                                                                                     m.group(2), re.I):
+            continue
+        return True
+    if _EN_MY.search(c):
+        return True
+    return any(not _EN_QTY_EMPTY.match(q.group(0).strip()) and re.search(r"[a-z%k]", q.group(0), re.I)
+               or (len(q.group(0).strip()) >= 2 and not _EN_QTY_EMPTY.match(q.group(0).strip()))
+               for q in _EN_QTY.finditer(c))
+
+
+def _zh_personal(clause: str) -> bool:
+    if _ZH_Q.search(clause):
+        return False
+    for m in _ZH_SELF.finditer(clause):
+        if not _ZH_SELF_EMPTY.match(m.group(1)):
+            return True
+    if _ZH_HABIT.search(clause):
+        return True
+    return bool(_ZH_QTY.search(clause))
+
+
+def states_about_user(text: str) -> bool:
+    """True when some (non-question) clause says something about the user or their world: first person with a
+    verb and content, "my X is/has …", a quantity ("30 km a week", "一百七十二斤"), or (Chinese) a habit/state cue
+    ("她特别喜欢画画", "它一直吃皇家的猫粮"). Pure, no models."""
+    for c in _clauses(text):
+        if has_cjk(c) and re.search(r"[\u4e00-\u9fff]{2,}", c):
+            if _zh_personal(c):
+                return True
+            # a mixed clause: the English part may carry the statement ("I don't drink alcohol, 所以…")
+            en = re.sub(r"[\u4e00-\u9fff]+", " ", c)
+            if len(re.findall(r"[A-Za-z]+", en)) >= 3 and _en_personal(en):
+                return True
+        elif _en_personal(c):
+            return True
+    return False
+
+
+def _ambient_only(leftover: list[str]) -> bool:
+    """Everything left after the seed phrases is weather / mood / holiday / sign-off talk with almost nothing
+    else ("it's been raining sideways all day here", "今天下大雨，出门鞋都湿透了")."""
+    text = " ".join(leftover)
+    if not leftover:
+        return False
+    en_hit = _EN_AMBIENT.search(text)
+    zh_hit = _ZH_AMBIENT.search(text)
+    if not (en_hit or zh_hit):
+        return False
+    rest = _ZH_AMBIENT.sub(" ", _EN_AMBIENT.sub(" ", text))
+    words = [w for w in re.findall(r"[a-z']+", rest) if w not in _EN_STOP and len(w) > 1]
+    zh = _ZH_FILL.sub("", "".join(re.findall(r"[\u4e00-\u9fff]+", rest)))
+    return len(words) + len(zh) // 3 <= 1 and not re.search(r"\d", _EN_AMBIENT.sub(" ", rest))
 
 
 def _norm(text: str) -> str:
@@ -64,10 +167,17 @@ def classify_message(text: str, now: datetime | None = None) -> GateVerdict:
                 continue
         leftover.append(w)
     statements = extract_statements(text, now or datetime.now())
-    if not leftover:
-        # "今天天气不错" has a time word but nothing happening: an event needs content beyond small talk
+    personal = states_about_user(text)
+    if not leftover or (not personal and _ambient_only(leftover)):
+        # "今天天气不错" has a time word but nothing happening: an event needs content beyond small talk;
+        # "it's freezing out there this morning": weather/mood talk is small talk even with a time word
         statements = [st for st in statements if st.kind != "event"]
+        if leftover and not statements:
+            found.append((0, "chitchat", " ".join(leftover[:4])))
+            leftover = []
     reasons = []
+    if personal:
+        reasons.append("states something about the user")
     if statements:
         reasons.append(f"{len(statements)} statement(s): " + ", ".join(sorted({st.kind for st in statements})))
     if leftover:
@@ -75,7 +185,7 @@ def classify_message(text: str, now: datetime | None = None) -> GateVerdict:
     if statements or leftover:
         if found:
             reasons.append("small talk present too: " + ", ".join(p for _, _, p in found[:4]))
-        return GateVerdict("informative", True, tuple(reasons))
+        return GateVerdict("informative", True, tuple(reasons), personal=personal)
     if not found:
         return GateVerdict("chitchat", False, ("only punctuation, emoji or fillers",))
     label = min(found, key=lambda f: (f[0], _RANK[f[1]]))[1]

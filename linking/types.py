@@ -120,6 +120,9 @@ class GateVerdict:
     label: GateLabel
     has_information: bool
     reasons: tuple[str, ...] = field(default_factory=tuple)
+    #: the message states something about the user or their world (first person + a verb, a quantity, a
+    #: habit/state cue: "I'm on green tea now", "我养了一只猫", "称了一下，一百七十二斤了") — storable on its own
+    personal: bool = False
 
     @property
     def storable(self) -> bool:

@@ -26,10 +26,15 @@ class Verdict:
     reason: str = ""
 
 
-def rules(label: str, has_information: bool, n_statements: int, n_mentions: int, duplicate: bool) -> Verdict:
-    """The three rules. ``label`` is greeting | smalltalk | chitchat | informative (linking's classifier)."""
+def rules(label: str, has_information: bool, n_statements: int, n_mentions: int, duplicate: bool,
+          personal: bool = False) -> Verdict:
+    """The three rules. ``label`` is greeting | smalltalk | chitchat | informative (linking's classifier).
+    ``personal``: the classifier saw a statement about the user ("I'm on green tea now", "我养了一只英短") that
+    no extraction rule turned into a fact — it is information (rule 2 does not apply), so it is kept."""
     if duplicate:
         return Verdict(REJECT, "duplicate")
+    if personal and has_information and n_statements == 0:
+        return Verdict(ACCEPT, "personal")
     if n_statements == 0 and not has_information:
         if label in ("greeting", "smalltalk"):
             return Verdict(REJECT, label)

@@ -126,6 +126,7 @@ class TurnWork:
     turn: Prepared
     label: str = "informative"
     has_information: bool = True
+    personal: bool = False          # the classifier found a statement about the user (stored even without a fact)
     language: str = "en"
     statements: list[FactInput] = field(default_factory=list)
     mentions: list = field(default_factory=list)
@@ -299,6 +300,7 @@ class Pipeline:
                 return
             g = linking.classify_message(t.text)
             w.label, w.has_information = g.label, g.has_information
+            w.personal = bool(getattr(g, "personal", False)) and t.role == "user"
             if t.role == "user" and (g.has_information or g.label == "informative"):
                 w.statements = [_from_statement(s) for s in linking.extract_statements(t.text, t.at)]
             if w.label in ("greeting", "smalltalk", "chitchat") and not w.has_information and not w.statements:
@@ -502,7 +504,8 @@ class Pipeline:
                 all(s.kind in ("preference", "goal", "attribute") for s in w.statements)
             emb = b.vec.get(t.text)
             w.duplicate = only_repeats and near_duplicate(emb, w.mention_ids, recent + mine)
-            v = rules(w.label, w.has_information, len(w.statements), len(w.mention_ids), w.duplicate)
+            v = rules(w.label, w.has_information, len(w.statements), len(w.mention_ids), w.duplicate,
+                      personal=w.personal)
             v, _ = settle(v, t.text, self._judge_once(b, w), w.has_information, len(w.mention_ids))
             w.verdict, w.reason = v.decision, v.reason
             if w.verdict == ACCEPT and emb is not None:   # st.recent itself only changes after the commit

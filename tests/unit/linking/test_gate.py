@@ -24,3 +24,33 @@ def test_plain_information_and_requests_are_informative():
     assert classify_message("I don't eat pork").has_information
     assert classify_message("不是周三，是周四").has_information
     assert classify_message("").has_information is False
+
+
+def test_statements_about_the_user_are_personal_and_informative():
+    for text in ("By the way I've stopped drinking coffee, I'm on green tea now.",
+                 "I'm dead set on an induction cooktop, gas is out.",
+                 "My left calf has been tight after the long runs.",
+                 "Eating 2400 calories a day, high protein.",
+                 "we cut the guest list down to 80",
+                 "我超级能吃辣，越辣越好。", "我养了一只英短蓝猫，叫团子，两岁了",
+                 "称了一下，一百七十二斤了！", "她特别喜欢画画，每天回来都要画半个小时。",
+                 "好冷啊，我家暖气坏了"):
+        v = classify_message(text)
+        assert v.has_information and v.personal, (text, v)
+
+
+def test_questions_and_empty_first_person_are_not_personal():
+    for text in ("What do I drink these days?", "I think so", "I hope you're well", "我明天要吃什么？", "我知道了",
+                 "thanks!", "好的谢谢"):
+        assert not classify_message(text).personal, text
+
+
+def test_weather_and_mood_talk_is_chitchat_unless_it_carries_information():
+    for text in ("Ugh, it's been raining sideways all day here.", "Brr, it's freezing out there this morning.",
+                 "Omg the sunset tonight is unreal", "Phew, long day. Anyway.", "Happy Valentine's, haha",
+                 "今天下大雨，出门鞋都湿透了", "lol 今天地铁好挤", "好困啊今天", "hhhh 好吧"):
+        v = classify_message(text)
+        assert not v.has_information, (text, v)
+    for text in ("not bad, tired from the move to Shenzhen", "It snowed so much the Toronto trip got cancelled",
+                 "好累啊，今天加班到十点", "下雨了，我的航班改到明天了"):
+        assert classify_message(text).has_information, text

@@ -45,3 +45,9 @@ def test_near_duplicate_needs_similarity_and_same_entities():
     assert not near_duplicate(b, ["e2"], recent)
     assert not near_duplicate(c, ["e1"], recent)
     assert not near_duplicate(None, ["e1"], recent) and not near_duplicate(a, ["e1"], [])
+
+
+def test_a_personal_statement_without_an_extracted_fact_is_accepted():
+    assert rules("informative", True, 0, 0, False, personal=True) == Verdict(ACCEPT, "personal")
+    assert rules("informative", True, 0, 0, False).decision == UNDECIDED
+    assert rules("informative", True, 0, 0, True, personal=True) == Verdict(REJECT, "duplicate")
