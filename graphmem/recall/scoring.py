@@ -53,6 +53,7 @@ class ScoringConfig:
     active_past: float = 0.75
     min_score: float = 0.1
     change_similarity: float = 0.3    # an older memory this close to a later "I've switched to …" is outdated
+    change_similarity_explicit: float = 0.2   # ... or this close when the change names what it drops ("no more X")
     dup_threshold: float = 0.8
     same_entity_penalty: float = 0.03
 
@@ -164,26 +165,111 @@ def merge(groups: Iterable[tuple[str, Sequence[Candidate]]]) -> dict[str, Candid
     return out
 
 
+# a new value given with a change verb and a number ("bump the weekly budget to $300", "dropped my calories to
+# 2200", "raising my ask to 125k", "涨到八千", "减到一百五十五斤"), a fresh start ("starting this week", "从下周开始"),
+# a replacement that arrived ("got a new laptop", "新烤箱到了"), or a plain "now" state ("bumping to 55 km weekly now")
+_VALUE_CHANGE_EN = re.compile(
+    r"\b(?:bump(?:ed|ing)?|rais(?:e|ed|ing)|drop(?:ped|ping)?|cut(?:ting)?|increas(?:e|ed|ing)|decreas(?:e|ed|ing)|"
+    r"up(?:ped|ping)?|lower(?:ed|ing)?|reduc(?:e|ed|ing)|went|gone|go(?:ing)?|mov(?:e|ed|ing)|push(?:ed|ing)?)\b"
+    r"[^.!?;]{0,40}?\b(?:to|up to|down to)\s+[$€£¥]?\d|\bstarting (?:this|next|from)\b|\bfrom (?:this|next) "
+    r"(?:week|month)\b|\b(?:got|bought|have) (?:a|my) new\b|\bnew \w+ (?:arrived|came|is here)\b|"
+    r"\b(?:i'm|i am|we're|we are|it's|is)\b[^.!?;]{0,40}\bnow\b|\bnow\s*[,.!]?$", re.I)
+_VALUE_CHANGE_ZH = re.compile(r"(?:涨到|升到|加到|提到|降到|减到|减少到|增加到|调整到|变成)[\d一二两三四五六七八九十百千万点半]|"
+                              r"从(?:这|下|本)(?:周|个月|月)开始|新[\u4e00-\u9fff]{1,4}(?:到了|来了)|换了新|买了新|"
+                              r"现在[\u4e00-\u9fff]{1,12}了|[\d一二两三四五六七八九十百千万点半]+(?:斤|公斤|公里|元|块|万|次|岁|分)?了")
+_QTY_UNIT = re.compile(r"([$€£¥])\d|(?<![\w.])\d[\d,.]*\s?(k|km|kg|lbs?|miles?|mi|calories|kcal|%|hours?|minutes?|mins?|"
+                       r"days?|weeks?|times?|people|guests)?\b", re.I)
+_QTY_UNIT_ZH = re.compile(r"[\d一二两三四五六七八九十百千万点半]+(斤|公斤|公里|元|块|万|次|岁|升|分|小时|分钟|人|个人|杯)")
+
+
+_NUMERAL = re.compile(r"\d|[零一二两三四五六七八九十百千万亿半]")
+# a memory that states a target is not contradicted by a new measurement ("想减到一百五十五斤", "goal is 85 kg")
+_TARGET = re.compile(r"\b(?:want(?:s|ed)? to|goal|target|aim(?:ing)?|plan(?:ning)? to|hop(?:e|ing) (?:to|for))\b|"
+                     r"想|打算|目标|计划|希望|争取", re.I)
+
+
+# what a change explicitly drops: "no more oat latte", "stopped drinking coffee", "不再喝奶茶", "戒了可乐"
+_DROPPED_EN = re.compile(r"\b(?:no more|no longer|stopped|quit|gave up|instead of|rather than|not any ?more)\s+"
+                         r"((?:[\w'-]+\s*){1,3})", re.I)
+_DROPPED_ZH = re.compile(r"(?:不再|不喝|不吃|不用|戒了|停了)([\u4e00-\u9fff]{2,6})")
+_MOVE = re.compile(r"\b(?:mov(?:ed|ing) (?:to|in|into|house)|moved in|relocat(?:ed|ing))\b|搬到|搬去|搬家|搬进", re.I)
+_PLACE_KEYS = frozenset({"location", "address", "city", "home"})
+
+
+def _dropped_terms(text: str) -> frozenset[str]:
+    out: set[str] = set()
+    for m in _DROPPED_EN.finditer(text):
+        out |= content_terms(re.sub(r"\b(?:drink(?:ing)?|eat(?:ing)?|us(?:e|ing)|hav(?:e|ing)|do(?:ing)?|like|want|go(?:ing)?|"
+                                        r"play(?:ing)?|the|my|a|an|to)\b", " ", m.group(1), flags=re.I))
+    for m in _DROPPED_ZH.finditer(text):
+        out |= content_terms(re.sub(r"^[喝吃用去玩看买]", "", m.group(1)))
+    return frozenset(t for t in out if not _NUMERAL.search(t))
+
+
+def _changes(text: str) -> bool:
+    return marks_change(text) or bool(_VALUE_CHANGE_EN.search(text) or _VALUE_CHANGE_ZH.search(text))
+
+
+def _quantity_units(text: str) -> frozenset[str]:
+    """The units numbers are given in ("30 km a week" → {"#km"}, "$250" → {"#$"}, "一百八十斤" → {"#斤"}): two
+    memories giving a number in the same unit talk about the same quantity."""
+    out = set()
+    for m in _QTY_UNIT.finditer(text):
+        u = (m.group(1) or m.group(2) or "").lower()
+        u = u[:-1] if len(u) > 2 and u.endswith("s") else u
+        if u:
+            out.add("#" + {"k": "$", "mi": "mile", "min": "minute", "kcal": "calorie"}.get(u, u))
+    for m in _QTY_UNIT_ZH.finditer(text):
+        out.add("#" + m.group(1))
+    return frozenset(out)
+
+
 def implicit_supersede(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = ScoringConfig(),
                        names: Iterable[str] = ()) -> int:
-    """Mark as outdated the events (and preference facts) that a *later* recalled event announcing a change
-    contradicts ("Actually I've switched to 美式, no more oat latte" outdates "每天早上必须一杯 oat latte"):
-    the later one has a change marker, the older one shares a content term with it that is not part of an
-    entity name (sharing "团子" only says both are about the cat) and is at least ``change_similarity``
+    """Mark as outdated the events (and preference / attribute facts) that a *later* recalled event announcing a
+    change contradicts ("Actually I've switched to 美式, no more oat latte" outdates "每天早上必须一杯 oat latte";
+    "I dropped my calories to 2200" outdates "Eating 2400 calories a day"): the later one has a change marker
+    (switch words, a change verb with a new number, "starting this week", a new thing that arrived, a "now"
+    state), the older one shares a content term with it that is not part of an entity name (sharing "团子" only
+    says both are about the cat) or gives a number in the same unit, and is at least ``change_similarity``
     cosine-similar (``similarity(id_a, id_b)`` → cosine or None). Covers what the write path did not turn
     into versioned facts. Returns how many were marked."""
     named: set[str] = set()
     for n in names:
         named |= content_terms(n)
-    cands = [c for c in cands if c.status == "active" and (c.label == "event" or c.kind == "preference")]
-    changes = [c for c in cands if c.label == "event" and c.t_from is not None and marks_change(c.text)]
+    cands = [c for c in cands if c.status == "active" and (c.label == "event" or c.kind in ("preference",
+                                                                                            "attribute"))]
+    changes = sorted((c for c in cands if c.label == "event" and c.t_from is not None and _changes(c.text)),
+                     key=lambda c: _utc(c.t_from), reverse=True)
     marked = 0
     for ch in changes:
+        if ch.status != "active":
+            continue
         terms = content_terms(ch.text) - named
+        units = _quantity_units(ch.text)
+        dropped = _dropped_terms(ch.text) - named
+        moved = bool(_MOVE.search(ch.text))
+        value_only = not marks_change(ch.text)   # "dropped my calories to 2200": a new number, no switch word
+        if value_only:   # then only a number it replaces, about the same thing (not a shared "点五"), counts
+            terms = frozenset(t for t in terms if not _NUMERAL.search(t))
         for c in cands:
             if c is ch or c.status != "active" or c.t_from is None or _utc(c.t_from) >= _utc(ch.t_from):
                 continue
-            if not (terms & content_terms(c.text or f"{c.entity or ''} {c.value or ''}")):
+            text = c.text or f"{c.entity or ''} {c.value or ''}"
+            # said outright: "no more oat latte" outdates what says oat latte; a move outdates where you lived
+            explicit = bool(dropped and dropped & content_terms(text))
+            if explicit:
+                sim = similarity(ch.id, c.id)
+                explicit = sim is None or sim >= cfg.change_similarity_explicit
+            if explicit or (moved and c.label == "fact" and c.key in _PLACE_KEYS):
+                c.status = "outdated"
+                c.superseded_by = ch.id
+                c.via["superseded_by"] = ch.text[:80]
+                marked += 1
+                continue
+            if value_only and (not _NUMERAL.search(text) or _TARGET.search(text)):
+                continue
+            if not (terms & content_terms(text)) and not (units & _quantity_units(text)):
                 continue
             sim = similarity(ch.id, c.id)
             if sim is not None and sim >= cfg.change_similarity:

@@ -139,3 +139,42 @@ def test_sharing_only_an_entity_name_is_not_a_change():
     food = event("food", "你把猫粮换成渴望了，团子吃得挺香的", days=7)
     n = implicit_supersede([vet, food], lambda a, b: 0.45, CFG, names=["团子"])
     assert n == 0 and vet.status == "active"
+
+
+def test_a_new_number_with_a_change_verb_outdates_the_old_number_in_the_same_unit():
+    from graphmem.recall.scoring import implicit_supersede
+    old = event("old", "Eating 2400 calories a day, high protein.", days=40)
+    new = event("new", "Weight loss stalled so I dropped my calories to 2200.", days=5)
+    km_old = event("km0", "Right now I'm running about 30 km a week", days=60)
+    km_new = event("km1", "Bumping to 55 km weekly now, that's the peak block.", days=6)
+    book = event("book", "Jordan told me to read The Making of a Manager before interviewing for lead roles", days=20)
+    n = implicit_supersede([old, new, km_old, km_new, book], lambda a, b: 0.4, CFG)
+    assert old.status == km_old.status == "outdated" and new.status == km_new.status == "active"
+    assert book.status == "active" and n == 2
+
+
+def test_a_new_measurement_does_not_outdate_a_target_or_share_only_digits():
+    from graphmem.recall.scoring import implicit_supersede
+    goal = event("goal", "过完年胖了不少，现在一百八十斤，想减到一百五十五斤。", days=60)
+    weigh = event("weigh", "称了一下，一百七十二斤了！", days=20)
+    target = event("target", "中介说要求提高了，我的目标改成总分七分，单项不低于六点五", days=14)
+    listening = event("listen", "听力最近进步很大，能到七点五了。", days=7)
+    implicit_supersede([goal, weigh, target, listening], lambda a, b: 0.5, CFG)
+    assert goal.status == target.status == "active"
+
+
+def test_what_a_change_drops_outright_is_outdated_and_a_move_outdates_the_old_location():
+    from graphmem.recall.scoring import implicit_supersede
+    from graphmem.recall.types import Candidate
+    latte = event("latte", "My favourite coffee place is Seesaw, their oat latte is the best", days=40)
+    switch = event("sw", "Actually I've switched to 美式, black, no more oat latte", days=5)
+    tea = event("tea", "我每天下午都喝奶茶", days=30)
+    quit_tea = event("qt", "我现在不再喝奶茶了", days=3)
+    loc = Candidate(id="loc", label="fact", kind="attribute", key="location", text="I live in Phibsborough",
+                    t_from=NOW - timedelta(days=60))
+    move = event("mv", "I'm moving to a flat in Ranelagh on March 15th", days=10)
+    far = event("far", "oat latte recipe from the cafe", days=20)
+    sims = {("sw", "latte"): 0.25, ("qt", "tea"): 0.22, ("sw", "far"): 0.1}
+    implicit_supersede([latte, switch, tea, quit_tea, loc, move, far], lambda a, b: sims.get((a, b), 0.05), CFG)
+    assert latte.status == tea.status == loc.status == "outdated"
+    assert switch.status == quit_tea.status == move.status == far.status == "active"
