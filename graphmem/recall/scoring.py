@@ -206,6 +206,9 @@ def _dropped_terms(text: str) -> frozenset[str]:
     return frozenset(t for t in out if not _NUMERAL.search(t))
 
 
+_CLAUSE = re.compile(r"[，。！？；;!?、]+|,\s*|\.\s+|\s+[—–-]+\s+|\s+but\s+|但是|不过")
+
+
 def _changes(text: str) -> bool:
     return marks_change(text) or bool(_VALUE_CHANGE_EN.search(text) or _VALUE_CHANGE_ZH.search(text))
 
@@ -245,8 +248,10 @@ def implicit_supersede(cands: Iterable[Candidate], similarity, cfg: ScoringConfi
     for ch in changes:
         if ch.status != "active":
             continue
-        terms = content_terms(ch.text) - named
-        units = _quantity_units(ch.text)
+        # only the clause that says what changed counts ("我把猫粮换成渴望了，团子吃得挺香的": 猫粮/渴望, not 团子)
+        said = " ".join(x for x in _CLAUSE.split(ch.text) if x.strip() and _changes(x)) or ch.text
+        terms = content_terms(said) - named
+        units = _quantity_units(said)
         dropped = _dropped_terms(ch.text) - named
         moved = bool(_MOVE.search(ch.text))
         value_only = not marks_change(ch.text)   # "dropped my calories to 2200": a new number, no switch word

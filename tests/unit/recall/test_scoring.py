@@ -178,3 +178,12 @@ def test_what_a_change_drops_outright_is_outdated_and_a_move_outdates_the_old_lo
     implicit_supersede([latte, switch, tea, quit_tea, loc, move, far], lambda a, b: sims.get((a, b), 0.05), CFG)
     assert latte.status == tea.status == loc.status == "outdated"
     assert switch.status == quit_tea.status == move.status == far.status == "active"
+
+
+def test_only_the_clause_that_changes_something_decides_what_it_outdates():
+    from graphmem.recall.scoring import implicit_supersede
+    cat = event("cat", "我养了一只英短蓝猫，叫团子，两岁了", days=60)
+    food = event("food", "它一直吃皇家的室内猫粮", days=50)
+    switch = event("sw", "上周我把猫粮换成渴望了，团子吃得挺香的", days=7)
+    implicit_supersede([cat, food, switch], lambda a, b: 0.45, CFG)
+    assert food.status == "outdated" and cat.status == "active"
