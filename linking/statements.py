@@ -31,6 +31,12 @@ _TRAIL_EN = re.compile(r"\s+(?:at all|anymore|any more|so much|a lot|too|though|
 _TRAIL_ZH = "了的啊呀吧呢哦啦嘛"
 _EN_SUBJECT = re.compile(r"(?:^|\b)(?:i|we|i'm|im|i've|i'd|we're|we've|we'd)\b(?:\s+\w+){0,3}\s*$", re.I)
 _DATE_KEYS = {"deadline", "birthday"}
+_PRONOUNS = {"her", "him", "them", "us", "me", "it", "you", "this", "that", "these", "those", "there", "here"}
+# a preference's subject is the thing, not the verb: "don't want to do any more whiteboard challenges" →
+# "whiteboard challenges", "不喜欢吃寿司" → "寿司" (the verb stays when nothing else would be left: "喜欢吃辣")
+_EN_LIGHT_VERB = re.compile(r"^(?:to\s+)?(?:do|have|eat|drink|use|play|watch|take|get|go to|deal with|work with|"
+                            r"work on|listen to|read|wear)\s+(?:any\s?more\s+|any\s+|more\s+|the\s+|a\s+|an\s+)?", re.I)
+_ZH_LIGHT_VERB = re.compile(r"^(?:吃|喝|用|看|玩|听|穿|去|做|住|开)")
 _TEXT_KEYS = {"name", "model", "color", "address", "email", "allergy", "employer", "location", "job"}
 
 
@@ -83,6 +89,16 @@ def _trim_en(s: str) -> str:
         prev = s
         s = _TRAIL_EN.sub("", s).strip(" ,.;:!?")
     return re.sub(r"^(?:to|the|a|an|some)\s+", "", s, flags=re.I) if len(s.split()) > 1 else s
+
+
+def _strip_light_verb(subj: str) -> str:
+    """"do any more whiteboard challenges" → "whiteboard challenges"; "have the meeting on Friday" → "meeting on
+    Friday"; a bare "watch movies" keeps its verb (nothing marks the verb as light)."""
+    if _EN_LIGHT_VERB.match(subj) and re.match(r"^(?:to\s+)?\w+(?:\s+(?:to|with|on))?\s+(?:any\s?more|any|more|the|a|an)\b",
+                                                subj, re.I):
+        rest = _EN_LIGHT_VERB.sub("", subj).strip()
+        return rest or subj
+    return subj
 
 
 def _trim_zh(s: str) -> str:
@@ -193,6 +209,10 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
         if key in _TEXT_KEYS:
             val = _trim_en(re.sub(r"^\s*(?:is|are|was|=|:|to)?\s*(?:now\s+)?(?:a|an|the)?\s*", "", after))
             val = re.split(r"\s+(?:as|since|for|because|with|and)\s+", val)[0].strip()
+            if key == "employer" and cue.startswith("work") and not _EN_SUBJECT.search(c[:mm.start()]):
+                continue   # "dinners that work for her", "Thursday didn't work for Judy": not where the user works
+            if val.lower() in _PRONOUNS:
+                continue
             if val:
                 out.append(_st("attribute", c, lang, change, key=key, value=val))
                 job = re.search(r"\bas\s+an?\s+([a-z][a-z ]{2,40})$", after.strip(" .!"), re.I)
@@ -236,7 +256,8 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
         m_nl = re.search(r"\b(?:no longer|don't|do not|dont)\s+(eat|drink|like|love|want|use|enjoy|play|watch)\b"
                          r"(.*?)(?:\s+any\s?more)?$", c, re.I)
         if m_nl and re.search(r"no longer|any\s?more", c, re.I):
-            out.append(_st("preference", c, lang, True, subject=_trim_en(m_nl.group(2)), polarity=-1))
+            out.append(_st("preference", c, lang, True, subject=_strip_light_verb(_trim_en(m_nl.group(2))),
+                           polarity=-1))
         elif best:
             mm, pol = best
             subj = _trim_en(c[mm.end():])
@@ -244,6 +265,12 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
                                                                              full or c, re.I):
                 subj = _trim_en(re.split(r"\s+but\b", c[mm.end():])[0])
                 pol, change = -1, True
+            raw = c[mm.end():].strip()
+            if pol > 0 and re.fullmatch(r"(?:'d like|would like|want)", mm.group(0).strip().lower()) and \
+                    re.match(r"to\s+\w+\s+\w+", raw, re.I):
+                # "(I'm 92 kg and) want to get to 85 by summer": a goal, not a preference for "get to 85"
+                return out + [_st("goal", c, lang, change, value=_trim_en(raw[3:]))]
+            subj = _strip_light_verb(subj)
             subj = re.sub(r"\s+(?:haha+|lol|lmao|xd)$", "", subj, flags=re.I)
             subj = re.sub(r"^it\s+(?:when|if|that)\s+", "", subj, flags=re.I)   # "I hate it when meetings run over"
             first = subj.split()[0].lower() if subj else ""
@@ -316,8 +343,8 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
         return [_st("relation", c, lang, change, subject=m.group(1), key=lx.role_of(m.group(2)), value=m.group(1))]
 
     # standing instructions about answers ("以后回答我都用中文", "每次都简短一点")
-    if re.search(r"以后|今后|从现在开始|每次|一直|总是", c) and re.search(r"回答|回复|说|用|写|叫我|解释|格式", c) \
-            and not re.search(r"[吗呢？?]$", c):
+    if re.search(r"以后|今后|从现在开始|每次|一直|总是", c) and re.search(r"回答|回复|跟我说|对我说|说中文|说英文|用|写|叫我|解释|格式", c) \
+            and not re.search(r"[吗呢？?]$", c) and not re.search(r"[他她]|[\u4e00-\u9fff]说", c):
         return [_st("preference", c, lang, change, subject=_trim_zh(c), key="response_style", polarity=1)]
     m = re.search(r"(我(?:的)?[\u4e00-\u9fff]{0,3}?)(?:今年|现在)?(?:已经)?([0-9]{1,3}|[一二两三四五六七八九十]{1,3})(?:周)?岁", c)
     if m:
@@ -403,6 +430,8 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
         before = c[:i]
         if _zh_has_subject(before, user_spoke) and not re.search(r"你|他|她|它", before):
             subj = _trim_zh(c[i + len(cue):])
+            if _ZH_LIGHT_VERB.match(subj) and len(subj) >= 3 and not cue.endswith(("吃", "喝", "看", "玩")):
+                subj = subj[1:]      # "不喜欢吃寿司" → 寿司 (the cue "爱吃" already carries the verb)
             if subj and not subj.startswith(("你", "这个回答", "您")):   # feedback on the reply, not a preference
                 out.append(_st("preference", c, lang, change, subject=subj, polarity=pol))
                 return out

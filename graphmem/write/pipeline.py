@@ -447,7 +447,7 @@ class Pipeline:
             return self._self(st, refs, at)
         for m_surface, ref in links:      # the linker already resolved this span
             mn = ids.norm_name(m_surface)
-            if mn == n or (len(n) >= 2 and (n in mn or mn in n)):
+            if mn == n or (len(n) >= 2 and (n in mn or (mn in n and not _minor_part(mn, n)))):
                 return ref
         eid = st.names.get(n)
         if eid:
@@ -731,6 +731,12 @@ class Pipeline:
 
 
 # -- small helpers ------------------------------------------------------------------------------------------------
+def _minor_part(part: str, whole: str) -> bool:
+    """A short Chinese mention inside a much longer subject is not what the subject names: "太甜的东西" is not
+    the entity "东西" (the longer phrase becomes its own entity)."""
+    return any("\u4e00" <= ch <= "\u9fff" for ch in whole) and len(part) * 2 < len(whole)
+
+
 def _from_statement(s) -> FactInput:
     return FactInput(kind=s.kind, subject=s.subject or "", key=s.key or "", value=s.value, polarity=int(s.polarity or 0),
                      is_change=bool(s.is_change), when=s.when, language=s.language or "", text=s.text or "",

@@ -91,3 +91,26 @@ def test_conversation_reactions_are_not_preferences():
                  "I need to go now"):
         assert extract_statements(text, NOW) == [], text
     assert one("I hate it when meetings run over.").subject == "meetings run over"
+
+
+def test_preference_subjects_drop_the_light_verb_and_want_to_is_a_goal():
+    from datetime import datetime
+    from graphmem.linking.api import extract_statements
+    now = datetime(2026, 3, 1)
+    def prefs(t):
+        return [(s.kind, s.subject or s.value) for s in extract_statements(t, now)]
+    assert ("preference", "whiteboard challenges") in prefs("I don't want to do any more whiteboard challenges")
+    assert ("preference", "寿司") in prefs("我不喜欢吃寿司")
+    assert ("preference", "吃辣") in prefs("我喜欢吃辣")          # nothing left without the verb
+    assert ("preference", "火锅") in prefs("我爱吃火锅")
+    assert ("goal", "get to 85 by the end of summer") in prefs("I'm 92 kg and want to get to 85 by the end of summer")
+    assert not any(k == "preference" for k, _ in prefs("我闺蜜小雅说她家孩子一直看儿童医院的刘医生"))
+
+
+def test_employer_is_never_a_pronoun_or_someone_else():
+    from datetime import datetime
+    from graphmem.linking.api import extract_statements
+    now = datetime(2026, 3, 1)
+    for t in ("Ava went vegetarian, so I need dinners that work for her too.", "Thursday didn't work for Judy"):
+        assert not any(s.key == "employer" for s in extract_statements(t, now)), t
+    assert any(s.key == "employer" and s.value == "Google" for s in extract_statements("I work for Google", now))

@@ -45,3 +45,10 @@ def test_payload_round_trip():
          "at": AT.isoformat(), "facts": [fact_to_json(f)], "submitted": 1.0}
     t = Prepared.from_payload(Entry(1, "k", p, 0).key, p)
     assert t.at == AT and t.facts == [f] and t.event_id.startswith("ev_")
+
+
+def test_a_short_chinese_mention_inside_a_long_subject_is_a_minor_part():
+    from graphmem.write.pipeline import _minor_part
+    assert _minor_part("东西", "太甜的东西")
+    assert not _minor_part("北欧风", "北欧风格")
+    assert not _minor_part("thinkpad", "thinkpad x1 carbon")
