@@ -53,7 +53,7 @@ class ScoringConfig:
     active_past: float = 0.75
     min_score: float = 0.1
     change_similarity: float = 0.3    # an older memory this close to a later "I've switched to …" is outdated
-    change_similarity_explicit: float = 0.2   # ... or this close when the change names what it drops ("no more X")
+    change_similarity_explicit: float = 0.12  # ... or this close when the change names what it drops ("no more X")
     dup_threshold: float = 0.8
     same_entity_penalty: float = 0.03
 
@@ -252,7 +252,7 @@ def implicit_supersede(cands: Iterable[Candidate], similarity, cfg: ScoringConfi
         said = " ".join(x for x in _CLAUSE.split(ch.text) if x.strip() and _changes(x)) or ch.text
         terms = content_terms(said) - named
         units = _quantity_units(said)
-        dropped = _dropped_terms(ch.text) - named
+        dropped = _dropped_terms(ch.text)   # named too: "no more oat latte" drops exactly that thing
         moved = bool(_MOVE.search(ch.text))
         value_only = not marks_change(ch.text)   # "dropped my calories to 2200": a new number, no switch word
         if value_only:   # then only a number it replaces, about the same thing (not a shared "点五"), counts
