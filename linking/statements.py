@@ -384,6 +384,8 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
         if cue.isascii() and ((i > 0 and c[i - 1].isascii() and c[i - 1].isalnum()) or
                               (i + len(cue) < len(c) and c[i + len(cue)].isascii() and c[i + len(cue)].isalnum())):
             continue
+        if cue.isascii() and c[i].isupper() and i > 0 and not c[i - 1].isspace() and not c[i - 1].isascii():
+            continue   # part of a product name glued to Chinese text ("特斯拉Model 3"), not the word "model"
         after = c[i + len(cue):]
         if key in _DATE_KEYS:
             ts = find_times(after, now)

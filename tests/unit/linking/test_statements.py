@@ -114,3 +114,11 @@ def test_employer_is_never_a_pronoun_or_someone_else():
     for t in ("Ava went vegetarian, so I need dinners that work for her too.", "Thursday didn't work for Judy"):
         assert not any(s.key == "employer" for s in extract_statements(t, now)), t
     assert any(s.key == "employer" and s.value == "Google" for s in extract_statements("I work for Google", now))
+
+
+def test_an_ascii_cue_inside_a_product_name_is_not_an_attribute():
+    from datetime import datetime
+    from graphmem.linking.api import extract_statements
+    now = datetime(2026, 3, 1)
+    assert not any(s.key == "model" for s in extract_statements("看中了两款电车：比亚迪汉和特斯拉Model 3。", now))
+    assert any(s.key == "model" and s.value == "iPhone 15" for s in extract_statements("手机model是iPhone 15", now))
