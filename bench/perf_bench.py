@@ -139,33 +139,6 @@ class _Vectors:
     __call__ = __getitem__
 
 
-def measure(rb, retriever, users: list[dict], tenant: str, queries: int, seed: int = 7) -> dict:
-    """recall_bench's measurement (same query plan, same fresh-session-with-a-slot setup, same timed call:
-    ``Session.context(q, budget=2000)``), written against the public Session constructor only."""
-    import random
-
-    from graphmem.short_term import Session
-
-    rng = random.Random(seed)
-    plan = []
-    for _ in range(queries):
-        u = rb._pick(rng, users)
-        plan.append((u, rb._pick(rng, u["queries"]), rb._pick(rng, u["things"])))
-    times, recall_times, found = [], [], []
-    for u, q, thing in plan:
-        s = Session(u["user_id"], "bench", tenant=tenant, retriever=retriever, budget=2000)
-        s.slots.mention(thing["id"], thing["name"], thing["type"], 1, thing["name"])
-        s.add_user_message(q)
-        t0 = time.perf_counter()
-        ctx = s.context(q, budget=2000)
-        times.append((time.perf_counter() - t0) * 1e3)
-        recall_times.append(retriever.last_timings.get("total_ms", 0.0))
-        found.append(len(ctx.long_term))
-    return {"p50": pct(times, .5), "p95": pct(times, .95), "mean": statistics.fmean(times),
-            "recall_p50": pct(recall_times, .5), "recall_p95": pct(recall_times, .95),
-            "memories_per_context": statistics.fmean(found), "n": len(times)}
-
-
 def context_1k(settings: Settings, queries: int, repeats: int) -> dict:
     """The 1k point with recall_bench's own store generator and measurement."""
     import bench.recall_bench as rb
@@ -189,9 +162,9 @@ def context_1k(settings: Settings, queries: int, repeats: int) -> dict:
     try:
         load = rb.load(store, tenant, users, 1000 // rb.USERS, vec)
         retriever = Retriever(store, st, config=RecallConfig())
-        measure(rb, retriever, users, tenant, 60, seed=1)          # warm-up
+        rb.measure(retriever, users, tenant, 60, seed=1)          # warm-up
         for r in range(repeats):
-            runs.append(measure(rb, retriever, users, tenant, queries, seed=7 + r))
+            runs.append(rb.measure(retriever, users, tenant, queries, seed=7 + r))
     finally:
         store.run_auto("admin/delete_tenant", {"tenant": tenant})
         store.close()
