@@ -101,23 +101,28 @@ def _play(mem: Memory, user: dict, budget: int, counter, say, report: DemoReport
             if state.goal:
                 say(f"  session state: task {state.goal_text!r}, topic {state.topic!r}, "
                     f"still needed {', '.join(state.pending) or 'nothing'}")
+            before = mem.writer.stats()
             session.add_assistant_message(turn["assistant"], at=at + timedelta(minutes=1))
+            mem.flush(60)
             history_tokens += counter(turn["assistant"])
             say(f"assistant: {turn['assistant']}")
+            say("  " + _stored(before, mem.writer.stats(), None))
         mem.end_session(user["user_id"], f"day-{d + 1}")
 
 
-def _stored(before: WriteStats, after: WriteStats, report: DemoReport) -> str:
+def _stored(before: WriteStats, after: WriteStats, report: DemoReport | None) -> str:
+    """What the write path did with one turn (the stats moved by exactly that turn); counted for user turns."""
     rejected = {k: v - before.rejected.get(k, 0) for k, v in after.rejected.items() if v - before.rejected.get(k, 0)}
-    for k, v in rejected.items():
-        report.rejected[k] = report.rejected.get(k, 0) + v
-    if rejected:
-        return f"stored: nothing (write gate: {', '.join(rejected)})"
     created = after.facts_created - before.facts_created
     superseded = after.facts_superseded - before.facts_superseded
-    report.stored += 1
-    report.facts_created += created
-    report.facts_superseded += superseded
+    if report is not None:
+        for k, v in rejected.items():
+            report.rejected[k] = report.rejected.get(k, 0) + v
+        report.stored += not rejected
+        report.facts_created += created
+        report.facts_superseded += superseded
+    if rejected:
+        return f"stored: nothing (write gate: {', '.join(rejected)})"
     parts = [f"event logged, {created} new fact version(s)"]
     if superseded:
         parts.append(f"{superseded} superseded (old kept as outdated)")
