@@ -75,9 +75,16 @@ def _en_personal(clause: str) -> bool:
         return True
     if _EN_MY.search(c):
         return True
-    return any(not _EN_QTY_EMPTY.match(q.group(0).strip()) and re.search(r"[a-z%k]", q.group(0), re.I)
-               or (len(q.group(0).strip()) >= 2 and not _EN_QTY_EMPTY.match(q.group(0).strip()))
-               for q in _EN_QTY.finditer(c))
+    words = len(re.findall(r"[a-z]{2,}", c, re.I))
+    for q in _EN_QTY.finditer(c):
+        v = q.group(0).strip()
+        if _EN_QTY_EMPTY.match(v):
+            continue
+        if re.search(r"[a-z%k$€£¥]", v, re.I):
+            return True            # "30 km", "125k", "$300", "2400 calories"
+        if len(v) >= 2 and words >= 3:
+            return True            # a bare number inside a sentence ("cut the guest list down to 80"), not "ok 886"
+    return False
 
 
 def _zh_personal(clause: str) -> bool:

@@ -54,3 +54,8 @@ def test_weather_and_mood_talk_is_chitchat_unless_it_carries_information():
     for text in ("not bad, tired from the move to Shenzhen", "It snowed so much the Toronto trip got cancelled",
                  "好累啊，今天加班到十点", "下雨了，我的航班改到明天了"):
         assert classify_message(text).has_information, text
+
+
+def test_a_bare_number_alone_is_not_a_statement():
+    assert not classify_message("ok 886").personal
+    assert classify_message("Update: we cut the guest list down to 80").personal
