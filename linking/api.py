@@ -1,7 +1,7 @@
 """The public API of graphmem.linking in one importable module (see ``linking/__init__.py``)."""
 
 
-from .gate import classify_message
+from .gate import classify_message, is_advice
 from .gazetteer import Gazetteer
 from .mentions import extract_mentions, extract_mentions_batch
 from .normalize import detect_language, normalise, parse_number
@@ -14,5 +14,5 @@ from .types import Candidate, GateVerdict, KnownEntity, Link, Mention, Statement
 __all__ = [
     "Candidate", "GateVerdict", "Gazetteer", "KnownEntity", "Link", "Mention", "Slot", "SlotTable", "Statement",
     "classify_message", "detect_language", "extract_mentions", "extract_mentions_batch", "extract_statements",
-    "find_times", "learn_aliases", "link", "normalise", "parse_number", "record_links", "resolve_time",
+    "find_times", "is_advice", "learn_aliases", "link", "normalise", "parse_number", "record_links", "resolve_time",
 ]

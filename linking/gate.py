@@ -197,3 +197,17 @@ def classify_message(text: str, now: datetime | None = None) -> GateVerdict:
         return GateVerdict("chitchat", False, ("only punctuation, emoji or fillers",))
     label = min(found, key=lambda f: (f[0], _RANK[f[1]]))[1]
     return GateVerdict(label, False, tuple(f"{lab}: {p!r}" for _, lab, p in found[:4]))
+
+
+_CONCRETE = re.compile(r"(?<!^)\b[A-Z][\w-]*|\d|[A-Za-z]{2,}(?=[^A-Za-z]*[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])[A-Za-z]{2,}")
+
+
+def is_advice(text: str) -> bool:
+    """An assistant turn worth remembering: it recommends or concludes something concrete ("I'd suggest the
+    Lenovo ThinkPad E14", "我推荐联想ThinkPad E14"), so "that laptop you suggested" can find it later."""
+    if not text or not text.strip():
+        return False
+    en, zh = lx.advice_cues()
+    low = text.lower().replace("’", "'")
+    cued = any(re.search(rf"(?<![a-z]){re.escape(c)}(?![a-z])", low) for c in en) or any(c in text for c in zh)
+    return cued and bool(_CONCRETE.search(text.strip()))

@@ -162,6 +162,13 @@ def gate_phrases() -> dict[str, str]:
     return out
 
 
+@lru_cache(maxsize=1)
+def advice_cues() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(English cues, Chinese cues) with which an assistant recommends or concludes something."""
+    rows = [r for r in _lines("advice.tsv") if len(r) >= 2]
+    return tuple(r[1] for r in rows if r[0] == "en"), tuple(r[1] for r in rows if r[0] == "zh")
+
+
 def _gate_norm(s: str) -> str:
     s = normalise(s.replace("'", "").replace("’", ""))
     return s

@@ -27,12 +27,15 @@ class Verdict:
 
 
 def rules(label: str, has_information: bool, n_statements: int, n_mentions: int, duplicate: bool,
-          personal: bool = False) -> Verdict:
+          personal: bool = False, advice: bool = False) -> Verdict:
     """The three rules. ``label`` is greeting | smalltalk | chitchat | informative (linking's classifier).
     ``personal``: the classifier saw a statement about the user ("I'm on green tea now", "我养了一只英短") that
-    no extraction rule turned into a fact — it is information (rule 2 does not apply), so it is kept."""
+    no extraction rule turned into a fact — it is information (rule 2 does not apply), so it is kept.
+    ``advice``: an assistant turn that recommends or concludes something concrete; kept as an event."""
     if duplicate:
         return Verdict(REJECT, "duplicate")
+    if advice:
+        return Verdict(ACCEPT, "advice")
     if personal and has_information and n_statements == 0:
         return Verdict(ACCEPT, "personal")
     if n_statements == 0 and not has_information:

@@ -127,6 +127,7 @@ class TurnWork:
     label: str = "informative"
     has_information: bool = True
     personal: bool = False          # the classifier found a statement about the user (stored even without a fact)
+    advice: bool = False            # an assistant recommendation or conclusion (stored as an "advice" event)
     language: str = "en"
     statements: list[FactInput] = field(default_factory=list)
     mentions: list = field(default_factory=list)
@@ -303,6 +304,8 @@ class Pipeline:
             w.personal = bool(getattr(g, "personal", False)) and t.role == "user"
             if t.role == "user" and (g.has_information or g.label == "informative"):
                 w.statements = [_from_statement(s) for s in linking.extract_statements(t.text, t.at)]
+            if t.role == "assistant" and linking.is_advice(t.text):   # a recommendation or conclusion
+                w.label, w.has_information, w.advice = "informative", True, True
             if w.label in ("greeting", "smalltalk", "chitchat") and not w.has_information and not w.statements:
                 w.verdict, w.reason = "reject", w.label
         except Exception as e:  # a turn the extractor cannot handle is rejected and counted, never a crash
@@ -505,7 +508,7 @@ class Pipeline:
             emb = b.vec.get(t.text)
             w.duplicate = only_repeats and near_duplicate(emb, w.mention_ids, recent + mine)
             v = rules(w.label, w.has_information, len(w.statements), len(w.mention_ids), w.duplicate,
-                      personal=w.personal)
+                      personal=w.personal, advice=w.advice)
             v, _ = settle(v, t.text, self._judge_once(b, w), w.has_information, len(w.mention_ids))
             w.verdict, w.reason = v.decision, v.reason
             if w.verdict == ACCEPT and emb is not None:   # st.recent itself only changes after the commit
@@ -561,7 +564,7 @@ class Pipeline:
             sessions.setdefault((t.tenant, t.user_id, t.session_id), _session_row(t))
             used.update(w.mention_ids)
             n_facts = len(w.decisions)
-            kind = "message" if not w.statements else "statement"
+            kind = "advice" if w.advice else "message" if not w.statements else "statement"
             # an event statement that is the whole turn makes the turn itself the event (no second node)
             whole = next((s for s in w.statements if s.kind == "event" and (s.text or t.text) == t.text), None)
             if whole is not None:

@@ -80,3 +80,12 @@ def test_llm_polish_is_optional_and_failures_fall_back():
     def broken(t, lang):
         raise RuntimeError("down")
     assert rewrite(c, NOW, "en", llm=broken) == rewrite(c, NOW, "en")
+
+
+def test_the_assistants_own_advice_is_not_rewritten_as_the_users_words():
+    now = datetime(2026, 3, 16, tzinfo=timezone.utc)
+    en = Candidate(id="e", label="event", kind="advice", text="For coding I'd suggest the Lenovo ThinkPad E14.",
+                   t_from=now - timedelta(days=14))
+    zh = Candidate(id="z", label="event", kind="advice", text="我推荐联想ThinkPad E14。", t_from=now - timedelta(days=14))
+    assert rewrite(en, now, "en").startswith('I suggested: "For coding I\'d suggest the Lenovo ThinkPad E14')
+    assert "我（助手）建议过" in rewrite(zh, now, "zh") and "你推荐" not in rewrite(zh, now, "zh")

@@ -51,3 +51,11 @@ def test_a_personal_statement_without_an_extracted_fact_is_accepted():
     assert rules("informative", True, 0, 0, False, personal=True) == Verdict(ACCEPT, "personal")
     assert rules("informative", True, 0, 0, False).decision == UNDECIDED
     assert rules("informative", True, 0, 0, True, personal=True) == Verdict(REJECT, "duplicate")
+
+
+def test_an_assistant_recommendation_is_kept_unless_it_repeats():
+    from graphmem.write.gate import ACCEPT, REJECT, rules
+
+    assert rules("informative", True, 0, 0, False, advice=True).decision == ACCEPT
+    assert rules("informative", True, 0, 0, True, advice=True).decision == REJECT
+    assert rules("chitchat", False, 0, 0, False).decision == REJECT
