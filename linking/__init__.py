@@ -21,6 +21,7 @@ Public API (everything else is internal)::
         resolved against ``now``), relation; ``is_change`` marks a supersede (改成/换成/instead/no longer).
     classify_message(text) -> GateVerdict   label greeting | smalltalk | chitchat | informative,
         has_information (never False when anything storable is present)
+    is_advice(text) -> bool   an assistant turn that recommends something concrete ("I'd suggest the ThinkPad E14")
     parse_number(text), resolve_time(text, now), find_times(text, now), normalise(text)   helpers
 
 Embedder: any ``graphmem.embedders.Embedder`` (``embed(list[str])`` → L2-normalised rows), e.g. ``UseEmbedder()``.
@@ -35,11 +36,6 @@ spaCy and jieba load lazily, once per process (``graphmem.linking.nlp``); the de
 ``statements``, ``gate``, ``gazetteer``, ``normalize``, ``timeexpr``) import no models.
 Types are the coarse taxonomy of ``linking/data/types.tsv`` (laptop ⊂ computer ⊂ device ⊂ product, cafe ⊂
 restaurant ⊂ place, city ⊂ geo ⊂ place, person, pet, plan, project, ...); slot and entity types should use it.
-
-Import note: the editable install in the shared venv was made while ``graphmem`` had no ``__init__.py``, so its
-finder still treats ``graphmem.linking`` as a namespace package: this file is not executed and
-``from graphmem.linking import link`` fails there. ``from graphmem.linking.api import link`` always works (same
-names). A wheel install, or re-running ``pip install -e . --no-deps``, runs this file normally.
 """
 
 from .api import *  # noqa: F401,F403
