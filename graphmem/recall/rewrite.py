@@ -244,8 +244,10 @@ def statement(c: Candidate, now: datetime, lang: str = "en") -> str:
 def _event_text(c: Candidate, now: datetime, lang: str, note: bool = False) -> str:
     text = _clean(c.text)
     zh = lang == "zh"
-    if c.kind == "advice":   # the assistant's own recommendation: not something the user said
+    if c.kind == "advice":   # the assistant's own words: not something the user said
         return f"我（助手）建议过：“{text}”" if zh else f'I suggested: "{text}"'
+    if c.kind == "assistant":
+        return f"我（助手）说过：“{text}”" if zh else f'I said: "{text}"'
     src_zh = bool(re.search(r"[\u4e00-\u9fff]", text))
     swapped = to_second_person_zh(text) if src_zh else to_second_person_en(text)
     if swapped and (src_zh == zh):

@@ -564,7 +564,8 @@ class Pipeline:
             sessions.setdefault((t.tenant, t.user_id, t.session_id), _session_row(t))
             used.update(w.mention_ids)
             n_facts = len(w.decisions)
-            kind = "advice" if w.advice else "message" if not w.statements else "statement"
+            kind = "advice" if w.advice else "assistant" if t.role == "assistant" else \
+                "message" if not w.statements else "statement"
             # an event statement that is the whole turn makes the turn itself the event (no second node)
             whole = next((s for s in w.statements if s.kind == "event" and (s.text or t.text) == t.text), None)
             if whole is not None:
@@ -574,8 +575,9 @@ class Pipeline:
                            "mentions": w.mention_ids, "embedding": _list(b.vec.get(t.text)),
                            "props": {"session_id": t.session_id, "turn_id": t.turn_id, "role": t.role, "kind": kind,
                                      "text": t.text, "language": w.language, "occurred_at": t.at, "recorded_at": t.at,
-                                     "importance": scoring.importance(kind if kind == "message" else "event", t.text,
-                                                                      n_facts=n_facts),
+                                     "importance": scoring.importance(
+                                         "message" if kind in ("message", "assistant") else "event", t.text,
+                                         n_facts=n_facts),
                                      "quality": scoring.quality(t.text), "status": "active",
                                      "happened_at": (utc(whole.when) if whole is not None and whole.when else None),
                                      "name": _caption(t.text), "caption": _caption(t.text)}})

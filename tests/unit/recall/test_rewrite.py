@@ -89,3 +89,10 @@ def test_the_assistants_own_advice_is_not_rewritten_as_the_users_words():
     zh = Candidate(id="z", label="event", kind="advice", text="我推荐联想ThinkPad E14。", t_from=now - timedelta(days=14))
     assert rewrite(en, now, "en").startswith('I suggested: "For coding I\'d suggest the Lenovo ThinkPad E14')
     assert "我（助手）建议过" in rewrite(zh, now, "zh") and "你推荐" not in rewrite(zh, now, "zh")
+
+
+def test_other_assistant_words_are_attributed_to_the_assistant():
+    now = datetime(2026, 3, 16, tzinfo=timezone.utc)
+    said = Candidate(id="a", label="event", kind="assistant", text="ThinkPad E14 的性价比在这个价位很不错。",
+                     t_from=now - timedelta(days=14))
+    assert "我（助手）说过" in rewrite(said, now, "zh") and "你说过" not in rewrite(said, now, "zh")
