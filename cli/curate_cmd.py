@@ -9,7 +9,7 @@ import typer
 from rich.progress import Progress
 
 from graphmem import curate
-from graphmem.cli.common import JSON_OPTION, console, emit_json, fails_cleanly, memory, plain, store, table
+from graphmem.cli.common import JSON_OPTION, console, emit_json, fails_cleanly, memory, store, table
 from graphmem.errors import InputError
 
 USER = typer.Argument(..., help="The user id (within GRAPHMEM_TENANT).")

@@ -158,7 +158,6 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
     consumed_time = False
 
     # relation: "Lily is my sister", "my sister's name is Lily", "my sister Lily"
-    roles = lx.role_words()
     m = re.match(r"^\s*([A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)\s+is\s+my\s+([a-z ]+?)\s*$", c)
     if m and lx.role_of(m.group(2)):
         return [_st("relation", c, lang, change, subject=m.group(1), key=lx.role_of(m.group(2)), value=m.group(1))]
@@ -332,7 +331,6 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
     c = clause.strip()
     out: list[Statement] = []
     consumed_time = False
-    roles = lx.role_words()
 
     # relation: "我妹妹叫王丽丽", "王丽丽是我妹妹"
     m = re.search(r"我(?:的)?([\u4e00-\u9fff]{1,3}?)(?:叫|名字是|的名字是)([\u4e00-\u9fffA-Za-z]{2,4})", c)

@@ -24,7 +24,7 @@ from graphmem.store import Store, Tx
 from graphmem.write import ids, profile_text, scoring
 from graphmem.write.gate import ACCEPT, Judge, near_duplicate, rules, settle
 from graphmem.write.journal import Entry
-from graphmem.write.versioning import CHANGE, NEW, REPEAT, Planner, Version, value_text
+from graphmem.write.versioning import CHANGE, REPEAT, Planner, Version, value_text
 
 log = logging.getLogger("graphmem.write")
 
@@ -475,7 +475,7 @@ class Pipeline:
         b.vec = {t: vecs[i] for t, i in texts.items()}
 
     def _plan(self, b: Batch, tx: Tx) -> None:
-        works, res = b.works, b.res
+        works = b.works
         live = [w for w in works if not w.verdict]
         # active versions of every slot this batch touches
         slots = {}
