@@ -38,7 +38,7 @@ from typing import Any
 import numpy as np
 
 from graphmem.errors import InputError
-from graphmem.model import EntityCard, FactVersion, Profile
+from graphmem.model import EntityCard, FactVersion, Profile, polarity_sign
 from graphmem.recall import packing, rewrite as rw, scoring
 from graphmem.recall.query import QueryInfo, analyse
 from graphmem.recall.scoring import ScoringConfig
@@ -560,7 +560,7 @@ class Retriever:
             out.append(Recalled(
                 id=c.id, label=c.label, text=text, source_text=c.text, score=comp["score"], kind=c.kind or c.label,
                 subject="" if c.is_self else (c.entity or ""), key=c.key, value=c.value,
-                polarity=rw._pol(c), status=c.status, entity_id=c.entity_id, when=c.t_from, last_seen=c.last_seen,
+                polarity=polarity_sign(c.polarity), status=c.status, entity_id=c.entity_id, when=c.t_from, last_seen=c.last_seen,
                 mention_count=c.mention_count, paths=tuple(sorted(c.paths)), explanation=expl))
         t4 = time.perf_counter()
         self.last_timings = {"embed_ms": (t1 - t0) * 1e3, "link_ms": (t2 - t1) * 1e3, "paths_ms": (t3 - t2) * 1e3,

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from datetime import datetime, timezone
 
+from graphmem.model import polarity_sign
 from graphmem.recall.types import Candidate
 
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
@@ -168,16 +169,6 @@ def _clean(text: str) -> str:
 
 
 # -- the templates ---------------------------------------------------------------------------------------------
-def _pol(c: Candidate) -> int:
-    p = c.polarity
-    if isinstance(p, str):
-        return {"like": 1, "want": 1, "dislike": -1}.get(p.lower(), 0)
-    try:
-        return int(p or 0)
-    except (TypeError, ValueError):
-        return 0
-
-
 def _obj(c: Candidate, lang: str) -> str:
     name = c.entity or ""
     if c.key and c.key not in ("preference", "goal") and c.value not in (None, "", "like", "dislike", "want",
@@ -193,7 +184,7 @@ def statement(c: Candidate, now: datetime, lang: str = "en") -> str:
     if c.label == "fact" and c.kind in ("preference", "goal") and (c.is_self or not c.entity) and c.text:
         return _event_text(c, now, lang)   # "I want something light": the object is only in the words
     if c.label == "fact" and c.kind in ("preference", "goal"):
-        pol = _pol(c)
+        pol = polarity_sign(c.polarity)
         obj = _obj(c, lang)
         if c.kind == "preference":
             if zh:

@@ -672,28 +672,13 @@ class Pipeline:
             k = (w.turn.tenant, w.turn.user_id)
             profile_at[k] = max(profile_at.get(k, w.turn.at), w.turn.at)
 
-        if users:
-            tx.run("write/upsert_users", {"rows": users})
-        if entities:
-            tx.run("write/upsert_entities", {"rows": entities})
-        if events:
-            tx.run("write/create_events", {"rows": events})
-        if stmt_events:
-            tx.run("write/create_statement_events", {"rows": stmt_events})
-        if facts:
-            tx.run("write/create_facts", {"rows": facts})
-        if prefs:
-            tx.run("write/preference_edges", {"rows": prefs})
-        if supersede:
-            tx.run("write/supersede_facts", {"rows": supersede})
-        if repeats:
-            tx.run("write/repeat_facts", {"rows": repeats})
-        if relations:
-            tx.run("write/relations", {"rows": relations})
-        if cards:
-            tx.run("write/refresh_cards", {"rows": card_rows})
-        if gate_rows:
-            tx.run("write/gate_counts", {"rows": gate_rows})
+        for name, rows in (("upsert_users", users), ("upsert_entities", entities), ("create_events", events),
+                           ("create_statement_events", stmt_events), ("create_facts", facts),
+                           ("preference_edges", prefs), ("supersede_facts", supersede), ("repeat_facts", repeats),
+                           ("relations", relations), ("refresh_cards", card_rows if cards else []),
+                           ("gate_counts", gate_rows)):   # in this order: later statements match earlier nodes
+            if rows:
+                tx.run(f"write/{name}", {"rows": rows})
         rows = []
         for tenant, user_id in sorted(profile_users):
             pf = tx.run("read/profile_facts", {"tenant": tenant, "user_id": user_id})
