@@ -338,7 +338,26 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
             # "太重的电脑": a described kind of thing, not a reference to one already talked about
             generic = ("generic",) if s > 0 and text[s - 1] == "的" else ()
             out.append(Mention(w, s, e, "noun", head=w, type=nouns[w], language=lang, modifiers=generic))
-    return _resolve_overlaps(out)
+    return _resolve_overlaps(_zh_proper_with_common(out, text))
+
+
+_NOT_NAME_TYPES = frozenset({"person", "thing", "plan", "food"})
+
+
+def _zh_proper_with_common(ms: list[Mention], text: str) -> list[Mention]:
+    """A name directly followed by a type noun is one named thing of that type: 华西 + 医院 → 华西医院
+    (hospital), 向日葵 + 幼儿园 → 向日葵幼儿园 (school)."""
+    nouns = {m.start: m for m in ms if m.kind == "noun" and m.type and m.type not in _NOT_NAME_TYPES
+             and "generic" not in m.modifiers}
+    out, used = [], set()
+    for m in ms:
+        n = nouns.get(m.end) if m.kind == "named" and not m.known_ids and m.type != "person" else None
+        if n is None:
+            continue
+        surface = text[m.start:n.end]
+        out.append(Mention(surface, m.start, n.end, "named", head=surface, type=n.type, language=m.language))
+        used |= {id(m), id(n)}
+    return out + [m for m in ms if id(m) not in used] if out else ms
 
 
 # ---- English ------------------------------------------------------------------------------------------------
@@ -351,6 +370,15 @@ def _en_type(chunk_tokens) -> str:
             if t:
                 return t
     return ""
+
+
+def _en_name_type(name: str) -> str:
+    """The type a name's own first or last word gives ("Hotel Kanra" → hotel, "Mercy Hospital" → hospital)."""
+    words = name.split()
+    if len(words) < 2:
+        return ""
+    t = lx.type_of_noun(words[-1], "en") or lx.type_of_noun(words[0], "en")
+    return "" if t in _NOT_NAME_TYPES else t
 
 
 def _en_recall_end(doc, idx: int) -> int | None:
@@ -411,7 +439,7 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
             # "Tom Hanks" is not "Tom": the gazetteer hit is dropped, the longer name stays
             gaz = [g for g in gaz if g is not inner]
             out = [m for m in out if not (m.known_ids and m.start == inner[0] and m.end == inner[1])]
-        typ = _EN_ENT_TYPE.get(ent.label_, "")
+        typ = _en_name_type(surface) or _EN_ENT_TYPE.get(ent.label_, "")
         out.append(Mention(surface, s, e, "named", head=surface, type=typ, language=lang,
                            modifiers=(f"ner:{ent.label_}",)))
 

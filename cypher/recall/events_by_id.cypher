@@ -6,7 +6,7 @@ WITH v, row
 RETURN 'event' AS label, v.id AS id, v.kind AS kind, v.key AS key, null AS value, null AS polarity,
        v.text AS text,
        CASE WHEN v.status = 'active' AND COUNT { (:Fact {status: 'outdated'})-[:DERIVED_FROM]->(v) } > 0
-                 AND COUNT { (:Fact {status: 'active'})-[:DERIVED_FROM]->(v) } = 0 THEN 'outdated' ELSE v.status END AS status,
+                 AND COUNT { (:Fact {status: 'active'})-[:DERIVED_FROM]->(v) } = 0 THEN 'stale' ELSE v.status END AS status,
        null AS entity_id, null AS entity, false AS is_self,
        v.occurred_at AS t_from, null AS t_to, v.recorded_at AS recorded_at, v.occurred_at AS last_seen,
        1 AS mention_count, v.importance AS importance, v.quality AS quality, v.language AS language,

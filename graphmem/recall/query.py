@@ -7,6 +7,8 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
+from graphmem.linking import lexicon
+
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN = re.compile(r"[A-Za-z]+")
 
@@ -135,6 +137,38 @@ def scan_terms(text: str, max_terms: int = 24) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+# "what car", "which laptop", "哪家医院", "什么车": a question asking for a thing of a named type
+_WH_EN = re.compile(r"\b(?:what|which|where|who)\b", re.I)
+_WH_ZH = re.compile(r"什么|哪|几|多少")
+_EN_WORD = re.compile(r"[a-z]+(?:-[a-z]+)?")
+# types too broad to say what is asked ("what thing", "which place", "哪个人")
+_BROAD_TYPES = frozenset({"thing", "product", "place", "person", "plan", "event", "food"})
+
+
+def asked_types(text: str) -> tuple[str, ...]:
+    """The entity types a question asks for ("What car do I drive?" → car, "我爸在哪家医院看病" → hospital):
+    type nouns of ``linking/data/types.tsv`` in a question with a wh-word; broad types left out."""
+    found: list[str] = []
+    if _WH_ZH.search(text):
+        nouns = lexicon.zh_type_nouns()
+        i = 0
+        while i < len(text):
+            for n in range(min(6, len(text) - i), 0, -1):
+                t = nouns.get(text[i:i + n])
+                if t and (n > 1 or i + 1 == len(text) or not _CJK.match(text[i + 1])):
+                    found.append(t)
+                    i += n - 1
+                    break
+            i += 1
+    if _WH_EN.search(text):
+        words = _EN_WORD.findall(text.lower())
+        for i, w in enumerate(words):
+            t = lexicon.type_of_noun(" ".join(words[i:i + 2]), "en") or lexicon.type_of_noun(w, "en")
+            if t:
+                found.append(t)
+    return tuple(dict.fromkeys(t for t in found if t not in _BROAD_TYPES))
+
+
 def _week_start(d: datetime) -> datetime:
     d = d.replace(hour=0, minute=0, second=0, microsecond=0)
     return d - timedelta(days=d.weekday())
@@ -193,9 +227,10 @@ class QueryInfo:
     head: str
     lucene: str | None
     terms: tuple[str, ...] = ()
+    types: tuple[str, ...] = ()       # entity types the question asks for
 
 
 def analyse(text: str, now: datetime, lang: str | None = None) -> QueryInfo:
     back, head = back_reference(text)
     return QueryInfo(text, lang or language(text), asks_about_past(text), time_window(text, now), back, head,
-                     lucene_query(text), tuple(scan_terms(text)))
+                     lucene_query(text), tuple(scan_terms(text)), asked_types(text))

@@ -73,6 +73,8 @@ class RecallConfig:
     entity_link_min: float = 0.55     # an entity found by vector/full-text seeds the graph at this cosine
     hop_weight: float = 0.6           # graph weight per hop (1, 0.6, 0.36)
     slot_weight: float = 0.9
+    type_weight: float = 0.6          # entities of the type a question asks for ("what car" → the user's cars)
+    type_max_seeds: int = 3           # ... the most recently mentioned ones
     recency_k: int = 4
     exclude_current_session: bool = True   # this session's turns are already in the short-term layer
     use_linker: bool = True           # also ask graphmem.linking (mentions + link) besides exact names
@@ -221,6 +223,16 @@ def _norm(s: str) -> str:
     import unicodedata
 
     return " ".join(unicodedata.normalize("NFKC", s or "").casefold().split())
+
+
+def _of_types(u: "_User", types: Sequence[str], n: int) -> list[tuple[str, str]]:
+    """The user's ``n`` most recently mentioned entities whose type is one of ``types`` or below one."""
+    from graphmem.linking import lexicon
+
+    hits = [r for eid, r in u.ids.items() if eid != u.self_id and r["type"]
+            and any(t in lexicon.ancestors(r["type"]) for t in types)]
+    hits.sort(key=lambda r: (str(r.get("last_seen") or ""), r.get("mention_count") or 0), reverse=True)
+    return [(r["id"], r["name"] or "") for r in hits[:n]]
 
 
 def _cand(r: dict, path: str, score: float | None = None, via: str = "") -> Candidate:
@@ -466,6 +478,9 @@ class Retriever:
                 for eid, score, surface in self._linker(text, u, slots):
                     if eid in u.ids and eid not in seeds:
                         seeds[eid] = (max(0.5, min(1.0, score)), "graph", surface)
+        if "graph" in paths and q.types:
+            for eid, name in _of_types(u, q.types, self.config.type_max_seeds):
+                seeds.setdefault(eid, (self.config.type_weight, "graph", name))
         if "slots" in paths and not seeds and q.back_reference and slots is not None:
             hit = self._from_slots(slots, u, q.head)
             if hit:

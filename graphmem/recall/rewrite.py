@@ -256,6 +256,8 @@ def rewrite(c: Candidate, now: datetime, lang: str = "en", llm: Callable[[str, s
         when = when_phrase(c.t_from, now, lang)
         if when:
             body = f"{when}，{body}" if lang == "zh" else f"{body} ({when})"
+        if c.status == "stale":   # part of what it says was changed later
+            body += "（其中有的后来变了）" if lang == "zh" else "; part of this changed later"
         out = body + ("。" if lang == "zh" else ".")
     else:
         note = "" if c.status == "outdated" else said_so(c.t_from or c.recorded_at, c.last_seen, c.mention_count or 1,

@@ -1,7 +1,10 @@
 """Merge, de-duplicate and rank recall candidates. Pure functions, configured by :class:`ScoringConfig`.
 
-score = (w_semantic·semantic + w_lexical·lexical + w_graph·graph + w_recency·recency + w_importance·importance
-         + w_activity·activity + agreement + time_match) × status
+relevance = w_semantic·semantic + w_lexical·lexical + w_graph·graph + agreement + time_match
+prior     = w_recency·recency + w_importance·importance + w_activity·activity
+score     = (relevance + prior × min(1, relevance / prior_gate)) × status
+
+(the priors only order what is relevant: a recent, important memory about something else scores nothing)
 
 - semantic: cosine to the query, mapped from [sim_floor, sim_ceiling] to [0, 1];
 - lexical: the full-text score divided by the best full-text score of this query;
@@ -12,7 +15,9 @@ score = (w_semantic·semantic + w_lexical·lexical + w_graph·graph + w_recency�
   that found it (recency alone says nothing about relevance);
 - time_match: the memory happened in the period the question names ("last week");
 - status: active 1; outdated 0 (left out) unless the question asks about the past, then outdated ranks
-  first and active close behind; archived never.
+  first and active close behind; stale (a message part of which was since changed: it says more than
+  the changed value, so it is demoted, not hidden) ``stale_now``, or as outdated about the past; archived
+  never.
 Diversity: a candidate too similar to one already chosen (character-bigram overlap ≥ ``dup_threshold``,
 or the same fact slot) is skipped; each further memory about the same entity costs ``same_entity_penalty``.
 """
@@ -43,12 +48,14 @@ class ScoringConfig:
     agreement: float = 0.04
     agreement_cap: float = 0.12
     time_match: float = 0.2
+    prior_gate: float = 0.08         # recency, importance and activity count in full only from this relevance up
     sim_floor: float = 0.1           # USE multilingual: unrelated pairs ~0.0-0.15, a question and its answer
     sim_ceiling: float = 0.6         # often only 0.25-0.5
     half_life_event_days: float = 30.0
     half_life_fact_days: float = 180.0
     activity_saturation: int = 10
     outdated_now: float = 0.0         # multiplier for outdated memories when the question is about now
+    stale_now: float = 0.5            # ... and for stale ones (partly changed since)
     outdated_past: float = 1.1        # ... and when it asks about the past
     active_past: float = 0.75
     min_score: float = 0.1
@@ -96,13 +103,15 @@ def components(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) ->
             comp["time_match"] = cfg.time_match
     if c.status == "archived":
         status = 0.0
-    elif c.status == "outdated":
-        status = cfg.outdated_past if q.past else cfg.outdated_now
+    elif c.status in ("outdated", "stale"):
+        status = cfg.outdated_past if q.past else cfg.outdated_now if c.status == "outdated" else cfg.stale_now
     else:
         status = cfg.active_past if q.past else 1.0
-    base = (cfg.w_semantic * comp["semantic"] + cfg.w_lexical * comp["lexical"] + cfg.w_graph * comp["graph"]
-            + cfg.w_recency * comp["recency"] + cfg.w_importance * comp["importance"]
-            + cfg.w_activity * comp["activity"] + comp["agreement"] + comp["time_match"])
+    relevance = (cfg.w_semantic * comp["semantic"] + cfg.w_lexical * comp["lexical"] + cfg.w_graph * comp["graph"]
+                 + comp["agreement"] + comp["time_match"])
+    prior = cfg.w_recency * comp["recency"] + cfg.w_importance * comp["importance"] + cfg.w_activity * comp["activity"]
+    comp["prior_gate"] = min(1.0, relevance / cfg.prior_gate) if cfg.prior_gate > 0 else 1.0
+    base = relevance + prior * comp["prior_gate"]
     comp["status"] = status
     comp["score"] = base * status
     return comp
@@ -130,6 +139,9 @@ def jaccard(a: frozenset[str], b: frozenset[str]) -> float:
     return len(a & b) / len(a | b) if a and b else 0.0
 
 
+_STATUS_RANK = {"active": 0, "stale": 1, "outdated": 2, "archived": 3}
+
+
 def merge(groups: Iterable[tuple[str, Sequence[Candidate]]]) -> dict[str, Candidate]:
     """Union of every path's candidates by id (paths and the best similarity merged); a message event
     whose facts were found too, in (nearly) the same words, is folded into them (same memory, more
@@ -145,8 +157,8 @@ def merge(groups: Iterable[tuple[str, Sequence[Candidate]]]) -> dict[str, Candid
                 cur.add_path(p, s, c.via.get(p, ""))
             if c.sim is not None and (cur.sim is None or c.sim > cur.sim):
                 cur.sim = c.sim
-            if c.status == "outdated":
-                cur.status = "outdated"
+            if _STATUS_RANK.get(c.status, 0) > _STATUS_RANK.get(cur.status, 0):
+                cur.status = c.status
     by_source: dict[str, list[Candidate]] = {}
     for c in out.values():
         if c.label == "fact" and c.source_id:
@@ -183,8 +195,10 @@ _QTY_UNIT_ZH = re.compile(r"[\d一二两三四五六七八九十百千万点半]
 
 
 _NUMERAL = re.compile(r"\d|[零一二两三四五六七八九十百千万亿半]")
-# a memory that states a target is not contradicted by a new measurement ("想减到一百五十五斤", "goal is 85 kg")
-_TARGET = re.compile(r"\b(?:want(?:s|ed)? to|goal|target|aim(?:ing)?|plan(?:ning)? to|hop(?:e|ing) (?:to|for))\b|"
+# a memory that states a target is not contradicted by a new measurement ("想减到一百五十五斤", "goal is 85 kg"),
+# only by a new target
+_TARGET = re.compile(r"\b(?:want(?:s|ed)? to|goal|target|aim(?:ing)?|plan(?:ning)? to|hop(?:e|ing) (?:to|for)|"
+                     r"(?:my|the|an?) ask|asking (?:for|price)|expect(?:s|ed|ing)?)\b|"
                      r"想|打算|目标|计划|希望|争取", re.I)
 
 
@@ -227,6 +241,20 @@ def _quantity_units(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+def _said(c: Candidate) -> datetime | None:
+    """When the memory was said (not when what it tells happens: "改到八月三号" is said in May)."""
+    return _utc(c.recorded_at or c.t_from)
+
+
+def _outdate(c: Candidate, by: Candidate) -> None:
+    """``c`` is contradicted by the later ``by``: outdated, or only stale when it is a message that says more
+    than one thing ("a book club on the first Thursday, eight of us" keeps "eight of us" when the night moves)."""
+    clauses = [x for x in _CLAUSE.split(c.text or "") if content_terms(x)]
+    c.status = "stale" if c.label == "event" and len(clauses) > 1 else "outdated"
+    c.superseded_by = by.id
+    c.via["superseded_by"] = by.text[:80]
+
+
 def implicit_supersede(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = ScoringConfig(),
                        names: Iterable[str] = ()) -> int:
     """Mark as outdated the events (and preference / attribute facts) that a *later* recalled event announcing a
@@ -236,14 +264,15 @@ def implicit_supersede(cands: Iterable[Candidate], similarity, cfg: ScoringConfi
     state), the older one shares a content term with it that is not part of an entity name (sharing "团子" only
     says both are about the cat) or gives a number in the same unit, and is at least ``change_similarity``
     cosine-similar (``similarity(id_a, id_b)`` → cosine or None). Covers what the write path did not turn
-    into versioned facts. Returns how many were marked."""
+    into versioned facts. A message that says more than the contradicted thing is only marked stale
+    (demoted, see :func:`_outdate`). Returns how many were marked."""
     named: set[str] = set()
     for n in names:
         named |= content_terms(n)
     cands = [c for c in cands if c.status == "active" and (c.label == "event" or c.kind in ("preference",
                                                                                             "attribute"))]
-    changes = sorted((c for c in cands if c.label == "event" and c.t_from is not None and _changes(c.text)),
-                     key=lambda c: _utc(c.t_from), reverse=True)
+    changes = sorted((c for c in cands if c.label == "event" and _said(c) is not None and _changes(c.text)),
+                     key=_said, reverse=True)
     marked = 0
     for ch in changes:
         if ch.status != "active":
@@ -255,10 +284,12 @@ def implicit_supersede(cands: Iterable[Candidate], similarity, cfg: ScoringConfi
         dropped = _dropped_terms(ch.text)   # named too: "no more oat latte" drops exactly that thing
         moved = bool(_MOVE.search(ch.text))
         value_only = not marks_change(ch.text)   # "dropped my calories to 2200": a new number, no switch word
+        target = bool(_TARGET.search(said))       # a new target replaces an old one ("raising my ask to 125k")
         if value_only:   # then only a number it replaces, about the same thing (not a shared "点五"), counts
             terms = frozenset(t for t in terms if not _NUMERAL.search(t))
         for c in cands:
-            if c is ch or c.status != "active" or c.t_from is None or _utc(c.t_from) >= _utc(ch.t_from):
+            if (c is ch or c.status != "active" or _said(c) is None or _said(c) >= _said(ch)
+                    or (c.source_id and c.source_id == ch.source_id)):
                 continue
             text = c.text or f"{c.entity or ''} {c.value or ''}"
             # said outright: "no more oat latte" outdates what says oat latte; a move outdates where you lived
@@ -267,20 +298,16 @@ def implicit_supersede(cands: Iterable[Candidate], similarity, cfg: ScoringConfi
                 sim = similarity(ch.id, c.id)
                 explicit = sim is None or sim >= cfg.change_similarity_explicit
             if explicit or (moved and c.label == "fact" and c.key in _PLACE_KEYS):
-                c.status = "outdated"
-                c.superseded_by = ch.id
-                c.via["superseded_by"] = ch.text[:80]
+                _outdate(c, ch)
                 marked += 1
                 continue
-            if value_only and (not _NUMERAL.search(text) or _TARGET.search(text)):
+            if value_only and (not _NUMERAL.search(text) or (_TARGET.search(text) and not target)):
                 continue
             if not (terms & content_terms(text)) and not (units & _quantity_units(text)):
                 continue
             sim = similarity(ch.id, c.id)
             if sim is not None and sim >= cfg.change_similarity:
-                c.status = "outdated"
-                c.superseded_by = ch.id
-                c.via["superseded_by"] = ch.text[:80]
+                _outdate(c, ch)
                 marked += 1
     return marked
 

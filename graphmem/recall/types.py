@@ -55,6 +55,8 @@ class Candidate:
 class Recalled:
     """One recalled memory, rewritten for the prompt.
 
+    ``status``: active; outdated (superseded; recalled only when the question asks about the past); stale (a
+    message part of which was changed later: demoted and marked, not hidden).
     ``text``: the second-person statement ("You prefer dark themes; you said so in March and again last
     week"); ``source_text``: what was stored. ``explanation`` (with ``explain=True``): the paths that found
     it with their own scores, each score component and the final score."""

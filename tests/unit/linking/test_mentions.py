@@ -57,3 +57,11 @@ def test_batch_matches_single(known):
     texts = ["that laptop is slow", "那个方案呢", "my sister Lily"]
     batch = extract_mentions_batch(texts, known)
     assert batch == [extract_mentions(t, known) for t in texts]
+
+
+def test_a_name_takes_the_type_its_own_type_noun_gives():
+    en = {m.surface: m.type for m in extract_mentions("For Kyoto I'm leaning towards Hotel Kanra, near the station.")}
+    assert en.get("Hotel Kanra") == "hotel"
+    zh = {m.surface: m for m in extract_mentions("我表姐在华西医院当护士")}
+    assert zh["华西医院"].kind == "named" and zh["华西医院"].type == "hospital"
+    assert "医院" not in zh and "华西" not in zh          # one mention, not a place plus a bare noun

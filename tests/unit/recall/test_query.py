@@ -58,3 +58,20 @@ def test_time_windows():
 def test_analyse_language():
     assert analyse("我的预算是多少", NOW).language == "zh"
     assert analyse("what is my budget", NOW).language == "en"
+
+
+@pytest.mark.parametrize("text,types", [
+    ("What car do I drive?", ("car",)),
+    ("我开什么车？", ("car",)),
+    ("我爸在哪家医院看病？", ("hospital",)),
+    ("Which laptop did I end up buying?", ("laptop",)),
+])
+def test_asked_types_name_the_type_a_question_asks_for(text, types):
+    from graphmem.recall.query import asked_types
+    assert asked_types(text) == types
+
+
+@pytest.mark.parametrize("text", ["I love my car", "车落地价多少？", "Who is my friend?", "What was that place?"])
+def test_asked_types_need_a_question_and_a_specific_type(text):
+    from graphmem.recall.query import asked_types
+    assert asked_types(text) == ()   # not a question, 车 inside a word, or types too broad to narrow anything

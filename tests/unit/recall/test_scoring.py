@@ -127,10 +127,27 @@ def test_a_later_change_outdates_older_similar_memories():
     change = event("new", "Actually I've switched to 美式, black, no more oat latte", days=5)
     sims = {("new", "old"): 0.42, ("new", "other"): 0.16, ("new", "far"): 0.1}
     n = implicit_supersede([old, other, unrelated_latte, change], lambda a, b: sims.get((a, b)), CFG)
-    assert n == 1 and old.status == "outdated" and old.superseded_by == "new"
+    # the old message says more than the latte ("不然一整天都没精神"): stale, demoted below the change
+    assert n == 1 and old.status == "stale" and old.superseded_by == "new"
     assert other.status == unrelated_latte.status == change.status == "active"
     q = analyse("what coffee do I drink now?", NOW)
-    assert "old" not in [c.id for c, _ in rank([old, change], q, NOW, 5, CFG)]
+    assert [c.id for c, _ in rank([old, change], q, NOW, 5, CFG)][0] == "new"
+    # a message that only said the old thing is outdated: left out of answers about now
+    only = event("only", "每天早上必须一杯 oat latte", days=60)
+    assert implicit_supersede([only, change], lambda a, b: 0.42, CFG) == 1 and only.status == "outdated"
+    assert "only" not in [c.id for c, _ in rank([only, change], q, NOW, 5, CFG)]
+
+
+def test_a_change_said_in_the_same_message_or_earlier_outdates_nothing():
+    """"改到八月三号" is said in May about August: what counts is when each was said, and a message never
+    outdates what was drawn from itself."""
+    from graphmem.recall.scoring import implicit_supersede
+    msg = event("msg", "出发时间改了，改到八月三号，七月公司走不开", days=10)
+    part = event("part", "改到八月三号", days=10)
+    part.source_id = msg.source_id = "msg"
+    part.t_from = NOW + timedelta(days=60)        # what it tells happens later than anything said
+    assert implicit_supersede([msg, part], lambda a, b: 0.9, CFG) == 0
+    assert msg.status == part.status == "active"
 
 
 def test_sharing_only_an_entity_name_is_not_a_change():
@@ -149,7 +166,8 @@ def test_a_new_number_with_a_change_verb_outdates_the_old_number_in_the_same_uni
     km_new = event("km1", "Bumping to 55 km weekly now, that's the peak block.", days=6)
     book = event("book", "Jordan told me to read The Making of a Manager before interviewing for lead roles", days=20)
     n = implicit_supersede([old, new, km_old, km_new, book], lambda a, b: 0.4, CFG)
-    assert old.status == km_old.status == "outdated" and new.status == km_new.status == "active"
+    # "high protein" still holds: the calories message is stale (demoted), the km one said only the number
+    assert old.status == "stale" and km_old.status == "outdated" and new.status == km_new.status == "active"
     assert book.status == "active" and n == 2
 
 
@@ -176,7 +194,8 @@ def test_what_a_change_drops_outright_is_outdated_and_a_move_outdates_the_old_lo
     far = event("far", "oat latte recipe from the cafe", days=20)
     sims = {("sw", "latte"): 0.25, ("qt", "tea"): 0.22, ("sw", "far"): 0.1}
     implicit_supersede([latte, switch, tea, quit_tea, loc, move, far], lambda a, b: sims.get((a, b), 0.05), CFG)
-    assert latte.status == tea.status == loc.status == "outdated"
+    assert tea.status == loc.status == "outdated"
+    assert latte.status == "stale"       # Seesaw is still the favourite place; only the latte is dropped
     assert switch.status == quit_tea.status == move.status == far.status == "active"
 
 
