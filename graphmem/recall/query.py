@@ -141,6 +141,9 @@ def scan_terms(text: str, max_terms: int = 24) -> list[str]:
 _WH_EN = re.compile(r"\b(?:what|which|where|who)\b", re.I)
 _WH_ZH = re.compile(r"什么|哪|几|多少")
 _EN_WORD = re.compile(r"[a-z]+(?:-[a-z]+)?")
+# a where-question's verb can name the type too: "where am I staying" asks for a hotel
+_WHERE_VERB_EN = re.compile(r"\bwhere\b.*\b(?:stay|staying|stayed|sleep|sleeping)\b", re.I)
+_WHERE_VERB_ZH = re.compile(r"住(?:在)?哪家|哪家.{0,4}住|住宿")
 # types too broad to say what is asked ("what thing", "which place", "哪个人")
 _BROAD_TYPES = frozenset({"thing", "product", "place", "person", "plan", "event", "food"})
 
@@ -166,6 +169,8 @@ def asked_types(text: str) -> tuple[str, ...]:
             t = lexicon.type_of_noun(" ".join(words[i:i + 2]), "en") or lexicon.type_of_noun(w, "en")
             if t:
                 found.append(t)
+    if _WHERE_VERB_EN.search(text) or _WHERE_VERB_ZH.search(text):
+        found.append("hotel")
     return tuple(dict.fromkeys(t for t in found if t not in _BROAD_TYPES))
 
 

@@ -58,7 +58,7 @@ class ScoringConfig:
     stale_now: float = 0.5            # ... and for stale ones (partly changed since)
     outdated_past: float = 1.1        # ... and when it asks about the past
     active_past: float = 0.75
-    min_score: float = 0.1
+    min_score: float = 0.08
     change_similarity: float = 0.3    # an older memory this close to a later "I've switched to …" is outdated
     change_similarity_explicit: float = 0.12  # ... or this close when the change names what it drops ("no more X")
     dup_threshold: float = 0.8

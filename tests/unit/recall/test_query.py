@@ -65,6 +65,7 @@ def test_analyse_language():
     ("我开什么车？", ("car",)),
     ("我爸在哪家医院看病？", ("hospital",)),
     ("Which laptop did I end up buying?", ("laptop",)),
+    ("Where am I staying in Kyoto?", ("hotel",)),
 ])
 def test_asked_types_name_the_type_a_question_asks_for(text, types):
     from graphmem.recall.query import asked_types
