@@ -145,7 +145,8 @@ _STATUS_RANK = {"active": 0, "stale": 1, "outdated": 2, "archived": 3}
 def merge(groups: Iterable[tuple[str, Sequence[Candidate]]]) -> dict[str, Candidate]:
     """Union of every path's candidates by id (paths and the best similarity merged); a message event
     whose facts were found too, in (nearly) the same words, is folded into them (same memory, more
-    agreement); a message that says more than its facts stays."""
+    agreement); a message that says more than its facts stays. A message the store marks ``stale`` (every
+    fact drawn from it was superseded) is outdated unless it says more than one thing."""
     out: dict[str, Candidate] = {}
     for path, cands in groups:
         for c in cands:
@@ -159,6 +160,9 @@ def merge(groups: Iterable[tuple[str, Sequence[Candidate]]]) -> dict[str, Candid
                 cur.sim = c.sim
             if _STATUS_RANK.get(c.status, 0) > _STATUS_RANK.get(cur.status, 0):
                 cur.status = c.status
+    for c in out.values():   # a message whose facts were all superseded: stale only if it said more than them
+        if c.status == "stale" and not says_more(c.text):
+            c.status = "outdated"
     by_source: dict[str, list[Candidate]] = {}
     for c in out.values():
         if c.label == "fact" and c.source_id:
@@ -241,6 +245,11 @@ def _quantity_units(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+def says_more(text: str | None) -> bool:
+    """The message has more than one clause with content (so a change to one thing leaves the rest standing)."""
+    return sum(1 for x in _CLAUSE.split(text or "") if content_terms(x)) > 1
+
+
 def _said(c: Candidate) -> datetime | None:
     """When the memory was said (not when what it tells happens: "改到八月三号" is said in May)."""
     return _utc(c.recorded_at or c.t_from)
@@ -249,8 +258,7 @@ def _said(c: Candidate) -> datetime | None:
 def _outdate(c: Candidate, by: Candidate) -> None:
     """``c`` is contradicted by the later ``by``: outdated, or only stale when it is a message that says more
     than one thing ("a book club on the first Thursday, eight of us" keeps "eight of us" when the night moves)."""
-    clauses = [x for x in _CLAUSE.split(c.text or "") if content_terms(x)]
-    c.status = "stale" if c.label == "event" and len(clauses) > 1 else "outdated"
+    c.status = "stale" if c.label == "event" and says_more(c.text) else "outdated"
     c.superseded_by = by.id
     c.via["superseded_by"] = by.text[:80]
 

@@ -206,3 +206,10 @@ def test_only_the_clause_that_changes_something_decides_what_it_outdates():
     switch = event("sw", "上周我把猫粮换成渴望了，团子吃得挺香的", days=7)
     implicit_supersede([cat, food, switch], lambda a, b: 0.45, CFG)
     assert food.status == "outdated" and cat.status == "active"
+
+
+def test_a_message_whose_facts_were_all_superseded_is_outdated_unless_it_said_more():
+    only = event("only", "My budget for the new laptop is 5000", status="stale")
+    more = event("more", "我在 Boston 读 CS master, 第一年, 住在 Allston。", status="stale")
+    merged = merge([("vector", [only, more])])
+    assert merged["only"].status == "outdated" and merged["more"].status == "stale"
