@@ -346,7 +346,7 @@ _NOT_NAME_TYPES = frozenset({"person", "thing", "plan", "food"})
 
 def _zh_proper_with_common(ms: list[Mention], text: str) -> list[Mention]:
     """A name directly followed by a type noun is one named thing of that type: 华西 + 医院 → 华西医院
-    (hospital), 向日葵 + 幼儿园 → 向日葵幼儿园 (school)."""
+    (hospital), 北京 + 幼儿园 → 北京幼儿园 (school)."""
     nouns = {m.start: m for m in ms if m.kind == "noun" and m.type and m.type not in _NOT_NAME_TYPES
              and "generic" not in m.modifiers}
     out, used = [], set()

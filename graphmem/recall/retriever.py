@@ -38,6 +38,7 @@ from typing import Any
 import numpy as np
 
 from graphmem.errors import InputError
+from graphmem.linking import lexicon
 from graphmem.model import EntityCard, FactVersion, Profile, polarity_sign
 from graphmem.recall import packing, rewrite as rw, scoring
 from graphmem.recall.query import QueryInfo, analyse
@@ -227,8 +228,6 @@ def _norm(s: str) -> str:
 
 def _of_types(u: "_User", types: Sequence[str], n: int) -> list[tuple[str, str]]:
     """The user's ``n`` most recently mentioned entities whose type is one of ``types`` or below one."""
-    from graphmem.linking import lexicon
-
     hits = [r for eid, r in u.ids.items() if eid != u.self_id and r["type"]
             and any(t in lexicon.ancestors(r["type"]) for t in types)]
     hits.sort(key=lambda r: (str(r.get("last_seen") or ""), r.get("mention_count") or 0), reverse=True)
