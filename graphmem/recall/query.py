@@ -174,6 +174,19 @@ def asked_types(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(t for t in found if t not in _BROAD_TYPES))
 
 
+_WHO_VERB = re.compile(r"\bwho\s+(?:\w+\s+)?([a-z]{3,})(?:es|s)\b(?:\s+(?:me|us|my|our)\b)", re.I)
+
+
+def agent_nouns(text: str) -> tuple[str, ...]:
+    """"who teaches me" is answered by "my teacher is …": the agent noun of the verb a who-question asks
+    about (teach → teacher, train → trainer, manage → manager)."""
+    out = []
+    for m in _WHO_VERB.finditer(text):
+        verb = m.group(1).lower()
+        out.append(verb + ("r" if verb.endswith("e") else "er"))
+    return tuple(out)
+
+
 def _week_start(d: datetime) -> datetime:
     d = d.replace(hour=0, minute=0, second=0, microsecond=0)
     return d - timedelta(days=d.weekday())
@@ -238,4 +251,5 @@ class QueryInfo:
 def analyse(text: str, now: datetime, lang: str | None = None) -> QueryInfo:
     back, head = back_reference(text)
     return QueryInfo(text, lang or language(text), asks_about_past(text), time_window(text, now), back, head,
-                     lucene_query(text), tuple(scan_terms(text)), asked_types(text))
+                     lucene_query(text), tuple(dict.fromkeys((*scan_terms(text), *agent_nouns(text)))),
+                     asked_types(text))

@@ -76,3 +76,11 @@ def test_asked_types_name_the_type_a_question_asks_for(text, types):
 def test_asked_types_need_a_question_and_a_specific_type(text):
     from graphmem.recall.query import asked_types
     assert asked_types(text) == ()   # not a question, 车 inside a word, or types too broad to narrow anything
+
+
+def test_who_questions_also_search_the_agent_noun():
+    from graphmem.recall.query import agent_nouns
+    assert agent_nouns("What am I learning and who teaches me?") == ("teacher",)
+    assert agent_nouns("Who manages my team?") == ("manager",)
+    assert agent_nouns("Who is my doctor?") == ()
+    assert "teacher" in analyse("who teaches me?", datetime(2026, 1, 1, tzinfo=timezone.utc)).terms
