@@ -150,12 +150,6 @@ def context_1k(settings: Settings, queries: int, repeats: int) -> dict:
     vec = _Vectors(vectors, {t: i for i, t in enumerate(texts)})
     tenant = f"bench-perf-1k-{uuid.uuid4().hex[:8]}"
     users = rb.world(tenant)
-    tag = tenant.rsplit("-", 1)[-1]
-    for u in users:   # recall_bench's memory ids are not tenant-scoped: make ours unique so runs can overlap
-        for _, m in u["memories"]:
-            m["id"] = f"{m['id']}_{tag}"
-            if m.get("superseded_by"):
-                m["superseded_by"] = f"{m['superseded_by']}_{tag}"
     st = settings.with_(tenant=tenant)
     store = Store(st)
     runs = []

@@ -148,7 +148,7 @@ def build_user(u: int, tenant: str) -> dict:
         if rng.random() < 0.6:
             text = _pick(rng, EVENTS_ZH if zh_user else EVENTS_EN).format(**fill)
             mentions = [e["id"] for e in (pe, pl, th) if e["name"] in text]
-            memories.append(("event", {"user_id": uid, "id": f"ev_b{u:03d}_{i:04d}", "session_id": sid, "turn_id": str(i),
+            memories.append(("event", {"user_id": uid, "id": f"ev_{tenant}_b{u:03d}_{i:04d}", "session_id": sid, "turn_id": str(i),
                                        "kind": "message", "text": text, "language": "zh" if zh_user else "en",
                                        "at": at, "importance": round(rng.uniform(0.3, 0.9), 2), "caption": text[:60],
                                        "mentions": mentions}))
@@ -171,7 +171,7 @@ def build_user(u: int, tenant: str) -> dict:
             value = str({"budget": vals["n"], "deadline": vals["d"], "price": vals["n"], "location": vals["p"],
                          "status": vals["s"], "phone": vals["ph"]}[key])
             ent, kind, pol, subject = th["id"], "attribute", 0, th["name"]
-        fid = f"fa_b{u:03d}_{i:04d}"
+        fid = f"fa_{tenant}_b{u:03d}_{i:04d}"
         row = {"user_id": uid, "id": fid, "card_id": ids.card_id(ent), "entity_id": ent, "kind": kind, "key": key,
                "value": value, "polarity": pol, "text": text, "status": "active", "version": 1, "valid_from": at,
                "valid_to": None, "last_seen": at, "mention_count": 1 + (rng.random() < 0.2) * rng.randrange(1, 5),
