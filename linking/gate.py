@@ -27,6 +27,10 @@ _EN_SELF = re.compile(r"(?<![\w'])(?:i|we)(?:['’](?:m|ve|d|ll|re)|\s+(?:am|are
 # "my left calf has been tight", "our budget is 8k", "my eyes aren't what they used to be"
 _EN_MY = re.compile(r"(?<![\w'])(?:my|our)\s+(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*(?:['’]s|\s+(?:is|are|was|were|has|"
                     r"have|had|been|isn't|aren't|wasn't|needs?|takes?|costs?|got|gets|will|can|works?|lives?))\s+\w", re.I)
+# what someone in the user's world reported: "Dealer says it's a loose gas cap", "the vet told us she's fine"
+_EN_REPORTED = re.compile(r"(?<![\w'])(?:the\s+|my\s+|our\s+)?(?!(?:someone|somebody|everyone|everybody|people|they|"
+                          r"he|she|it|you|who|that|which)\b)[a-z][\w-]*\s+(?:says|said|told\s+(?:me|us))\s+"
+                          r"(?:that\s+)?(?:it|he|she|they|we|i|the|my|our|there)\b[\w'’]*(?:\s+[\w'’$-]+){2,}", re.I)
 # first-person openings that carry nothing about the user: "I think so", "I see", "I hope you ...", "I'm tired"
 _EN_SELF_EMPTY = frozenset("""think guess see mean know agree wonder hope wish suppose bet forgot remember
     just really also totally love miss appreciate am 'm m tired bored sleepy exhausted fine good ok okay great back
@@ -73,7 +77,7 @@ def _en_personal(clause: str) -> bool:
                                                                                      m.group(2), re.I):
             continue
         return True
-    if _EN_MY.search(c):
+    if _EN_MY.search(c) or _EN_REPORTED.search(c):
         return True
     words = len(re.findall(r"[a-z]{2,}", c, re.I))
     for q in _EN_QTY.finditer(c):
@@ -100,7 +104,7 @@ def _zh_personal(clause: str) -> bool:
 
 def states_about_user(text: str) -> bool:
     """True when some (non-question) clause says something about the user or their world: first person with a
-    verb and content, "my X is/has …", a quantity ("30 km a week", "一百七十二斤"), or (Chinese) a habit/state cue
+    verb and content, "my X is/has …", what someone reported ("Dealer says it's a loose gas cap"), a quantity ("30 km a week", "一百七十二斤"), or (Chinese) a habit/state cue
     ("她特别喜欢画画", "它一直吃皇家的猫粮"). Pure, no models."""
     for c in _clauses(text):
         if has_cjk(c) and re.search(r"[\u4e00-\u9fff]{2,}", c):

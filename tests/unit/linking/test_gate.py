@@ -59,3 +59,10 @@ def test_weather_and_mood_talk_is_chitchat_unless_it_carries_information():
 def test_a_bare_number_alone_is_not_a_statement():
     assert not classify_message("ok 886").personal
     assert classify_message("Update: we cut the guest list down to 80").personal
+
+
+def test_what_someone_in_the_users_world_reported_is_personal():
+    for text in ("Dealer says it's a loose gas cap, phew.", "My boss said the launch slips to May"):
+        assert classify_message(text).personal, text
+    for text in ("someone said it will rain all week", "he said so", "Mom says hi!"):
+        assert not classify_message(text).personal, text      # no one in particular, or nothing reported
