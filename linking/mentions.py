@@ -293,8 +293,13 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
         next_tok = next((t for t in toks if t[2] == end), None)
         role = lx.role_of(head)
         typ = "person" if role and role not in ("dog", "cat") else ("pet" if role else lx.type_of_noun(head, "zh"))
-        if next_tok and (next_tok[1] in ("nr", "nrfg") or any(g[0] == end for g in gaz)) and role:
-            continue  # apposition "我同事李娜": the name is the mention
+        if role and any(g[0] == end for g in gaz):
+            continue  # apposition with a known name: the gazetteer's mention
+        name_end = _zh_name_end(toks, end) if role else None
+        if name_end:   # apposition "我同事李娜", "我女儿朵朵", "我同事小刘": the name is the mention
+            out.append(Mention(text[end:name_end], end, name_end, "named", head=text[end:name_end],
+                               type="pet" if role in ("dog", "cat") else "person", language=lang))
+            continue
         del rest
         out.append(Mention(text[s:end], s, end, "possessive", head=head, type=typ, language=lang, role=role))
 
@@ -342,6 +347,42 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
 
 
 _NOT_NAME_TYPES = frozenset({"person", "thing", "plan", "food"})
+
+
+_CJK_CHAR = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _zh_name_end(toks, start: int) -> int | None:
+    """End of a given name right at ``start`` (after a role word): a jieba person name, a doubled character
+    (朵朵, tagged anything) or 小/阿 + a one-character name (小刘); None when there is none."""
+    at = {s: (w, f, e) for w, f, s, e in toks}
+    tok = at.get(start)
+    if tok is None:
+        return None
+    w, f, e = tok
+    if (f in ("nr", "nrfg") and len(w) >= 2) or (len(w) == 2 and w[0] == w[1] and _CJK_CHAR.match(w)):
+        return e
+    nxt = at.get(e)
+    if w in ("小", "阿") and nxt and len(nxt[0]) == 1 and nxt[1].startswith("nr"):
+        return nxt[2]
+    return None
+
+
+def zh_appositions(text: str) -> list[tuple[str, str]]:
+    """(role, name) for "我女儿朵朵", "我同事小刘", "我妹妹丽丽" (a role word right before a given name)."""
+    toks = nlp.zh_tokens(text)
+    out = []
+    for i, (w, f, s, e) in enumerate(toks[:-1]):
+        if w not in ("我", "我的"):
+            continue
+        role_tok = toks[i + 1] if toks[i + 1][0] != "的" else (toks[i + 2] if i + 2 < len(toks) else None)
+        role = lx.role_of(role_tok[0]) if role_tok else ""
+        if not role:
+            continue
+        end = _zh_name_end(toks, role_tok[3])
+        if end:
+            out.append((role, text[role_tok[3]:end]))
+    return out
 
 
 def _zh_proper_with_common(ms: list[Mention], text: str) -> list[Mention]:

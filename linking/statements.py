@@ -16,6 +16,7 @@ from functools import lru_cache
 from . import lexicon as lx
 from .normalize import EN_NUMBER_WORDS_RE, ZH_NUMBER_RE, detect_language, has_cjk, parse_english_number, parse_number
 from .timeexpr import find_times
+from .mentions import zh_appositions
 from .types import Statement
 
 _CLAUSE_SPLIT = re.compile(r"[，。！？；;!?\n]+|,(?=\s)|\.(?=\s|$)|\s+but\s+|\s+so\s+|但是|不过|可是")
@@ -121,6 +122,10 @@ def extract_statements(text: str, now: datetime) -> list[Statement]:
         if _is_question(clause, text, clang):
             continue
         got = (_zh_clause if clang == "zh" else _en_clause)(clause, now, change, lang, user_spoke, text)
+        if clang == "zh":   # apposition "我女儿朵朵今年四岁": 朵朵 is the user's daughter (alongside the rest)
+            named = {g.subject for g in got if g.kind == "relation"}
+            got += [_st("relation", clause, lang, change, subject=name, key=role, value=name)
+                    for role, name in zh_appositions(clause) if name not in named]
         if got:
             user_spoke = True
         out.extend(got)

@@ -131,6 +131,7 @@ class TurnWork:
     language: str = "en"
     statements: list[FactInput] = field(default_factory=list)
     mentions: list = field(default_factory=list)
+    gazetteer_version: int = -1     # the user's gazetteer when the mentions were extracted
     role_surfaces: dict[str, str] = field(default_factory=dict)       # "sister" → "My sister" (this turn)
     mention_ids: list[str] = field(default_factory=list)
     entity_of: dict[int, EntityRef] = field(default_factory=dict)    # statement index → subject entity
@@ -330,7 +331,7 @@ class Pipeline:
                         self._invalid(w, e)
                         found.append([])
             for w, ms in zip(ws, found):
-                w.mentions = ms
+                w.mentions, w.gazetteer_version = ms, gaz.version
 
     def _invalid(self, w: TurnWork, e: Exception) -> None:
         log.warning("turn %s could not be analysed: %s", w.turn.key, e, exc_info=True)
@@ -343,6 +344,7 @@ class Pipeline:
             return
         st = self.user(t.tenant, t.user_id)
         try:
+            self._refresh_mentions(w, st)
             links = self._link_mentions(w, st, refs)
             for i, s in enumerate(w.statements):
                 if s.kind not in ("preference", "goal", "attribute", "event", "relation"):
@@ -367,6 +369,18 @@ class Pipeline:
                     w.mention_ids.append(ref.id)
         except Exception as e:  # a turn the linker cannot handle is rejected and counted, never a crash
             self._invalid(w, e)
+
+    @staticmethod
+    def _refresh_mentions(w: TurnWork, st: UserState) -> None:
+        """A name an earlier turn of this batch introduced ("我女儿朵朵…" then "朵朵在…") was not known when the
+        batch's mentions were extracted: extract this turn's again if it contains one."""
+        gaz = st.gazetteer
+        if w.gazetteer_version in (-1, gaz.version):   # not extracted here (caller's facts), or nothing new
+            return
+        known = {i for m in w.mentions for i in m.known_ids}
+        if any(set(found) - known for _, _, found in gaz.find(w.turn.text)):
+            w.mentions = linking.extract_mentions(w.turn.text, gaz)
+        w.gazetteer_version = gaz.version
 
     def _link_mentions(self, w: TurnWork, st: UserState, refs: dict[str, EntityRef]) -> list:
         t = w.turn

@@ -37,3 +37,16 @@ def test_bare_numbers_do_not_become_entities(writer, store, tenant):
     names = {r["name"] for r in store.run("read/known_entities", {"tenant": tenant, "user_id": "u1"})}
     assert "9000" not in names
     assert mentions(store, tenant, "u1", e) == []
+
+
+def test_a_name_introduced_earlier_in_the_same_batch_is_linked(writer, store, tenant):
+    """"我女儿朵朵" creates 朵朵 (jieba does not tag the name); a later turn in the same flush that says 朵朵, and
+    one that says 她, both mention that node (the batch's mentions are extracted before 朵朵 exists)."""
+    e1 = writer.add("u1", "s1", 1, "我女儿朵朵今年四岁，九月份要上中班了。")
+    e2 = writer.add("u1", "s2", 1, "朵朵在向日葵幼儿园，离家走路十分钟。")
+    e3 = writer.add("u1", "s2", 2, "她特别喜欢画画，每天回来都要画半个小时。")
+    assert writer.flush(120)
+    first = {m["name"]: m["id"] for m in mentions(store, tenant, "u1", e1)}
+    assert "朵朵" in first
+    for e in (e2, e3):
+        assert first["朵朵"] in {m["id"] for m in mentions(store, tenant, "u1", e)}, e

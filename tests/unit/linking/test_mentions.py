@@ -65,3 +65,12 @@ def test_a_name_takes_the_type_its_own_type_noun_gives():
     zh = {m.surface: m for m in extract_mentions("我表姐在华西医院当护士")}
     assert zh["华西医院"].kind == "named" and zh["华西医院"].type == "hospital"
     assert "医院" not in zh and "华西" not in zh          # one mention, not a place plus a bare noun
+
+
+def test_a_role_word_before_a_given_name_makes_the_name_the_mention():
+    from graphmem.linking.mentions import zh_appositions
+    assert zh_appositions("我女儿朵朵今年四岁") == [("daughter", "朵朵")]     # a doubled character, tagged q by jieba
+    assert zh_appositions("我同事小刘说的") == [("colleague", "小刘")]
+    assert zh_appositions("我女儿小时候很乖") == [] and zh_appositions("我老公老是加班") == []
+    ms = {m.surface: m for m in extract_mentions("我妹妹丽丽在杭州")}
+    assert ms["丽丽"].kind == "named" and ms["丽丽"].type == "person"

@@ -122,3 +122,10 @@ def test_an_ascii_cue_inside_a_product_name_is_not_an_attribute():
     now = datetime(2026, 3, 1)
     assert not any(s.key == "model" for s in extract_statements("看中了两款电车：比亚迪汉和特斯拉Model 3。", now))
     assert any(s.key == "model" and s.value == "iPhone 15" for s in extract_statements("手机model是iPhone 15", now))
+
+
+def test_chinese_apposition_is_a_relation_alongside_the_rest():
+    out = extract_statements("我女儿朵朵今年四岁，九月份要上中班了。", NOW)
+    rel = [s for s in out if s.kind == "relation"]
+    assert [(s.subject, s.key) for s in rel] == [("朵朵", "daughter")]
+    assert any(s.kind == "event" for s in out)                 # the rest of the message still counts
