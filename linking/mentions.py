@@ -343,7 +343,19 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
             # "太重的电脑": a described kind of thing, not a reference to one already talked about
             generic = ("generic",) if s > 0 and text[s - 1] == "的" else ()
             out.append(Mention(w, s, e, "noun", head=w, type=nouns[w], language=lang, modifiers=generic))
+    out += _zh_counted_products(text)
     return _resolve_overlaps(_zh_proper_with_common(out, text))
+
+
+# "一辆 极氪 001", "买了台 小米 14": a counted name with a model number is a product of the classifier's type
+_CLASSIFIER_TYPE = {"辆": "car", "台": "device", "部": "phone"}
+_COUNTED_PRODUCT = re.compile(r"(?:[一两]|[这那])?([辆台部])\s*([\u4e00-\u9fff]{1,4}\s*[A-Za-z]{0,8}\s*\d{1,4}[A-Za-z]{0,3})"
+                              r"(?![\w\u4e00-\u9fff])")
+
+
+def _zh_counted_products(text: str) -> list[Mention]:
+    return [Mention(m.group(2), m.start(2), m.end(2), "named", head=m.group(2), type=_CLASSIFIER_TYPE[m.group(1)],
+                    language="zh") for m in _COUNTED_PRODUCT.finditer(text)]
 
 
 _NOT_NAME_TYPES = frozenset({"person", "thing", "plan", "food"})

@@ -19,7 +19,8 @@ score     = (relevance + prior × min(1, relevance / prior_gate)) × status
   the changed value, so it is demoted, not hidden) ``stale_now``, or as outdated about the past; archived
   never.
 Diversity: a candidate too similar to one already chosen (character-bigram overlap ≥ ``dup_threshold``,
-or the same fact slot) is skipped; each further memory about the same entity costs ``same_entity_penalty``.
+or the same fact slot) is skipped, unless it says more (the whole message a clause came from) and scores within
+``fuller_ratio`` of it, then it takes that place; each further memory about the same entity costs ``same_entity_penalty``.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ class ScoringConfig:
     change_similarity: float = 0.3    # an older memory this close to a later "I've switched to …" is outdated
     change_similarity_explicit: float = 0.12  # ... or this close when the change names what it drops ("no more X")
     dup_threshold: float = 0.8
+    fuller_ratio: float = 0.85       # a near-duplicate that says more replaces the chosen one within this score ratio
     same_entity_penalty: float = 0.03
 
 
@@ -354,7 +356,11 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int,
         slot = (c.entity_id, c.key, c.status) if c.label == "fact" and c.key else None
         if slot and slot in slots:
             continue
-        if any(overlap(sh, o) >= cfg.dup_threshold for o in chosen_sh):
+        dup = next((j for j, o in enumerate(chosen_sh) if overlap(sh, o) >= cfg.dup_threshold), None)
+        if dup is not None:
+            # the message a clause was drawn from says more: it takes the clause's place when nearly as good
+            if len(sh) > len(chosen_sh[dup]) and comp["score"] >= cfg.fuller_ratio * chosen[dup][1]["score"]:
+                chosen[dup], chosen_sh[dup] = (c, comp), sh
             continue
         if slot:
             slots.add(slot)

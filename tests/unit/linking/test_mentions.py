@@ -74,3 +74,9 @@ def test_a_role_word_before_a_given_name_makes_the_name_the_mention():
     assert zh_appositions("我女儿小时候很乖") == [] and zh_appositions("我老公老是加班") == []
     ms = {m.surface: m for m in extract_mentions("我妹妹丽丽在杭州")}
     assert ms["丽丽"].kind == "named" and ms["丽丽"].type == "person"
+
+
+def test_a_counted_name_with_a_model_number_is_a_product_of_the_classifier_type():
+    ms = {m.surface: m for m in extract_mentions("刚提了一辆 极氪 001, 周末开去马来西亚玩。")}
+    assert ms["极氪 001"].kind == "named" and ms["极氪 001"].type == "car"   # jieba splits 极/氪: the pattern holds it
+    assert [m.surface for m in extract_mentions("这辆车开了三年")] == ["这辆车"]  # no model number: the noun as before

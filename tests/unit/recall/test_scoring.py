@@ -213,3 +213,15 @@ def test_a_message_whose_facts_were_all_superseded_is_outdated_unless_it_said_mo
     more = event("more", "我在 Boston 读 CS master, 第一年, 住在 Allston。", status="stale")
     merged = merge([("vector", [only, more])])
     assert merged["only"].status == "outdated" and merged["more"].status == "stale"
+
+
+def test_the_message_a_clause_came_from_replaces_it_when_nearly_as_good():
+    q = analyse("我开什么车？", NOW)
+    clause = event("clause", "周末开去马来西亚玩", sim=0.40)
+    message = event("msg", "刚提了一辆 极氪 001, 周末开去马来西亚玩。", sim=0.38)
+    other = event("other", "周末想做个简单的 laksa", sim=0.2)
+    ids = [c.id for c, _ in rank([clause, message, other], q, NOW, 5, CFG)]
+    assert "msg" in ids and "clause" not in ids
+    far = event("far", "刚提了一辆 极氪 001, 周末开去马来西亚玩。", sim=0.12)    # much weaker: the clause stays
+    ids = [c.id for c, _ in rank([clause, far], q, NOW, 5, CFG)]
+    assert ids == ["clause"]
