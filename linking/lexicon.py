@@ -42,6 +42,10 @@ def _types() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
     return parent, noun_en, noun_zh
 
 
+#: types too broad to say what kind of thing is meant ("what thing", "which place", "哪个人")
+BROAD_TYPES = frozenset({"thing", "product", "place", "person", "plan", "event", "food"})
+
+
 def type_parent(t: str) -> str:
     return _types()[0].get(t, "")
 

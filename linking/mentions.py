@@ -334,7 +334,7 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
             continue
         typ = {"nr": "person", "nrfg": "person", "ns": "geo", "nt": "organization"}.get(f, "")
         if not typ:
-            typ = lx.brands().get(normalise(surface).split(" ")[0], "")
+            typ = lx.brands().get(normalise(surface).split(" ")[0], "") or lx.type_of_noun(surface, "zh")
         out.append(Mention(surface, s0, e0, "named", head=surface, type=typ, language=lang))
 
     # bare type nouns ("笔记本有点卡") aligned on jieba words

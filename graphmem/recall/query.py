@@ -144,8 +144,6 @@ _EN_WORD = re.compile(r"[a-z]+(?:-[a-z]+)?")
 # a where-question's verb can name the type too: "where am I staying" asks for a hotel
 _WHERE_VERB_EN = re.compile(r"\bwhere\b.*\b(?:stay|staying|stayed|sleep|sleeping)\b", re.I)
 _WHERE_VERB_ZH = re.compile(r"住(?:在)?哪家|哪家.{0,4}住|住宿")
-# types too broad to say what is asked ("what thing", "which place", "哪个人")
-_BROAD_TYPES = frozenset({"thing", "product", "place", "person", "plan", "event", "food"})
 
 
 def asked_types(text: str) -> tuple[str, ...]:
@@ -171,7 +169,7 @@ def asked_types(text: str) -> tuple[str, ...]:
                 found.append(t)
     if _WHERE_VERB_EN.search(text) or _WHERE_VERB_ZH.search(text):
         found.append("hotel")
-    return tuple(dict.fromkeys(t for t in found if t not in _BROAD_TYPES))
+    return tuple(dict.fromkeys(t for t in found if t not in lexicon.BROAD_TYPES))
 
 
 _WHO_VERB = re.compile(r"\bwho\s+(?:\w+\s+)?([a-z]{3,})(?:es|s)\b(?:\s+(?:me|us|my|our)\b)", re.I)

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from graphmem.linking import api as linking
+from graphmem.linking import api as linking, lexicon
 from graphmem.model import FactInput, PREFERENCE_EDGES, REJECT_REASONS
 from graphmem.store import Store, Tx
 from graphmem.write import ids, profile_text, scoring
@@ -132,6 +132,7 @@ class TurnWork:
     statements: list[FactInput] = field(default_factory=list)
     mentions: list = field(default_factory=list)
     gazetteer_version: int = -1     # the user's gazetteer when the mentions were extracted
+    replaces: dict[int, list[str]] = field(default_factory=dict)   # statement → facts of the same kind it replaces
     role_surfaces: dict[str, str] = field(default_factory=dict)       # "sister" → "My sister" (this turn)
     mention_ids: list[str] = field(default_factory=list)
     entity_of: dict[int, EntityRef] = field(default_factory=dict)    # statement index → subject entity
@@ -418,7 +419,7 @@ class Pipeline:
                 slots.mention(ref.id, ref.name, ref.type, _turn_no(t.turn_id), m.surface)
                 if ref.id not in w.mention_ids and not ref.is_self:
                     w.mention_ids.append(ref.id)
-                out.append((m.surface, ref))
+                out.append((m.surface, ref, m.type))
         return out
 
     def _self(self, st: UserState, refs: dict[str, EntityRef], at: datetime) -> EntityRef:
@@ -462,16 +463,18 @@ class Pipeline:
         n = ids.norm_name(s)
         if n in SELF_WORDS:
             return self._self(st, refs, at)
-        for m_surface, ref in links:      # the linker already resolved this span
+        own = type_ or _head_type(s)
+        for m_surface, ref, m_type in links:      # the linker already resolved this span
             mn = ids.norm_name(m_surface)
-            if mn == n or (len(n) >= 2 and (n in mn or (mn in n and not _minor_part(mn, n)))):
+            if mn == n or (len(n) >= 2 and (n in mn or (mn in n and not _minor_part(mn, n)
+                                                          and lexicon.compatible(m_type or ref.type, own)))):
                 return ref
         eid = st.names.get(n)
         if eid:
             ref = self._ref_existing(eid, st, refs, at, s, type_)
             if ref:
                 return ref
-        return self._new(s, type_, st, refs, at)
+        return self._new(s, own, st, refs, at)
 
     # -- embeddings, versioning plan, gate rule 3 -----------------------------------------------------------
     def _embed(self, b: Batch) -> None:
@@ -505,6 +508,8 @@ class Pipeline:
                 active[_slot_id(r["entity_id"], r["key"], r["value"] or "")] = Version(r["id"], r["value"] or "", int(r["polarity"] or 0),
                                                              int(r["version"] or 1), _native(r["valid_from"]))
         planner = Planner(active)
+        replaced = self._replaced_of_kind(live, tx)
+        liked: dict[tuple[str, str, str], list[tuple[str, str]]] = {}   # this batch's liked things per kind
         batch_recent: dict[tuple[str, str], list] = {}
         for w in live:
             t = w.turn
@@ -517,6 +522,12 @@ class Pipeline:
                     w.decisions[i] = planner.plan(_slot_id(w.entity_of[i].id, _slot_key(s), _stored_value(s)),
                                                   _stored_value(s),
                                                   _polarity(s), fid, utc(s.when) if s.when else t.at)
+                    kind = _liked_kind(s, w.entity_of[i])
+                    if kind and w.decisions[i].action != REPEAT:
+                        if s.is_change:   # the same kind liked earlier: in the graph, or earlier in this batch
+                            w.replaces[i] = replaced.get((t.key, i), []) + [
+                                f for e, f in liked.get((t.tenant, t.user_id, kind), []) if e != w.entity_of[i].id]
+                        liked.setdefault((t.tenant, t.user_id, kind), []).append((w.entity_of[i].id, fid))
             only_repeats = all(d.action == REPEAT for d in w.decisions.values()) and \
                 all(s.kind in ("preference", "goal", "attribute") for s in w.statements)
             emb = b.vec.get(t.text)
@@ -528,6 +539,23 @@ class Pipeline:
             if w.verdict == ACCEPT and emb is not None:   # st.recent itself only changes after the commit
                 mine.append((emb, frozenset(w.mention_ids)))
                 b.accepted.append(((t.tenant, t.user_id), emb, frozenset(w.mention_ids)))
+
+    @staticmethod
+    def _replaced_of_kind(live: list[TurnWork], tx: Tx) -> dict[tuple[str, int], list[str]]:
+        """(turn, statement) → the active liked things of the same specific type that a preference *change*
+        replaces ("我们决定改成原木风了" replaces the liked 北欧风: both are styles). Only typed entities, and
+        types that say what kind of thing it is (not "thing" or "person")."""
+        asks = []
+        for w in live:
+            for i, s in enumerate(w.statements):
+                ent = w.entity_of.get(i)
+                if s.is_change and _liked_kind(s, ent):
+                    asks.append({"tenant": w.turn.tenant, "user_id": w.turn.user_id, "type": ent.type,
+                                 "entity_id": ent.id, "turn": w.turn.key, "index": i})
+        out: dict[tuple[str, int], list[str]] = {}
+        for r in (tx.run("read/preferences_of_type", {"asks": asks}) if asks else []):
+            out.setdefault((r["turn"], r["index"]), []).append(r["id"])
+        return out
 
     def _judge_once(self, b: Batch, w: TurnWork):
         """The judge for one turn, asked at most once even if the transaction is retried (one LLM call)."""
@@ -657,9 +685,10 @@ class Pipeline:
                     prefs.append({"tenant": t.tenant, "user_id": t.user_id, "entity_id": ent.id, "fact_id": d.fact_id,
                                   "type": edge, "version": d.version, "valid_from": valid_from, "key": key,
                                   "value": value})
-                if d.action == CHANGE:
+                old_ids = ([d.supersedes] if d.action == CHANGE else []) + w.replaces.get(i, [])
+                for old_id in dict.fromkeys(old_ids):
                     supersede.append({"tenant": t.tenant, "user_id": t.user_id, "new_id": d.fact_id,
-                                      "old_id": d.supersedes, "valid_to": valid_from})
+                                      "old_id": old_id, "valid_to": valid_from})
                     res.facts_superseded += 1
         entities = []
         for r in refs.values():
@@ -737,8 +766,24 @@ class Pipeline:
 # -- small helpers ------------------------------------------------------------------------------------------------
 def _minor_part(part: str, whole: str) -> bool:
     """A short Chinese mention inside a much longer subject is not what the subject names: "太甜的东西" is not
-    the entity "东西" (the longer phrase becomes its own entity)."""
+    the entity "东西" (the longer phrase becomes its own entity). Nor is one of another type: "北欧风" (a style)
+    is not the region "北欧" (see ``_resolve``)."""
     return any("\u4e00" <= ch <= "\u9fff" for ch in whole) and len(part) * 2 < len(whole)
+
+
+def _liked_kind(s, ent: "EntityRef | None") -> str:
+    """The specific type of a liked thing ("原木风" → style), or "" (not a like, untyped, or too broad a type)."""
+    if s.kind != "preference" or _polarity(s) <= 0 or ent is None or ent.is_self:
+        return ""
+    return "" if ent.type in lexicon.BROAD_TYPES else ent.type or ""
+
+
+def _head_type(name: str) -> str:
+    """The type a subject's own head noun gives ("北欧风" → style, "my new car" → car), or ""."""
+    if any("\u4e00" <= ch <= "\u9fff" for ch in name):
+        return lexicon.type_of_noun(name, "zh")
+    words = name.split()
+    return lexicon.type_of_noun(words[-1], "en") if words else ""
 
 
 def _from_statement(s) -> FactInput:

@@ -118,3 +118,28 @@ def test_two_writers_on_the_same_user_keep_one_chain(make_writer, store, tenant,
     assert sorted(v.version for v in versions) == list(range(1, 2 * n + 1))
     superseded = [v.supersedes for v in versions if v.supersedes]
     assert len(superseded) == 2 * n - 1 and len(set(superseded)) == 2 * n - 1   # no version replaced twice
+
+
+def _liked(store, tenant, user):
+    return {(e["entity"], e["status"]) for e in preferences(store, user, include_outdated=True, tenant=tenant)}
+
+
+def test_a_preference_change_replaces_the_liked_thing_of_the_same_kind(writer, store, tenant):
+    """"我们决定改成原木风了" replaces the liked 北欧风 (both styles, typed by their own head noun 风), whether the
+    earlier like is already in the graph or in the same batch; an unrelated like and a like without a change
+    word stay."""
+    writer.add("u1", "s1", 1, "我挺喜欢北欧风的，白墙加浅色木地板那种。", at=day(0))
+    writer.add("u1", "s1", 2, "我很喜欢吃火锅", at=day(0))
+    assert writer.flush(60)
+    writer.add("u1", "s2", 1, "跟老公看了好多案例，我们决定改成原木风了，北欧风太冷淡。", at=day(10))
+    writer.add("u2", "s1", 1, "我挺喜欢北欧风的", at=day(0))             # same batch: the earlier like of u2 ...
+    writer.add("u2", "s1", 2, "我们决定改成原木风了", at=day(1))        # ... is replaced too
+    writer.add("u3", "s1", 1, "我挺喜欢北欧风的", at=day(0))
+    writer.add("u3", "s1", 2, "我也喜欢原木风", at=day(1))              # no change word: both liked
+    assert writer.flush(60)
+    for user in ("u1", "u2"):
+        liked = _liked(store, tenant, user)
+        assert ("北欧风", "outdated") in liked and ("原木风", "active") in liked, (user, liked)
+    assert ("火锅", "active") in _liked(store, tenant, "u1")
+    assert {("北欧风", "active"), ("原木风", "active")} <= _liked(store, tenant, "u3")
+    assert "北欧" not in {e for e, _ in _liked(store, tenant, "u1")}   # the style is not the region 北欧
