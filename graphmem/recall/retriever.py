@@ -601,7 +601,7 @@ class Retriever:
                     return [{**r, "name": (u.ids.get(r["id"]) or {}).get("name", "")} for r in vc.top(label, qv, k)
                             if r["id"] in u.ids]
                 top = vc.top(label, qv, 3 * k + 8)
-                return tx.run(f"recall/{label}_by_id", {**base, "rows": top, "k": k}) if top else []
+                return tx.run("recall/by_id", {**base, "facts": [], "events": [], label: top}) if top else []
             if cfg.vector_mode == "index":
                 fetch = min(cfg.index_fetch_max, max(k * cfg.over_fetch, 100))
                 rows = tx.run(f"recall/vector_{label}", {**base, "vector": vec, "k": k, "fetch": fetch})
@@ -646,13 +646,13 @@ class Retriever:
             return rows
 
         def cached_fetch(tx, groups: list, rows: dict[str, list[dict]]) -> None:
-            """One fetch by id per label that applies the tenant/user/status/session filter."""
-            for label, want in rows.items():
-                if not want:
-                    continue
-                found = tx.run(f"recall/{label}_by_id", {**base, "rows": want})
+            """One fetch by id (facts and events) that applies the tenant/user/status/session filter; then the
+            best k of each label and path."""
+            found = tx.run("recall/by_id", {**base, **rows})
+            for label in ("fact", "event"):
                 for path, k in (("vector", cfg.vector_k), ("fulltext", cfg.fulltext_k)):
-                    mine = sorted((r for r in found if r["path"] == path), key=lambda r: -(r["path_score"] or 0))[:k]
+                    mine = sorted((r for r in found if r["label"] == label and r["path"] == path),
+                                  key=lambda r: -(r["path_score"] or 0))[:k]
                     groups.append((path, [_cand(r, path, None, "cache" if path == "fulltext" else "")
                                           for r in mine]))
 
@@ -727,9 +727,8 @@ class Retriever:
         def recency_path(tx, groups: list) -> None:
             if "recency" in paths:
                 since, until = q.window if q.window else (None, None)
-                rows = tx.run("recall/recent_events", {**base, "k": cfg.recency_k * (3 if q.window else 1),
-                                                       "since": since, "until": until})
-                rows += tx.run("recall/recent_facts", {**base, "k": cfg.recency_k})
+                rows = tx.run("recall/recent", {**base, "k_events": cfg.recency_k * (3 if q.window else 1),
+                                                "k_facts": cfg.recency_k, "since": since, "until": until})
                 groups.append(("recency", [_cand(r, "recency", 1.0) for r in rows]))
 
         def timed(job):
