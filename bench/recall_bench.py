@@ -330,7 +330,7 @@ def run_size(size: int, users: list[dict], vec: dict, settings: Settings, querie
         out["cold"] = {"p50": pct(cold, .5), "p95": pct(cold, .95),
                        "cache_mb": sum(v.nbytes for v in retriever._vecs.values()) / 2 ** 20}
         print(f"[{size}] cold per-user load: {out['cold']}", flush=True)
-        measure(retriever, users, tenant, 60, seed=1)                      # warm-up: plans, page cache
+        measure(retriever, users, tenant, 200, seed=1)                     # warm-up: plans, page cache, JIT
         out["all"] = measure(retriever, users, tenant, queries)
         print(f"[{size}] all paths: {out['all']}", flush=True)
         for p in PATHS:

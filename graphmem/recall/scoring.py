@@ -19,8 +19,9 @@ score     = (relevance + prior × min(1, relevance / prior_gate)) × status
   the changed value, so it is demoted, not hidden) ``stale_now``, or as outdated about the past; archived
   never.
 Diversity: a candidate too similar to one already chosen (character-bigram overlap ≥ ``dup_threshold``,
-or the same fact slot) is skipped, unless it says more (the whole message a clause came from) and scores within
-``fuller_ratio`` of it, then it takes that place; each further memory about the same entity costs ``same_entity_penalty``.
+or the same fact slot) is skipped, unless it says more (the whole message a clause came from) and scores
+within ``fuller_ratio`` of it: then it takes that place. Each further memory about the same entity costs
+``same_entity_penalty``.
 """
 
 from __future__ import annotations

@@ -510,6 +510,7 @@ class Pipeline:
         planner = Planner(active)
         replaced = self._replaced_of_kind(live, tx)
         liked: dict[tuple[str, str, str], list[tuple[str, str]]] = {}   # this batch's liked things per kind
+        gone: set[str] = set()                                             # ... and the ones replaced already
         batch_recent: dict[tuple[str, str], list] = {}
         for w in live:
             t = w.turn
@@ -524,10 +525,13 @@ class Pipeline:
                                                   _polarity(s), fid, utc(s.when) if s.when else t.at)
                     kind = _liked_kind(s, w.entity_of[i])
                     if kind and w.decisions[i].action != REPEAT:
+                        same = liked.setdefault((t.tenant, t.user_id, kind), [])
                         if s.is_change:   # the same kind liked earlier: in the graph, or earlier in this batch
-                            w.replaces[i] = replaced.get((t.key, i), []) + [
-                                f for e, f in liked.get((t.tenant, t.user_id, kind), []) if e != w.entity_of[i].id]
-                        liked.setdefault((t.tenant, t.user_id, kind), []).append((w.entity_of[i].id, fid))
+                            old = replaced.get((t.key, i), []) + [f for e, f in same if e != w.entity_of[i].id]
+                            w.replaces[i] = [f for f in old if f not in gone]
+                            gone.update(old)      # each is replaced once, by the first change
+                            same.clear()
+                        same.append((w.entity_of[i].id, fid))
             only_repeats = all(d.action == REPEAT for d in w.decisions.values()) and \
                 all(s.kind in ("preference", "goal", "attribute") for s in w.statements)
             emb = b.vec.get(t.text)

@@ -136,7 +136,13 @@ def test_a_preference_change_replaces_the_liked_thing_of_the_same_kind(writer, s
     writer.add("u2", "s1", 2, "我们决定改成原木风了", at=day(1))        # ... is replaced too
     writer.add("u3", "s1", 1, "我挺喜欢北欧风的", at=day(0))
     writer.add("u3", "s1", 2, "我也喜欢原木风", at=day(1))              # no change word: both liked
+    writer.add("u4", "s1", 1, "我挺喜欢北欧风的", at=day(0))
+    writer.add("u4", "s1", 2, "我们决定改成原木风了", at=day(1))
+    writer.add("u4", "s1", 3, "算了，还是改成工业风吧", at=day(2))        # two changes in one batch chain
     assert writer.flush(60)
+    assert {("北欧风", "outdated"), ("原木风", "outdated"), ("工业风", "active")} <= _liked(store, tenant, "u4")
+    (nordic,), (wood,), (industrial,) = (history(store, "u4", n, tenant=tenant) for n in ("北欧风", "原木风", "工业风"))
+    assert wood.supersedes == nordic.id and industrial.supersedes == wood.id   # each replaced once, in order
     for user in ("u1", "u2"):
         liked = _liked(store, tenant, user)
         assert ("北欧风", "outdated") in liked and ("原木风", "active") in liked, (user, liked)
