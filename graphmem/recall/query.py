@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import islice
 from datetime import datetime, timedelta, timezone
 
 from graphmem.linking import lexicon
@@ -141,6 +142,7 @@ def scan_terms(text: str, max_terms: int = 24) -> list[str]:
 _WH_EN = re.compile(r"\b(?:what|which|where|who)\b", re.I)
 _WH_ZH = re.compile(r"什么|哪|几|多少")
 _EN_WORD = re.compile(r"[a-z]+(?:-[a-z]+)?")
+_MAX_WH = 16                     # question words looked at (a question has a few; a pasted document has many)
 # a where-question's verb can name the type too: "where am I staying" asks for a hotel
 _WHERE_VERB_EN = re.compile(r"\bwhere\b.*\b(?:stay|staying|stayed|sleep|sleeping)\b", re.I)
 _WHERE_VERB_ZH = re.compile(r"住(?:在)?哪家|哪家.{0,4}住|住宿")
@@ -150,19 +152,20 @@ def asked_types(text: str) -> tuple[str, ...]:
     """The entity types a question asks for ("What car do I drive?" → car, "我爸在哪家医院看病" → hospital):
     type nouns of ``linking/data/types.tsv`` in a question with a wh-word; broad types left out."""
     found: list[str] = []
-    if _WH_ZH.search(text):
-        nouns = lexicon.zh_type_nouns()
+    nouns = lexicon.zh_type_nouns()
+    for wh in islice(_WH_ZH.finditer(text), _MAX_WH):   # the type noun sits next to the question word: 什么车
+        span = text[max(0, wh.start() - 6):wh.end() + 8]
         i = 0
-        while i < len(text):
-            for n in range(min(6, len(text) - i), 0, -1):
-                t = nouns.get(text[i:i + n])
-                if t and (n > 1 or i + 1 == len(text) or not _CJK.match(text[i + 1])):
+        while i < len(span):
+            for n in range(min(6, len(span) - i), 0, -1):
+                t = nouns.get(span[i:i + n])
+                if t and (n > 1 or i + 1 == len(span) or not _CJK.match(span[i + 1])):
                     found.append(t)
                     i += n - 1
                     break
             i += 1
-    if _WH_EN.search(text):
-        words = _EN_WORD.findall(text.lower())
+    for wh in islice(_WH_EN.finditer(text), _MAX_WH):   # ... or a few words after it: "what kind of laptop"
+        words = _EN_WORD.findall(text[wh.start():wh.start() + 80].lower())[:8]
         for i, w in enumerate(words):
             t = lexicon.type_of_noun(" ".join(words[i:i + 2]), "en") or lexicon.type_of_noun(w, "en")
             if t:

@@ -45,6 +45,7 @@ from graphmem.recall.query import QueryInfo, analyse
 from graphmem.recall.scoring import ScoringConfig
 from graphmem.recall.types import PATHS, Candidate, Recalled, RelatedEntity
 from graphmem.settings import Settings
+from graphmem.short_term.session import validate_message
 from graphmem.store import Store, Tx
 
 log = logging.getLogger("graphmem.recall")
@@ -535,8 +536,7 @@ class Retriever:
         person in the query's language. ``slots``: the session's slot table (for "that plan");
         ``session_id``: leave this session's own turns out; ``explain``: attach, per memory, the paths that
         found it and every score component; ``paths``: override which paths run."""
-        if not isinstance(query, str) or not query.strip():
-            raise InputError("recall needs a non-empty query")
+        query = validate_message(query)     # the same rules as a message: text, not empty, binary or oversized
         if not user_id:
             raise InputError("recall needs a user_id")
         cfg = self.config

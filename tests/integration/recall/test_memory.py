@@ -78,4 +78,8 @@ def test_recall_makes_no_llm_calls_and_rejects_bad_input(memory):
         memory.recall("alice", "   ")
     with pytest.raises(InputError):
         memory.recall("alice", "budget", paths=["telepathy"])
+    with pytest.raises(InputError, match="limit"):          # the same limits as a message
+        memory.recall("alice", "我开什么车" * 10_000)
+    with pytest.raises(InputError, match="binary"):
+        memory.recall("alice", "budget\x00\x01")
     assert memory.recall("nobody-at-all", "what is my budget?") == []
