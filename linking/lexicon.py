@@ -184,6 +184,12 @@ def fillers() -> frozenset[str]:
 
 
 @lru_cache(maxsize=1)
+def occupations() -> tuple[str, ...]:
+    """Occupation head nouns, longest first ("product manager" before "manager")."""
+    return tuple(sorted((r[0] for r in _lines("occupations.txt")), key=len, reverse=True))
+
+
+@lru_cache(maxsize=1)
 def _stop_aliases() -> frozenset[str]:
     return frozenset(normalise(r[0]).replace(" ", "") for r in _lines("stop_aliases.txt"))
 

@@ -122,6 +122,9 @@ def extract_statements(text: str, now: datetime) -> list[Statement]:
         if _is_question(clause, text, clang):
             continue
         got = (_zh_clause if clang == "zh" else _en_clause)(clause, now, change, lang, user_spoke, text)
+        job = _occupation(clause)
+        if job and not any(g.kind == "attribute" and g.key == "job" for g in got):
+            got.append(_st("attribute", clause, lang, change, key="job", value=job))
         if clang == "zh":   # apposition "我女儿朵朵今年四岁": 朵朵 is the user's daughter (alongside the rest)
             named = {g.subject for g in got if g.kind == "relation"}
             got += [_st("relation", clause, lang, change, subject=name, key=role, value=name)
@@ -130,6 +133,30 @@ def extract_statements(text: str, now: datetime) -> list[Statement]:
             user_spoke = True
         out.extend(got)
     return out
+
+
+@lru_cache(maxsize=1)
+def _occupation_res() -> tuple[re.Pattern, re.Pattern]:
+    occ = "|".join(re.escape(o) for o in lx.occupations())
+    en = re.compile(r"\b(?:i(?:'m| am)|i work as|my job is|i'm working as)(?: now| currently| still)?\s+(?:an?\s+)?"
+                    r"((?:[\w+-]+\s+){0,3}?(?:" + occ + r")s?\b(?:\s+(?:at|for|with)\s+(?-i:[A-Z][\w&.'-]*)"
+                    r"(?:\s+(?-i:[A-Z][\w&.'-]*)){0,3})?)", re.I)
+    zh = re.compile(r"(?:我(?:现在)?(?:是|做|当)|在[\u4e00-\u9fffA-Za-z]{1,8}(?:做|当))(?:一名|一个|个)?\s*"
+                    r"((?:[A-Za-z][\w+-]*\s+){0,3}(?:" + occ + r")|[\u4e00-\u9fff]{0,4}?(?:" + occ + r"))", re.I)
+    return en, zh
+
+
+def _occupation(clause: str) -> str:
+    """The user's job when the clause states it: "I'm a nurse at Westmead Hospital", "I work as a nurse", "在上海做
+    UI designer", "我是一名护士" → the occupation phrase (with the workplace when named); "" otherwise (and for
+    questions)."""
+    c = clause.replace("’", "'")
+    if "?" in c or "？" in c:
+        return ""
+    en, zh = _occupation_res()
+    m = en.search(c) or zh.search(c)
+    # "做了四年后端开发": the aspect and the duration are not part of the job
+    return re.sub(r"^[了过]?[一二两三四五六七八九十几\d]*[年个月周天]*(?:的)?", "", m.group(1)).strip() if m else ""
 
 
 def _st(kind, clause, lang, change, **kw) -> Statement:

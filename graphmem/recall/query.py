@@ -188,6 +188,21 @@ def agent_nouns(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+# questions about one of the user's own attributes: "what do I do for work?" → job, "我住哪" → location
+_KEY_QUESTIONS = tuple((k, re.compile(p, re.I)) for k, p in (
+    ("job", r"\bfor (?:work|a living)\b|\bmy (?:job|occupation|profession)\b|做什么工作|是做什么的|什么职业|职业是"),
+    ("location", r"\bwhere (?:do|did) (?:i|we) live\b|\bwhere am i (?:based|living)\b|住在哪|住哪(?:里|儿)?[？?]?$"),
+    ("allergy", r"\ballergic\b|\ballerg(?:y|ies)\b|过敏"),
+    ("age", r"\bhow old am i\b|我(?:今年)?(?:多大|几岁)"),
+    ("birthday", r"\bmy birthday\b|我的生日|我生日"),
+))
+
+
+def asked_keys(text: str) -> tuple[str, ...]:
+    """The user's own attributes a question asks about ("What do I do for work?" → job)."""
+    return tuple(k for k, rx in _KEY_QUESTIONS if rx.search(text))
+
+
 def _week_start(d: datetime) -> datetime:
     d = d.replace(hour=0, minute=0, second=0, microsecond=0)
     return d - timedelta(days=d.weekday())
@@ -247,10 +262,11 @@ class QueryInfo:
     lucene: str | None
     terms: tuple[str, ...] = ()
     types: tuple[str, ...] = ()       # entity types the question asks for
+    keys: tuple[str, ...] = ()        # the user's own attributes it asks about
 
 
 def analyse(text: str, now: datetime, lang: str | None = None) -> QueryInfo:
     back, head = back_reference(text)
     return QueryInfo(text, lang or language(text), asks_about_past(text), time_window(text, now), back, head,
                      lucene_query(text), tuple(dict.fromkeys((*scan_terms(text), *agent_nouns(text)))),
-                     asked_types(text))
+                     asked_types(text), asked_keys(text))

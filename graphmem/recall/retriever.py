@@ -731,6 +731,11 @@ class Retriever:
                                                 "k_facts": cfg.recency_k, "since": since, "until": until})
                 groups.append(("recency", [_cand(r, "recency", 1.0) for r in rows]))
 
+        def key_path(tx, groups: list) -> None:
+            """The user's own attribute a question asks about ("what do I do for work?" → their job)."""
+            rows = tx.run("recall/self_facts", {**base, "self_id": u.self_id, "keys": list(q.keys)})
+            groups.append(("graph", [_cand(r, "graph", 1.0, f"your {r['key']}") for r in rows]))
+
         def timed(job):
             def run(tx: Tx) -> list:
                 out: list = []
@@ -747,6 +752,8 @@ class Retriever:
                 jobs += [graph_path, graph_events]
             if "recency" in paths:
                 jobs.append(recency_path)
+            if "graph" in paths and q.keys and u.self_id:
+                jobs.append(key_path)
             # independent read transactions, run side by side (the server has more than one core)
             results = list(self._pool().map(lambda job: self.store.read(timed(job)), jobs))
             groups = [g for part in results for g in part]
@@ -758,6 +765,8 @@ class Retriever:
                 graph_path(tx, out)
                 graph_events(tx, out)
                 recency_path(tx, out)
+                if "graph" in paths and q.keys and u.self_id:
+                    key_path(tx, out)
                 return out
 
             groups = self.store.read(work)

@@ -83,3 +83,17 @@ def test_recall_makes_no_llm_calls_and_rejects_bad_input(memory):
     with pytest.raises(InputError, match="binary"):
         memory.recall("alice", "budget\x00\x01")
     assert memory.recall("nobody-at-all", "what is my budget?") == []
+
+
+def test_a_question_about_the_users_own_attribute_reaches_that_fact(memory):
+    """"What do I do for work?" shares no word with "在上海做 UI designer": the job fact is found through the
+    user's own card (the key path), not by similarity, and in both languages."""
+    s = memory.session("dora", "monday")
+    s.add_user_message("Hi! 我叫小雨，英文名 Alex，在上海做 UI designer。", at=days_ago(30))
+    for i in range(6):   # other recent things to talk about
+        s.add_user_message(f"This week I need to finish chapter {i + 1} of the onboarding guide", at=days_ago(5 - i % 5))
+    assert memory.flush(120)
+    for q in ("What do I do for work?", "我做什么工作？"):
+        found = memory.recall("dora", q, 5, explain=True)
+        assert found and "UI designer" in found[0].text, (q, [m.text for m in found])
+        assert found[0].explanation["via"].get("graph") == "your job"

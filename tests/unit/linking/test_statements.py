@@ -129,3 +129,13 @@ def test_chinese_apposition_is_a_relation_alongside_the_rest():
     rel = [s for s in out if s.kind == "relation"]
     assert [(s.subject, s.key) for s in rel] == [("朵朵", "daughter")]
     assert any(s.kind == "event" for s in out)                 # the rest of the message still counts
+
+
+def test_the_users_job_is_an_attribute_in_both_languages():
+    def job(text):
+        return [s.value for s in extract_statements(text, NOW) if s.kind == "attribute" and s.key == "job"]
+    assert job("Hi! 我叫小雨，英文名 Alex，在上海做 UI designer。") == ["UI designer"]
+    assert job("I am a senior UX designer at Stripe") == ["senior UX designer at Stripe"]
+    assert job("I'm a nurse at Westmead Hospital in Sydney") == ["nurse at Westmead Hospital"]
+    assert job("我在字节跳动做了四年后端开发") == ["后端开发"]
+    assert job("I'm a big fan of jazz") == [] and job("Are you a designer?") == []

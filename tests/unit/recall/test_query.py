@@ -84,3 +84,12 @@ def test_who_questions_also_search_the_agent_noun():
     assert agent_nouns("Who manages my team?") == ("manager",)
     assert agent_nouns("Who is my doctor?") == ()
     assert "teacher" in analyse("who teaches me?", datetime(2026, 1, 1, tzinfo=timezone.utc)).terms
+
+
+@pytest.mark.parametrize("text,keys", [
+    ("What do I do for work? 我做什么工作？", ("job",)), ("Where do I live?", ("location",)), ("我住哪？", ("location",)),
+    ("What is my budget?", ()), ("我喜欢什么工作环境", ()),
+])
+def test_asked_keys_name_the_users_own_attribute_a_question_asks_about(text, keys):
+    from graphmem.recall.query import asked_keys
+    assert asked_keys(text) == keys
