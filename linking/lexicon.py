@@ -112,6 +112,15 @@ def type_of_noun(word: str, language: str = "en") -> str:
     return ""
 
 
+def head_type(name: str) -> str:
+    """The type a name's own head noun gives: the last word in English ("my new car" → car), the longest known
+    suffix in Chinese ("北欧风" → style); "" when it names no type."""
+    if any("\u4e00" <= ch <= "\u9fff" for ch in name):
+        return type_of_noun(name, "zh")
+    words = name.split()
+    return type_of_noun(words[-1], "en") if words else ""
+
+
 def zh_type_nouns() -> dict[str, str]:
     return _types()[2]
 

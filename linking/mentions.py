@@ -382,6 +382,8 @@ def _zh_name_end(toks, start: int) -> int | None:
 
 def zh_appositions(text: str) -> list[tuple[str, str]]:
     """(role, name) for "我女儿朵朵", "我同事小刘", "我妹妹丽丽" (a role word right before a given name)."""
+    if "我" not in text:          # no "my …": spare the segmentation (statements call this per clause)
+        return []
     toks = nlp.zh_tokens(text)
     out = []
     for i, (w, f, s, e) in enumerate(toks[:-1]):
@@ -430,7 +432,7 @@ def _en_name_type(name: str) -> str:
     words = name.split()
     if len(words) < 2:
         return ""
-    t = lx.type_of_noun(words[-1], "en") or lx.type_of_noun(words[0], "en")
+    t = lx.head_type(name) or lx.type_of_noun(words[0], "en")
     return "" if t in _NOT_NAME_TYPES else t
 
 

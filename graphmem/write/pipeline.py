@@ -463,7 +463,7 @@ class Pipeline:
         n = ids.norm_name(s)
         if n in SELF_WORDS:
             return self._self(st, refs, at)
-        own = type_ or _head_type(s)
+        own = type_ or lexicon.head_type(s)
         for m_surface, ref, m_type in links:      # the linker already resolved this span
             mn = ids.norm_name(m_surface)
             if mn == n or (len(n) >= 2 and (n in mn or (mn in n and not _minor_part(mn, n)
@@ -780,14 +780,6 @@ def _liked_kind(s, ent: "EntityRef | None") -> str:
     if s.kind != "preference" or _polarity(s) <= 0 or ent is None or ent.is_self:
         return ""
     return "" if ent.type in lexicon.BROAD_TYPES else ent.type or ""
-
-
-def _head_type(name: str) -> str:
-    """The type a subject's own head noun gives ("北欧风" → style, "my new car" → car), or ""."""
-    if any("\u4e00" <= ch <= "\u9fff" for ch in name):
-        return lexicon.type_of_noun(name, "zh")
-    words = name.split()
-    return lexicon.type_of_noun(words[-1], "en") if words else ""
 
 
 def _from_statement(s) -> FactInput:
