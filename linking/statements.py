@@ -163,6 +163,29 @@ def _st(kind, clause, lang, change, **kw) -> Statement:
     return Statement(kind=kind, language=lang, text=clause.strip(), is_change=change, **kw)
 
 
+def _event(clause: str, lang: str, change: bool, times: list) -> Statement:
+    """An event at the clause's first time; a *reschedule* when a time follows a moving verb ("改到八月三号",
+    "pushed to September 12"): key "reschedule", value the new time as said (the write path moves the date of
+    the plan it concerns)."""
+    for i, t in enumerate(times):
+        if _reschedule_re().search(clause[:t.start]):
+            end = t.end
+            for u in times[i + 1:]:     # "推迟到明年五月": adjacent times say one date
+                if clause[end:u.start].strip():
+                    break
+                end = u.end
+            return _st("event", clause, lang, True, key="reschedule", value=clause[t.start:end], when=t.when)
+    return _st("event", clause, lang, change, value=clause.strip(), when=times[0].when)
+
+
+@lru_cache(maxsize=1)
+def _reschedule_re() -> re.Pattern:
+    en = _cue_re("reschedule").pattern
+    zh = "|".join(re.escape(w) for w in _cues("reschedule", "zh"))
+    moved = r"\b(?:moved|pushed|postponed|rescheduled|delayed|bumped|shifted)\s+(?:[\w']+\s+){1,4}(?:to|until|till)"
+    return re.compile(rf"(?:{en}|{zh}|{moved})\s*(?:the\s+)?$", re.I)
+
+
 # ---- English ------------------------------------------------------------------------------------------------
 
 def _en_number_after(s: str):
@@ -322,7 +345,7 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
         if ts and not any(s.kind in ("goal", "preference", "attribute") for s in out) and not consumed_time:
             rest = (c[:ts[0].start] + c[ts[0].end:]).strip(" ,.")
             if len(re.findall(r"[A-Za-z]+", rest)) >= 2:
-                out.append(_st("event", c, lang, change, value=c.strip(), when=ts[0].when))
+                out.append(_event(c, lang, change, ts))
     return out
 
 
@@ -474,5 +497,5 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
         rest = c[:ts[0].start] + c[ts[0].end:]
         content = re.sub(r"[^\u4e00-\u9fffA-Za-z]", "", rest)
         if len(content) >= 2 and not re.fullmatch(r"(了|是|的|啊|呀|吧|终于|又|过|还|就)+", content):
-            out.append(_st("event", c, lang, change, value=c, when=ts[0].when))
+            out.append(_event(c, lang, change, ts))
     return out

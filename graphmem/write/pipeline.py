@@ -21,7 +21,7 @@ import numpy as np
 from graphmem.linking import api as linking, lexicon
 from graphmem.model import FactInput, PREFERENCE_EDGES, REJECT_REASONS
 from graphmem.store import Store, Tx
-from graphmem.write import ids, profile_text, scoring
+from graphmem.write import ids, profile_text, retime, scoring
 from graphmem.write.gate import ACCEPT, Judge, near_duplicate, rules, settle
 from graphmem.write.journal import Entry
 from graphmem.write.versioning import CHANGE, REPEAT, Planner, Version, value_text
@@ -142,6 +142,14 @@ class TurnWork:
     error: str = ""
     decisions: dict[int, Any] = field(default_factory=dict)
     duplicate: bool = False
+    said: int = -1                  # statements the turn said; the planner appends derived ones after them
+
+    def drop_derived(self) -> None:
+        """Forget what the planner derived (a retried transaction plans again)."""
+        if self.said >= 0:
+            for i in range(self.said, len(self.statements)):
+                self.entity_of.pop(i, None)
+            del self.statements[self.said:]
 
 
 @dataclass
@@ -270,6 +278,7 @@ class Pipeline:
             # a retried transaction starts again from what ``prepare`` left behind
             for w, (verdict, reason) in zip(b.works, pre):
                 w.verdict, w.reason, w.decisions, w.duplicate = verdict, reason, {}, False
+                w.drop_derived()
             b.accepted, b.written = [], set()
             r = b.res
             r.done, r.skipped, r.written, r.rejected = list(base_done), base_skipped, 0, {}
@@ -502,11 +511,16 @@ class Pipeline:
                     k = _slot_key(s)
                     slots[(w.entity_of[i].id, k)] = {"tenant": w.turn.tenant, "user_id": w.turn.user_id,
                                                        "entity_id": w.entity_of[i].id, "key": k}
+                if _is_reschedule(s):    # the user's plans: one of them may be the one whose date moved
+                    me = ids.self_entity_id(w.turn.tenant, w.turn.user_id)
+                    slots[(me, "goal")] = {"tenant": w.turn.tenant, "user_id": w.turn.user_id, "entity_id": me,
+                                           "key": "goal"}
         active = {}
         if slots:
             for r in tx.run("read/active_facts", {"slots": list(slots.values())}):
-                active[_slot_id(r["entity_id"], r["key"], r["value"] or "")] = Version(r["id"], r["value"] or "", int(r["polarity"] or 0),
-                                                             int(r["version"] or 1), _native(r["valid_from"]))
+                active[_slot_id(r["entity_id"], r["key"], r["value"] or "")] = Version(
+                    r["id"], r["value"] or "", int(r["polarity"] or 0), int(r["version"] or 1),
+                    _native(r["valid_from"]), r["text"] or "")
         planner = Planner(active)
         replaced = self._replaced_of_kind(live, tx)
         liked: dict[tuple[str, str, str], list[tuple[str, str]]] = {}   # this batch's liked things per kind
@@ -522,7 +536,7 @@ class Pipeline:
                     fid = ids.fact_id(t.tenant, t.user_id, t.session_id, t.turn_id, i)
                     w.decisions[i] = planner.plan(_slot_id(w.entity_of[i].id, _slot_key(s), _stored_value(s)),
                                                   _stored_value(s),
-                                                  _polarity(s), fid, utc(s.when) if s.when else t.at)
+                                                  _polarity(s), fid, utc(s.when) if s.when else t.at, s.text)
                     kind = _liked_kind(s, w.entity_of[i])
                     if kind and w.decisions[i].action != REPEAT:
                         same = liked.setdefault((t.tenant, t.user_id, kind), [])
@@ -532,6 +546,10 @@ class Pipeline:
                             gone.update(old)      # each is replaced once, by the first change
                             same.clear()
                         same.append((w.entity_of[i].id, fid))
+            if w.said < 0:
+                w.said = len(w.statements)
+            for s in [s for s in w.statements[:w.said] if _is_reschedule(s)]:
+                self._reschedule(b, w, s, planner)
             only_repeats = all(d.action == REPEAT for d in w.decisions.values()) and \
                 all(s.kind in ("preference", "goal", "attribute") for s in w.statements)
             emb = b.vec.get(t.text)
@@ -543,6 +561,38 @@ class Pipeline:
             if w.verdict == ACCEPT and emb is not None:   # st.recent itself only changes after the commit
                 mine.append((emb, frozenset(w.mention_ids)))
                 b.accepted.append(((t.tenant, t.user_id), emb, frozenset(w.mention_ids)))
+
+    def _reschedule(self, b: Batch, w: TurnWork, s: FactInput, planner: Planner) -> None:
+        """The date of one of the user's plans moved ("改到八月三号"): the plan gets a new version with the new
+        date, derived from this turn, that supersedes the old one (``retime``)."""
+        t = w.turn
+        me = ids.self_entity_id(t.tenant, t.user_id)
+        plans = {retime.Plan(v.id, v.text, v.value, v.version, v.valid_from): slot
+                 for slot, v in planner.active.items()
+                 if slot[:2] == (me, "goal") and v.polarity > 0 and v.text and v.valid_from is not None
+                 and v.valid_from < t.at and retime.dated(v.text, v.valid_from, t.at)}
+        if not plans:
+            return
+        plan = retime.pick(list(plans), t.text, self._similarity(b, t.text, [p.text for p in plans]))
+        if plan is None:
+            return
+        text = retime.retimed(plan.text, plan.said_at, s.value)
+        value = retime.retimed(plan.value, plan.said_at, s.value) or plan.value
+        i = len(w.statements)
+        w.statements.append(FactInput(kind="goal", value=value, polarity=1, is_change=True, text=text,
+                                      language=s.language))
+        w.entity_of[i] = self._self(self.user(t.tenant, t.user_id), b.refs, t.at)
+        fid = ids.fact_id(t.tenant, t.user_id, t.session_id, t.turn_id, i)
+        w.decisions[i] = planner.move(plans[plan], _slot_id(me, "goal", value), value, fid, t.at, text)
+        self._similarity(b, text, [])   # the new version's embedding, for the vector index
+
+    def _similarity(self, b: Batch, text: str, others: list[str]) -> dict[str, float]:
+        """Cosine of ``text`` with each of ``others`` (embedding what the batch has not embedded yet)."""
+        missing = [x for x in dict.fromkeys([text, *others]) if x not in b.vec]
+        if missing:
+            b.vec.update(zip(missing, self.embedder.embed(missing)))
+        a = b.vec[text]
+        return {x: float(a @ b.vec[x] / ((np.linalg.norm(a) * np.linalg.norm(b.vec[x])) or 1.0)) for x in others}
 
     @staticmethod
     def _replaced_of_kind(live: list[TurnWork], tx: Tx) -> dict[tuple[str, int], list[str]]:
@@ -780,6 +830,10 @@ def _liked_kind(s, ent: "EntityRef | None") -> str:
     if s.kind != "preference" or _polarity(s) <= 0 or ent is None or ent.is_self:
         return ""
     return "" if ent.type in lexicon.BROAD_TYPES else ent.type or ""
+
+
+def _is_reschedule(s) -> bool:
+    return s.kind == "event" and s.key == "reschedule" and bool(s.value)
 
 
 def _from_statement(s) -> FactInput:

@@ -21,6 +21,7 @@ class Version:
     polarity: int
     version: int
     valid_from: datetime | None = None
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -62,8 +63,15 @@ class Planner:
         self.active = dict(active)
 
     def plan(self, slot: tuple[str, str], value: str, polarity: int, new_id: str,
-             at: datetime | None = None) -> Decision:
+             at: datetime | None = None, text: str = "") -> Decision:
         d = decide(self.active.get(slot), value, polarity, new_id)
         if d.action != REPEAT:
-            self.active[slot] = Version(d.fact_id, value, polarity, d.version, at)
+            self.active[slot] = Version(d.fact_id, value, polarity, d.version, at, text)
         return d
+
+    def move(self, old_slot: tuple, new_slot: tuple, value: str, new_id: str, at: datetime | None = None,
+             text: str = "") -> Decision:
+        """A version that leaves its slot for another one (a plan whose date moved: the slot is the text)."""
+        old = self.active.pop(old_slot)
+        self.active[new_slot] = Version(new_id, value, old.polarity, old.version + 1, at, text)
+        return Decision(CHANGE, new_id, old.version + 1, supersedes=old.id)

@@ -1,5 +1,6 @@
 """The built wheel installs into a fresh venv with every subpackage, every .cypher file and the CLI."""
 
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -11,7 +12,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_wheel_contains_everything_and_runs(tmp_path):
-    subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(tmp_path), str(ROOT)],
+    # built from a copy without build artefacts: a stale build/ of a working tree would add files since deleted
+    src = tmp_path / "src"
+    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(".git", "build", "*.egg-info", "__pycache__"))
+    subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(tmp_path), str(src)],
                    check=True, capture_output=True, timeout=300)
     wheel = next(tmp_path.glob("graphmem-*.whl"))
     members = set(zipfile.ZipFile(wheel).namelist())

@@ -149,3 +149,37 @@ def test_a_preference_change_replaces_the_liked_thing_of_the_same_kind(writer, s
     assert ("火锅", "active") in _liked(store, tenant, "u1")
     assert {("北欧风", "active"), ("原木风", "active")} <= _liked(store, tenant, "u3")
     assert "北欧" not in {e for e, _ in _liked(store, tenant, "u1")}   # the style is not the region 北欧
+
+
+def _plans(store, tenant, user):
+    return [(v.version, v.value, v.status) for v in history(store, user, "me", "goal", tenant=tenant)]
+
+
+def test_a_moved_date_versions_the_plan(writer, store, tenant):
+    """"改到八月三号" moves the date of the plan it is about: a new version of the plan with the new date
+    supersedes the old one (kept, outdated), whether the plan is in the graph or earlier in the batch. A
+    reschedule with no dated plan, or about one of several plans it shares nothing with, changes no plan."""
+    writer.add("u1", "s1", 1, "我想七月去云南玩十天，昆明进丽江出。", at=day(0))
+    writer.add("u2", "s1", 1, "I'm planning to fly to Lisbon in June.", at=day(0))
+    writer.add("u2", "s1", 2, "I want to finish my thesis by August.", at=day(1))
+    writer.add("u3", "s1", 1, "I want to learn Spanish.", at=day(0))
+    assert writer.flush(60)
+    writer.add("u1", "s2", 1, "出发时间改了，改到八月三号，七月公司走不开。", at=day(11))
+    writer.add("u2", "s2", 1, "The Lisbon trip got pushed to September 12.", at=day(12))
+    writer.add("u2", "s2", 2, "Actually it's now moved to October 3.", at=day(13))   # the moved plan moves again
+    writer.add("u3", "s2", 1, "My dentist appointment was moved to Friday.", at=day(12))
+    writer.add("u4", "s1", 1, "我打算下个月去成都看熊猫", at=day(0))
+    writer.add("u4", "s1", 2, "成都那趟推迟到十月了", at=day(2))
+    assert writer.flush(60)
+    assert _plans(store, tenant, "u1") == [(1, "七月去云南玩十天", "outdated"), (2, "八月三号去云南玩十天", "active")]
+    old, new = history(store, "u1", "me", "goal", tenant=tenant)
+    assert new.supersedes == old.id and old.valid_to == day(11)
+    lisbon = [(v, s) for v, val, s in _plans(store, tenant, "u2") if "Lisbon" in val]
+    assert sorted(lisbon) == [(1, "outdated"), (2, "outdated"), (3, "active")]
+    assert ("fly to Lisbon on October 3", "active") in {(x.value, x.status) for x in
+                                                        history(store, "u2", "me", "goal", tenant=tenant)}
+    assert [(val, s) for _, val, s in _plans(store, tenant, "u2") if "thesis" in val] == \
+        [("finish my thesis by August", "active")]
+    assert _plans(store, tenant, "u3") == [(1, "learn Spanish", "active")]   # no dated plan: nothing moves
+    assert [(val, s) for _, val, s in _plans(store, tenant, "u4")] == [("下个月去成都看熊猫", "outdated"),
+                                                                      ("十月去成都看熊猫", "active")]

@@ -139,3 +139,15 @@ def test_the_users_job_is_an_attribute_in_both_languages():
     assert job("I'm a nurse at Westmead Hospital in Sydney") == ["nurse at Westmead Hospital"]
     assert job("我在字节跳动做了四年后端开发") == ["后端开发"]
     assert job("I'm a big fan of jazz") == [] and job("Are you a designer?") == []
+
+
+def test_a_time_after_a_moving_verb_is_a_reschedule():
+    def moved(text):
+        return [(s.key, s.value, s.is_change) for s in extract_statements(text, NOW) if s.kind == "event"]
+    assert moved("出发时间改了，改到八月三号，七月公司走不开。") == [("reschedule", "八月三号", True), ("", "七月公司走不开", True)]
+    assert moved("The Lisbon trip got pushed to September 12.") == [("reschedule", "September 12", True)]
+    assert moved("I pushed my dentist appointment back to Friday") == [("reschedule", "Friday", True)]
+    assert moved("婚礼推迟到明年五月了") == [("reschedule", "明年五月", True)]   # adjacent times are one date
+    # a time that is not where something moved to stays a plain event
+    assert [k for k, _, _ in moved("We moved to Austin last March")] == [""]
+    assert [k for k, _, _ in moved("我下周三去上海出差")] == [""]

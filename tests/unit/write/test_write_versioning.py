@@ -37,3 +37,12 @@ def test_planner_chains_changes_in_one_batch():
     assert b.supersedes == "f1" and c.fact_id == "f2" and d.supersedes == "f2" and d.version == 3
     other = p.plan(("e2", "budget"), "100", 0, "f5")
     assert other.action == NEW
+
+
+def test_planner_move_supersedes_across_slots():
+    p = Planner({("me", "goal", "七月去云南"): Version("f1", "七月去云南", 1, 1, text="我想七月去云南")})
+    d = p.move(("me", "goal", "七月去云南"), ("me", "goal", "八月去云南"), "八月去云南", "f2", text="我想八月去云南")
+    assert (d.action, d.fact_id, d.version, d.supersedes) == (CHANGE, "f2", 2, "f1")
+    assert list(p.active) == [("me", "goal", "八月去云南")] and p.active[("me", "goal", "八月去云南")].text == "我想八月去云南"
+    again = p.move(("me", "goal", "八月去云南"), ("me", "goal", "九月去云南"), "九月去云南", "f3")
+    assert (again.version, again.supersedes) == (3, "f2")
