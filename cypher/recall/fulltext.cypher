@@ -13,8 +13,8 @@ RETURN CASE WHEN n:Fact THEN 'fact' WHEN n:Event THEN 'event' ELSE 'entity' END 
        CASE WHEN n:Entity THEN n.id ELSE n.entity_id END AS entity_id,
        CASE WHEN n:Entity THEN n.name ELSE e.name END AS entity,
        coalesce(e.is_self, n.is_self, false) AS is_self,
-       coalesce(n.valid_from, n.occurred_at, n.first_seen) AS t_from, n.valid_to AS t_to, n.recorded_at AS recorded_at,
-       coalesce(n.last_seen, n.occurred_at) AS last_seen, coalesce(n.mention_count, 1) AS mention_count,
+       coalesce(n.valid_from, n.occurred_at, n.first_seen).epochMillis AS t_from, n.valid_to.epochMillis AS t_to, n.recorded_at.epochMillis AS recorded_at,
+       coalesce(n.last_seen, n.occurred_at).epochMillis AS last_seen, coalesce(n.mention_count, 1) AS mention_count,
        n.importance AS importance, n.quality AS quality, n.language AS language, n.session_id AS session_id,
        n.superseded_by AS superseded_by, CASE WHEN n:Event THEN n.id ELSE n.event_id END AS source_id,
        CASE WHEN $vector IS NULL OR n.embedding IS NULL THEN null

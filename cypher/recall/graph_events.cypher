@@ -9,7 +9,7 @@ RETURN 'event' AS label, v.id AS id, v.kind AS kind, v.key AS key, null AS value
        CASE WHEN v.status = 'active' AND COUNT { (:Fact {status: 'outdated'})-[:DERIVED_FROM]->(v) } > 0
                  AND COUNT { (:Fact {status: 'active'})-[:DERIVED_FROM]->(v) } = 0 THEN 'stale' ELSE v.status END AS status,
        null AS entity_id, null AS entity, false AS is_self,
-       v.occurred_at AS t_from, null AS t_to, v.recorded_at AS recorded_at, v.occurred_at AS last_seen,
+       v.occurred_at.epochMillis AS t_from, null AS t_to, v.recorded_at.epochMillis AS recorded_at, v.occurred_at.epochMillis AS last_seen,
        1 AS mention_count, v.importance AS importance, v.quality AS quality, v.language AS language,
        v.session_id AS session_id, null AS superseded_by, v.id AS source_id, CASE WHEN $vector IS NULL OR v.embedding IS NULL THEN null
             ELSE 2 * vector.similarity.cosine(v.embedding, $vector) - 1 END AS sim, seed.weight AS path_score, seed.id AS seed

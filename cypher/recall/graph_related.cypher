@@ -16,7 +16,7 @@ RETURN 'relation' AS label, a.id + '|' + r.type + '|' + b.id AS id, 'relation' A
        b.name AS value, null AS polarity, r.text AS text, coalesce(r.status, 'active') AS status,
        a.id AS entity_id, a.name AS entity, coalesce(a.is_self, false) AS is_self,
        b.id AS object_id, coalesce(b.is_self, false) AS object_is_self,
-       r.valid_from AS t_from, r.valid_to AS t_to, r.recorded_at AS recorded_at, coalesce(r.last_seen, r.valid_from) AS last_seen,
+       r.valid_from.epochMillis AS t_from, r.valid_to.epochMillis AS t_to, r.recorded_at.epochMillis AS recorded_at, coalesce(r.last_seen, r.valid_from).epochMillis AS last_seen,
        coalesce(r.mention_count, 1) AS mention_count, 0.6 AS importance, 1.0 AS quality, null AS language,
        null AS session_id, null AS superseded_by, r.event_id AS source_id, hop, seed,
        CASE WHEN $vector IS NULL THEN null ELSE

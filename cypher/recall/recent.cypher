@@ -9,7 +9,7 @@ CALL () {
          CASE WHEN v.status = 'active' AND COUNT { (:Fact {status: 'outdated'})-[:DERIVED_FROM]->(v) } > 0
                    AND COUNT { (:Fact {status: 'active'})-[:DERIVED_FROM]->(v) } = 0 THEN 'stale' ELSE v.status END AS status,
          null AS entity_id, null AS entity, false AS is_self,
-         v.occurred_at AS t_from, null AS t_to, v.recorded_at AS recorded_at, v.occurred_at AS last_seen,
+         v.occurred_at.epochMillis AS t_from, null AS t_to, v.recorded_at.epochMillis AS recorded_at, v.occurred_at.epochMillis AS last_seen,
          1 AS mention_count, v.importance AS importance, v.quality AS quality, v.language AS language,
          v.session_id AS session_id, null AS superseded_by, v.id AS source_id, CASE WHEN $vector IS NULL OR v.embedding IS NULL THEN null
               ELSE 2 * vector.similarity.cosine(v.embedding, $vector) - 1 END AS sim, 1.0 AS path_score
@@ -20,7 +20,7 @@ CALL () {
   OPTIONAL MATCH (e:Entity {id: f.entity_id, tenant: $tenant, user_id: $user_id})
   RETURN 'fact' AS label, f.id AS id, f.kind AS kind, f.key AS key, f.value AS value, f.polarity AS polarity,
          f.text AS text, f.status AS status, f.entity_id AS entity_id, e.name AS entity, coalesce(e.is_self, false) AS is_self,
-         f.valid_from AS t_from, f.valid_to AS t_to, f.recorded_at AS recorded_at, f.last_seen AS last_seen,
+         f.valid_from.epochMillis AS t_from, f.valid_to.epochMillis AS t_to, f.recorded_at.epochMillis AS recorded_at, f.last_seen.epochMillis AS last_seen,
          f.mention_count AS mention_count, f.importance AS importance, f.quality AS quality, f.language AS language,
          f.session_id AS session_id, f.superseded_by AS superseded_by, f.event_id AS source_id, CASE WHEN $vector IS NULL OR f.embedding IS NULL THEN null
               ELSE 2 * vector.similarity.cosine(f.embedding, $vector) - 1 END AS sim, 1.0 AS path_score

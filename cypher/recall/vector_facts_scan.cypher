@@ -6,6 +6,6 @@ ORDER BY score DESC LIMIT $k
 OPTIONAL MATCH (e:Entity {id: f.entity_id, tenant: $tenant, user_id: $user_id})
 RETURN 'fact' AS label, f.id AS id, f.kind AS kind, f.key AS key, f.value AS value, f.polarity AS polarity,
        f.text AS text, f.status AS status, f.entity_id AS entity_id, e.name AS entity, coalesce(e.is_self, false) AS is_self,
-       f.valid_from AS t_from, f.valid_to AS t_to, f.recorded_at AS recorded_at, f.last_seen AS last_seen,
+       f.valid_from.epochMillis AS t_from, f.valid_to.epochMillis AS t_to, f.recorded_at.epochMillis AS recorded_at, f.last_seen.epochMillis AS last_seen,
        f.mention_count AS mention_count, f.importance AS importance, f.quality AS quality, f.language AS language,
        f.session_id AS session_id, f.superseded_by AS superseded_by, f.event_id AS source_id, 2 * score - 1 AS sim, 2 * score - 1 AS path_score

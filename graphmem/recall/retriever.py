@@ -218,6 +218,10 @@ def _unit(mat: np.ndarray) -> np.ndarray:
 
 
 def _native(t):
+    """A time from a query: epoch milliseconds (what recall queries return: the driver's DateTime hydration cost
+    a third of a by-id fetch) or a driver DateTime."""
+    if isinstance(t, int):
+        return datetime.fromtimestamp(t / 1000, timezone.utc)
     return t.to_native() if hasattr(t, "to_native") else t
 
 
@@ -231,7 +235,7 @@ def _of_types(u: "_User", types: Sequence[str], n: int) -> list[tuple[str, str]]
     """The user's ``n`` most recently mentioned entities whose type is one of ``types`` or below one."""
     hits = [r for eid, r in u.ids.items() if eid != u.self_id and r["type"]
             and any(t in lexicon.ancestors(r["type"]) for t in types)]
-    hits.sort(key=lambda r: (str(r.get("last_seen") or ""), r.get("mention_count") or 0), reverse=True)
+    hits.sort(key=lambda r: (r.get("last_seen") or 0, r.get("mention_count") or 0), reverse=True)
     return [(r["id"], r["name"] or "") for r in hits[:n]]
 
 
