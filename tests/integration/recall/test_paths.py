@@ -92,3 +92,22 @@ def test_relational_api(retriever, u1):
     assert [v.value for v in retriever.history(u1, "me", "budget")] == ["5000", "8000"]
     assert [f.value for f in retriever.as_of(u1, NOW.replace(month=9), attribute="budget")] == ["5000"]
     assert retriever.profile(u1).text
+
+
+def test_cached_vectors_are_topped_up_with_what_was_recorded_since(store, tenant_settings, embedder, write):
+    """The in-process vector cache reloads only what was recorded after its watermark (a time read back from
+    the server): a memory written after the first recall is found once the background check has run."""
+    import time
+
+    r = Retriever(store, tenant_settings, embedder=embedder, config=replace(RecallConfig(), entity_cache_seconds=0),
+                  clock=lambda: NOW)
+    write("cu", [("s1", 1, "I adopted a grey cat called Miso.", NOW.replace(day=1), None)])
+    assert any("Miso" in m.text for m in r.recall("cu", "my cat", k=5))
+    write("cu", [("s2", 1, "I started learning the cello with a teacher in Lyon.", NOW.replace(day=10), None)])
+    key, deadline = (tenant_settings.tenant, "cu"), time.monotonic() + 10
+    while r._vecs[key].watermark != NOW.replace(day=10):   # the newest recorded_at, read back as a datetime
+        assert time.monotonic() < deadline, "the cache was never topped up"
+        r.recall("cu", "anything new?", k=1)                # a recall starts the background check
+        time.sleep(0.2)
+    found = r.recall("cu", "what instrument am I learning?", k=5, explain=True)
+    assert any("cello" in m.text and "vector" in m.paths for m in found)
