@@ -108,6 +108,8 @@ class FactInput:
     ``value``: normalised value (numbers stay numbers). ``polarity``: +1 like/want, -1 dislike/no longer want.
     Relations: ``subject`` —[key]→ ``value`` when ``value`` names an entity ("my sister" RECOMMENDED "the
     noodle place"); otherwise the user —[key]→ ``subject`` ("Lily" is the user's "sister").
+    An event with ``key="reschedule"`` and ``value`` a new time as said ("August 3") moves the date of the
+    user's plan it is about: that goal gets a new version with the new date.
     """
 
     kind: str

@@ -96,6 +96,8 @@ class Statement:
     birthday) are ``datetime``. ``key`` for attributes: budget, price, salary, rent, deadline, birthday, model,
     allergy, age, employer, job, workplace, location, ... (``linking/data/attributes.tsv``); for preferences it
     is "" or "response_style" (standing instructions: "always answer in Chinese").
+    A *reschedule* is an event with ``key`` "reschedule" and ``value`` the new time as said ("改到八月三号" →
+    "八月三号"); the write path moves the date of the plan it is about.
     ``is_change``: the message marks a change (改成/换成/不要了/instead/no longer/actually) — the write path
     supersedes the previous version.
     """

@@ -584,13 +584,17 @@ class Pipeline:
         w.entity_of[i] = self._self(self.user(t.tenant, t.user_id), b.refs, t.at)
         fid = ids.fact_id(t.tenant, t.user_id, t.session_id, t.turn_id, i)
         w.decisions[i] = planner.move(plans[plan], _slot_id(me, "goal", value), value, fid, t.at, text)
-        self._similarity(b, text, [])   # the new version's embedding, for the vector index
+        self._embed_more(b, [text])   # the new version's vector, for the vector path
 
-    def _similarity(self, b: Batch, text: str, others: list[str]) -> dict[str, float]:
-        """Cosine of ``text`` with each of ``others`` (embedding what the batch has not embedded yet)."""
-        missing = [x for x in dict.fromkeys([text, *others]) if x not in b.vec]
+    def _embed_more(self, b: Batch, texts: list[str]) -> None:
+        """Embed what the batch has not embedded yet (texts the planner derives)."""
+        missing = [x for x in dict.fromkeys(texts) if x not in b.vec]
         if missing:
             b.vec.update(zip(missing, self.embedder.embed(missing)))
+
+    def _similarity(self, b: Batch, text: str, others: list[str]) -> dict[str, float]:
+        """Cosine of ``text`` with each of ``others``."""
+        self._embed_more(b, [text, *others])
         a = b.vec[text]
         return {x: float(a @ b.vec[x] / ((np.linalg.norm(a) * np.linalg.norm(b.vec[x])) or 1.0)) for x in others}
 
