@@ -58,6 +58,12 @@ def asks_about_past(text: str) -> bool:
     return bool(_PAST_EN.search(text) or _PAST_ZH.search(text))
 
 
+def asks_current(text: str) -> bool:
+    """True when the question asks for the value that holds now ("what's the date of the wedding now?",
+    "家里最后定的是什么风格"): memories that announce a change weigh more."""
+    return not asks_about_past(text) and bool(_CURRENT_EN.search(text) or _CURRENT_ZH.search(text))
+
+
 def back_reference(text: str) -> tuple[bool, str]:
     """(the text points back to something said earlier, its head noun if any): "那个方案" → (True, "方案")."""
     m = _HEAD_ZH.search(text) or _HEAD_EN.search(text)
@@ -68,9 +74,15 @@ def back_reference(text: str) -> tuple[bool, str]:
 _CHANGE_EN = re.compile(
     r"\b(switched|switching|switch to|changed|change to|no more|no longer|not anymore|any ?more|instead|actually|"
     r"stopped|quit|gave up|moved to|moving to|replaced|now on|these days|from now on|cancel(?:l?ed)?|postponed|"
-    r"rescheduled|pushed back|upgraded|downgraded|broke up)\b", re.I)
+    r"rescheduled|pushed back|upgraded|downgraded|broke up|shifted|withdrew|pulled out|going with|went with|"
+    r"ended up|in the end|decided against)\b", re.I)
 _CHANGE_ZH = re.compile(r"(改成|换成|改为|换了|改了|不再|不喝了|不吃了|不用了|不要了|戒了|现在改|已经换|搬到|搬去|调到|取消了|推迟|"
-                        r"延期|提前到|改到|挪到|分手|其实是|现在是|现在喝|现在用|现在住)")
+                        r"延期|提前到|改到|挪到|分手|其实是|现在是|现在喝|现在用|现在住|退掉|重新约|重新订|重新定|重新选|"
+                        r"转去|转到|改去|换到|改用|换用|最后定|最后选|最终定|不去了|不做了)")
+# a question about the value that holds now ("what's the date now?", "我现在用哪家", "最后定的是…")
+_CURRENT_EN = re.compile(r"\b(?:now|currently|current|these days|at the moment|still|anymore|actually|in the end|"
+                         r"ended up|latest|final|finally)\b", re.I)
+_CURRENT_ZH = re.compile(r"现在|目前|眼下|如今|最后|最终|最近改|到底|还在|还是")
 _CONTENT = re.compile(r"[a-z][a-z0-9]{2,}|[\u3400-\u9fff]{2,}")
 
 
@@ -263,10 +275,11 @@ class QueryInfo:
     terms: tuple[str, ...] = ()
     types: tuple[str, ...] = ()       # entity types the question asks for
     keys: tuple[str, ...] = ()        # the user's own attributes it asks about
+    current: bool = False             # it asks for the value that holds now
 
 
 def analyse(text: str, now: datetime, lang: str | None = None) -> QueryInfo:
     back, head = back_reference(text)
     return QueryInfo(text, lang or language(text), asks_about_past(text), time_window(text, now), back, head,
                      lucene_query(text), tuple(dict.fromkeys((*scan_terms(text), *agent_nouns(text)))),
-                     asked_types(text), asked_keys(text))
+                     asked_types(text), asked_keys(text), asks_current(text))

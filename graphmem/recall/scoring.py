@@ -2,7 +2,7 @@
 
 relevance = w_semantic·semantic + w_lexical·lexical + w_graph·graph + agreement + time_match
 prior     = w_recency·recency + w_importance·importance + w_activity·activity
-score     = (relevance + prior × min(1, relevance / prior_gate)) × status
+score     = (relevance + prior × min(1, relevance / prior_gate)) × status × current
 
 (the priors only order what is relevant: a recent, important memory about something else scores nothing)
 
@@ -17,7 +17,10 @@ score     = (relevance + prior × min(1, relevance / prior_gate)) × status
 - status: active 1; outdated 0 (left out) unless the question asks about the past, then outdated ranks
   first and active close behind; stale (a message part of which was since changed: it says more than
   the changed value, so it is demoted, not hidden) ``stale_now``, or as outdated about the past; archived
-  never.
+  never;
+- current: 1 + ``current_boost`` for an active memory that announces a change ("we've shifted everything to
+  September 19th", "换成缬沙坦了") when the question asks for the value that holds now ("…now?", 现在, 最后定的);
+  else 1.
 Diversity: a candidate too similar to one already chosen (character-bigram overlap ≥ ``dup_threshold``,
 or the same fact slot) is skipped, unless it says more (the whole message a clause came from) and scores
 within ``fuller_ratio`` of it: then it takes that place. Each further memory about the same entity costs
@@ -61,6 +64,7 @@ class ScoringConfig:
     outdated_past: float = 1.1        # ... and when it asks about the past
     active_past: float = 0.75
     min_score: float = 0.08
+    current_boost: float = 0.6       # a question about the value now: a memory announcing a change weighs this much more
     change_similarity: float = 0.3    # an older memory this close to a later "I've switched to …" is outdated
     change_similarity_explicit: float = 0.12  # ... or this close when the change names what it drops ("no more X")
     dup_threshold: float = 0.8
@@ -116,7 +120,8 @@ def components(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) ->
     comp["prior_gate"] = min(1.0, relevance / cfg.prior_gate) if cfg.prior_gate > 0 else 1.0
     base = relevance + prior * comp["prior_gate"]
     comp["status"] = status
-    comp["score"] = base * status
+    comp["current"] = 1.0 + cfg.current_boost if q.current and c.status == "active" and _changes(c.text or "") else 1.0
+    comp["score"] = base * status * comp["current"]
     return comp
 
 

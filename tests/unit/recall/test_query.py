@@ -4,7 +4,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from graphmem.recall.query import analyse, asks_about_past, back_reference, lucene_escape, lucene_query, time_window
+from graphmem.recall.query import analyse, asks_about_past, asks_current, back_reference, lucene_escape, lucene_query, time_window
 
 NOW = datetime(2026, 11, 20, 12, 0, tzinfo=timezone.utc)   # a Friday
 
@@ -93,3 +93,13 @@ def test_who_questions_also_search_the_agent_noun():
 def test_asked_keys_name_the_users_own_attribute_a_question_asks_about(text, keys):
     from graphmem.recall.query import asked_keys
     assert asked_keys(text) == keys
+
+
+@pytest.mark.parametrize("text, current", [
+    ("What's the date of the wedding now?", True), ("我现在约的是哪天的考试？", True), ("家里最后定的是什么装修风格？", True),
+    ("Which moving company are we actually going with?", True), ("我眼下吃的是哪种降压药？", True),
+    ("When is the wedding?", False), ("我约的是哪天的考试？", False),
+    ("What did I use before?", False), ("我以前现在都用什么", False),   # a question about the past is not
+])
+def test_questions_about_the_value_that_holds_now(text, current):
+    assert asks_current(text) is current

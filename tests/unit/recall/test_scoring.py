@@ -36,7 +36,7 @@ def test_components_are_reported_and_sum_to_the_score():
     base = (CFG.w_semantic * comp["semantic"] + CFG.w_lexical * comp["lexical"] + CFG.w_graph * comp["graph"]
             + CFG.w_recency * comp["recency"] + CFG.w_importance * comp["importance"]
             + CFG.w_activity * comp["activity"] + comp["agreement"] + comp["time_match"])
-    assert abs(comp["score"] - base * comp["status"]) < 1e-9
+    assert abs(comp["score"] - base * comp["status"] * comp["current"]) < 1e-9
     assert comp["agreement"] == 2 * CFG.agreement   # three relevance families → two extra
 
 
@@ -225,3 +225,16 @@ def test_the_message_a_clause_came_from_replaces_it_when_nearly_as_good():
     far = event("far", "刚提了一辆 极氪 001, 周末开去马来西亚玩。", sim=0.12)    # much weaker: the clause stays
     ids = [c.id for c, _ in rank([clause, far], q, NOW, 5, CFG)]
     assert ids == ["clause"]
+
+
+def test_a_question_about_the_value_now_lifts_memories_that_announce_a_change():
+    old = event("old", "Theo and I finally picked a date: October 10th this year", sim=0.37, days=30)
+    new = event("new", "Theo's brother is deployed in October, so we've shifted everything to September 19th",
+                sim=0.33, days=20)
+    now_q = analyse("What's the date of the wedding now?", NOW)
+    assert now_q.current and [c.id for c, _ in rank([old, new], now_q, NOW, 5, CFG)] == ["new", "old"]
+    comp = components(new, now_q, NOW, CFG)
+    assert comp["current"] == 1 + CFG.current_boost
+    plain = analyse("When is the wedding?", NOW)          # not asking for the current value: similarity decides
+    assert not plain.current and [c.id for c, _ in rank([old, new], plain, NOW, 5, CFG)] == ["old", "new"]
+    assert components(old, now_q, NOW, CFG)["current"] == 1.0   # no change announced
