@@ -66,3 +66,15 @@ def test_what_someone_in_the_users_world_reported_is_personal():
         assert classify_message(text).personal, text
     for text in ("someone said it will rain all week", "he said so", "Mom says hi!"):
         assert not classify_message(text).personal, text      # no one in particular, or nothing reported
+
+
+def test_chinese_without_a_subject_is_personal_when_it_names_what_the_user_did():
+    """Chinese drops 我: an amount paid, a named place or company, a health reading are about the user."""
+    for text in ("报了新航道的雅思班，一共二十节课，花了六千八，有点肉疼。",
+                 "找了家装修公司叫木棉家装，设计师姓何。",
+                 "现在高压基本稳在一百三左右。",
+                 "带去安心动物医院看了，医生说大概率是毛球。"):
+        g = classify_message(text)
+        assert g.personal and g.has_information, text
+    for text in ("好饿，去吃饭了 bye", "今天下大雪，路上都结冰了", "叫我干嘛"):   # still small talk, not personal
+        assert not classify_message(text).personal, text
