@@ -22,8 +22,9 @@ score     = (relevance + prior × min(1, relevance / prior_gate)) × status × c
   September 19th", "换成缬沙坦了") when the question asks for the value that holds now ("…now?", 现在, 最后定的);
   else 1.
 Diversity: a candidate too similar to one already chosen (character-bigram overlap ≥ ``dup_threshold``,
-or the same fact slot) is skipped, unless it says more (the whole message a clause came from) and scores
-within ``fuller_ratio`` of it: then it takes that place. Each further memory about the same entity costs
+or the same fact slot) is skipped, unless it says more (the whole message a clause came from): within
+``fuller_ratio`` of its score it takes that place, or within ``more_ratio`` when at least ``more_share`` of
+its bigrams are new (it says much more). Each further memory about the same entity costs
 ``same_entity_penalty``.
 """
 
@@ -68,6 +69,8 @@ class ScoringConfig:
     change_similarity: float = 0.3    # an older memory this close to a later "I've switched to …" is outdated
     change_similarity_explicit: float = 0.12  # ... or this close when the change names what it drops ("no more X")
     dup_threshold: float = 0.8
+    more_share: float = 0.3          # a fuller message with this share of new bigrams says much more ...
+    more_ratio: float = 0.6          # ... and replaces its clause within this score ratio
     fuller_ratio: float = 0.85       # a near-duplicate that says more replaces the chosen one within this score ratio
     same_entity_penalty: float = 0.03
 
@@ -365,7 +368,11 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int,
         dup = next((j for j, o in enumerate(chosen_sh) if overlap(sh, o) >= cfg.dup_threshold), None)
         if dup is not None:
             # the message a clause was drawn from says more: it takes the clause's place when nearly as good
-            if len(sh) > len(chosen_sh[dup]) and comp["score"] >= cfg.fuller_ratio * chosen[dup][1]["score"]:
+            # (or, saying much more, when not much weaker)
+            fuller = len(sh) > len(chosen_sh[dup])
+            much_more = fuller and len(sh - chosen_sh[dup]) >= cfg.more_share * len(sh)
+            ratio = cfg.more_ratio if much_more else cfg.fuller_ratio
+            if fuller and comp["score"] >= ratio * chosen[dup][1]["score"]:
                 chosen[dup], chosen_sh[dup] = (c, comp), sh
             continue
         if slot:

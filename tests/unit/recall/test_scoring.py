@@ -227,6 +227,16 @@ def test_the_message_a_clause_came_from_replaces_it_when_nearly_as_good():
     assert ids == ["clause"]
 
 
+def test_a_weaker_message_that_says_much_more_replaces_its_clause():
+    q = analyse("What sort of wedding cake am I after?", NOW)
+    clause = fact("f", "I definitely don't want a traditional fruit cake", sim=0.5, key="")
+    message = event("m", "I definitely don't want a traditional fruit cake. Thinking lemon and elderflower, "
+                         "something light.", sim=0.38)
+    assert [c.id for c, _ in rank([clause, message], q, NOW, 5, CFG)] == ["m"]
+    copy = event("c", "I definitely don't want a traditional fruit cake!", sim=0.3)    # says nothing more: a copy
+    assert [c.id for c, _ in rank([clause, copy], q, NOW, 5, CFG)] == ["f"]
+
+
 def test_a_question_about_the_value_now_lifts_memories_that_announce_a_change():
     old = event("old", "Theo and I finally picked a date: October 10th this year", sim=0.37, days=30)
     new = event("new", "Theo's brother is deployed in October, so we've shifted everything to September 19th",
