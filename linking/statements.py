@@ -182,7 +182,7 @@ def _event(clause: str, lang: str, change: bool, times: list) -> Statement:
 def _reschedule_re() -> re.Pattern:
     en = _cue_re("reschedule").pattern
     zh = "|".join(re.escape(w) for w in _cues("reschedule", "zh"))
-    moved = r"\b(?:moved|pushed|postponed|rescheduled|delayed|bumped|shifted)\s+(?:[\w']+\s+){1,4}(?:to|until|till)"
+    moved = r"\b(?:moved|pushed|postponed|rescheduled|delayed|bumped|shifted|slid|slipped)\s+(?:[\w']+\s+){1,4}(?:to|until|till)"
     return re.compile(rf"(?:{en}|{zh}|{moved})\s*(?:the\s+)?$", re.I)
 
 

@@ -103,3 +103,10 @@ def test_asked_keys_name_the_users_own_attribute_a_question_asks_about(text, key
 ])
 def test_questions_about_the_value_that_holds_now(text, current):
     assert asks_current(text) is current
+
+
+@pytest.mark.parametrize("text", ["the final round slid a week, to Feb 18", "我已经 migrate 到 Supabase 了",
+                                  "转而报了5月24号的一个 10K", "4月那场我退掉了，重新约了5月16号的"])
+def test_more_ways_of_saying_something_changed(text):
+    from graphmem.recall.query import marks_change
+    assert marks_change(text)
