@@ -31,8 +31,17 @@ def extract_mentions(text: str, known=None) -> list[Mention]:
     if has_cjk(text) and lang != "en":
         if known is not None:
             _register(known)
-        return _zh_mentions(text, gaz, known, lang)
-    return _en_mentions(text, nlp.english()(text), gaz, known, lang)
+        return _no_fillers(_zh_mentions(text, gaz, known, lang))
+    return _no_fillers(_en_mentions(text, nlp.english()(text), gaz, known, lang))
+
+
+_INTERJECTION = re.compile(r"^(?:a+h+|o+h+|u+g+h+|w+o+w+|y+a+y+|h+a+(?:h+a+)*|l+o+l+|b+y+e+)$")
+
+
+def _no_fillers(ms: list[Mention]) -> list[Mention]:
+    """A filler or an interjection is never a mention ("好饿，去吃饭了 bye", "aaaah I'm so happy")."""
+    fillers = lx.fillers()
+    return [m for m in ms if not (m.surface.lower() in fillers or _INTERJECTION.match(m.surface.lower()))]
 
 
 def _prepare(text: str, gaz, known, lang: str):
@@ -54,7 +63,7 @@ def extract_mentions_batch(texts: Sequence[str], known=None, batch_size: int = 6
         for i, doc in zip(en_idx, docs):
             t = texts[i]
             gaz = known.find(t) if known is not None and len(known) else []
-            out[i] = _en_mentions(t, doc, gaz, known, detect_language(t))
+            out[i] = _no_fillers(_en_mentions(t, doc, gaz, known, detect_language(t)))
     return [o or [] for o in out]
 
 

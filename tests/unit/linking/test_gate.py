@@ -78,3 +78,14 @@ def test_chinese_without_a_subject_is_personal_when_it_names_what_the_user_did()
         assert g.personal and g.has_information, text
     for text in ("好饿，去吃饭了 bye", "今天下大雪，路上都结冰了", "叫我干嘛"):   # still small talk, not personal
         assert not classify_message(text).personal, text
+
+
+def test_feelings_weather_and_weekend_talk_are_not_about_the_user():
+    for text in ("aaaah I'm so happy 🎉", "I'm so tired lol", "Happy Friday 哈哈，终于周末了", "今天 haze 好严重啊，眼睛都痛",
+                 "今天下大雪，路上都结冰了"):
+        g = classify_message(text)
+        assert not g.personal, text
+    assert not classify_message("今天下大雪，路上都结冰了").has_information
+    assert classify_message("I'm so excited about the new job at Stripe").personal   # the intensifier is not all
+    assert classify_message("今天跑了三个建材市场，累死了").personal                    # a count is, "一个" alone is not
+    assert not classify_message("刚刷到一个狗子偷吃被抓包的视频").personal

@@ -80,3 +80,10 @@ def test_a_counted_name_with_a_model_number_is_a_product_of_the_classifier_type(
     ms = {m.surface: m for m in extract_mentions("刚提了一辆 极氪 001, 周末开去马来西亚玩。")}
     assert ms["极氪 001"].kind == "named" and ms["极氪 001"].type == "car"   # jieba splits 极/氪: the pattern holds it
     assert [m.surface for m in extract_mentions("这辆车开了三年")] == ["这辆车"]  # no model number: the noun as before
+
+
+def test_fillers_and_interjections_are_never_mentions():
+    from graphmem.linking.api import extract_mentions
+    assert [m.surface for m in extract_mentions("好饿，去吃饭了 bye")] == []
+    assert [m.surface for m in extract_mentions("aaaah I'm so happy")] == []
+    assert "Portland" in [m.surface for m in extract_mentions("Raining nonstop here in Portland")]
