@@ -534,12 +534,15 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
         toks = list(chunk)
         root = chunk.root
         first = toks[0].lower_
-        # possessor inside the chunk: "my sister's wedding" → "my sister" (and not the whole chunk)
+        # possessor inside the chunk: "my sister's wedding" → "my sister", "my little girl's name" → "my little
+        # girl" (and not the whole chunk)
         sub = False
         for t in toks:
-            if t.dep_ == "poss" and t.i != toks[0].i and toks[0].lower_ in poss and t.i == toks[0].i + 1:
+            between = doc[toks[0].i + 1:t.i]
+            if t.dep_ == "poss" and t.i != toks[0].i and toks[0].lower_ in poss and \
+                    all(b.pos_ == "ADJ" for b in between):
                 s, e = toks[0].idx, t.idx + len(t.text)
-                role = lx.role_of(t.text)
+                role = lx.role_of(" ".join(b.text for b in (*between, t))) or lx.role_of(t.text)
                 typ = "person" if role else lx.type_of_noun(t.text, "en")
                 if role or typ:
                     out.append(_absorb(Mention(text[s:e], s, e, "possessive", head=t.text, type=typ,
@@ -589,9 +592,9 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
             typ = typ or lx.brands().get(normalise(name_words[0].text), "")
             mods = mods + ("name",)
             named_head = True
-        elif kind == "possessive" and not (typ or lx.role_of(head) or _inner_gaz(gaz, s, e)):
+        role = lx.role_of(" ".join(t.text for t in body)) or lx.role_of(head)   # "my little girl": daughter
+        if not named_head and kind == "possessive" and not (typ or role or _inner_gaz(gaz, s, e)):
             continue
-        role = lx.role_of(" ".join(t.text for t in body)) or lx.role_of(head)
         if role and not typ:
             typ = "pet" if role in ("dog", "cat") else "person"
         m = Mention(text[s:e], s, e, kind, head="" if is_one and not named_head else head, type=typ,

@@ -87,3 +87,9 @@ def test_fillers_and_interjections_are_never_mentions():
     assert [m.surface for m in extract_mentions("好饿，去吃饭了 bye")] == []
     assert [m.surface for m in extract_mentions("aaaah I'm so happy")] == []
     assert "Portland" in [m.surface for m in extract_mentions("Raining nonstop here in Portland")]
+
+
+def test_a_possessor_with_adjectives_is_the_mention_and_keeps_its_role():
+    from graphmem.linking.api import extract_mentions
+    assert ("my little girl", "daughter") in {(m.surface, m.role) for m in extract_mentions("What's my little girl's name?")}
+    assert ("my big sister", "sister") in {(m.surface, m.role) for m in extract_mentions("my big sister's car")}
