@@ -158,6 +158,9 @@ _MAX_WH = 16                     # question words looked at (a question has a fe
 # a where-question's verb can name the type too: "where am I staying" asks for a hotel
 _WHERE_VERB_EN = re.compile(r"\bwhere\b.*\b(?:stay|staying|stayed|sleep|sleeping)\b", re.I)
 _WHERE_VERB_ZH = re.compile(r"住(?:在)?哪家|哪家.{0,4}住|住宿")
+# ... and "where is the wedding being held" asks for a venue
+_WHERE_HELD_EN = re.compile(r"\bwhere\b.*\b(?:held|hold|holding|hosted|hosting|take place|taking place)\b", re.I)
+_WHERE_HELD_ZH = re.compile(r"在哪(?:里|儿)?(?:办|举行|举办)")
 
 
 def asked_types(text: str) -> tuple[str, ...]:
@@ -184,6 +187,8 @@ def asked_types(text: str) -> tuple[str, ...]:
                 found.append(t)
     if _WHERE_VERB_EN.search(text) or _WHERE_VERB_ZH.search(text):
         found.append("hotel")
+    if _WHERE_HELD_EN.search(text) or _WHERE_HELD_ZH.search(text):
+        found.append("venue")
     return tuple(dict.fromkeys(t for t in found if t not in lexicon.BROAD_TYPES))
 
 

@@ -66,6 +66,9 @@ def test_analyse_language():
     ("我爸在哪家医院看病？", ("hospital",)),
     ("Which laptop did I end up buying?", ("laptop",)),
     ("Where am I staying in Kyoto?", ("hotel",)),
+    ("Where is the wedding being held?", ("venue",)),
+    ("Where is my wedding venue?", ("venue",)),
+    ("婚礼在哪里办？", ("venue",)),
 ])
 def test_asked_types_name_the_type_a_question_asks_for(text, types):
     from graphmem.recall.query import asked_types
@@ -110,3 +113,8 @@ def test_questions_about_the_value_that_holds_now(text, current):
 def test_more_ways_of_saying_something_changed(text):
     from graphmem.recall.query import marks_change
     assert marks_change(text)
+
+
+def test_a_venue_name_is_typed_by_its_own_head_noun():
+    from graphmem.linking import lexicon
+    assert lexicon.head_type("Hollyhock Barn") == lexicon.head_type("Beltane Ranch") == "venue"
