@@ -4,7 +4,7 @@ same way. Writes one JSON results file (``bench/results/eval.json`` by default).
     python -m bench.eval.run                      # full suite
     python -m bench.eval.run --users en01_maya zh01_wangfang --out /tmp/eval.json
     python -m bench.eval.run --ci                 # the reduced CI set
-    python -m bench.eval.run --heldout --out bench/results/eval_heldout.json   # the held-out set
+    python -m bench.eval.run --users-dir bench/eval/heldout2 --out bench/results/eval_heldout2.json   # a held-out set
 
 All users live in ONE fresh tenant (so another user's similar facts are right next door — the isolation
 check is meaningful), deleted at the end.
@@ -32,7 +32,6 @@ from bench.eval.judge import judge  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parents[1] / "results"
 DEFAULT_OUT = RESULTS / "eval.json"
-HELDOUT_DIR = Path(__file__).resolve().parent / "heldout"
 log = logging.getLogger("bench.eval")
 
 
@@ -216,8 +215,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--users", nargs="*", help="only these test users")
     ap.add_argument("--ci", action="store_true", help="the reduced CI set")
-    ap.add_argument("--heldout", action="store_true",
-                    help="the held-out set (bench/eval/heldout: written without seeing the system, never tuned on)")
+    ap.add_argument("--users-dir", type=Path, default=None,
+                    help="another set of users, e.g. bench/eval/heldout2 (held-out: written without seeing the system)")
     ap.add_argument("--k", type=int, default=5)
     ap.add_argument("--budget", type=int, default=2000)
     ap.add_argument("--last-n", type=int, default=10)
@@ -225,7 +224,7 @@ def main(argv=None) -> int:
     ap.add_argument("--no-curve", action="store_true")
     a = ap.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
-    users = load_users(CI_USERS if a.ci else a.users, **({"directory": HELDOUT_DIR} if a.heldout else {}))
+    users = load_users(CI_USERS if a.ci else a.users, **({"directory": a.users_dir} if a.users_dir else {}))
     res = run(users, k=a.k, budget=a.budget, last_n=a.last_n, out=a.out, curve=not a.no_curve)
     from bench.eval.metrics import headline
 
