@@ -194,6 +194,15 @@ class _Vectors:
             return None
         return float(self.mats[ha[0]][ha[1]].astype(np.float32) @ self.mats[hb[0]][hb[1]].astype(np.float32))
 
+    def pairwise(self, ids: Iterable[str]) -> Callable[[str, str], float | None]:
+        """Cosine between any two of ``ids`` (one matrix product; None for a node without a vector)."""
+        rows = [(i, self.row[i]) for i in dict.fromkeys(ids) if i in self.row]
+        if not rows:
+            return lambda a, b: None
+        m = np.stack([self.mats[label][r] for _, (label, r) in rows]).astype(np.float32)
+        sims, at = m @ m.T, {i: k for k, (i, _) in enumerate(rows)}
+        return lambda a, b: float(sims[at[a], at[b]]) if a in at and b in at else None
+
     def sim(self, node_id: str | None, q: np.ndarray) -> float | None:
         hit = self.row.get(node_id) if node_id else None
         if hit is None:
@@ -565,8 +574,10 @@ class Retriever:
         scoring.normalise_lexical(merged.values())
         vc = self._vecs.get((tenant, user_id)) if self.config.vector_mode == "cache" else None
         if vc is not None:
-            scoring.implicit_supersede(merged.values(), vc.pair, cfg.scoring,
-                                       names=[r["name"] or "" for r in u.ids.values() if not r["is_self"]])
+            pair = vc.pairwise(merged)
+            names = [r["name"] or "" for r in u.ids.values() if not r["is_self"]]
+            scoring.implicit_supersede(merged.values(), pair, cfg.scoring, names=names)
+            scoring.link_newer(merged.values(), pair, cfg.scoring, names=names)
         ranked = scoring.rank(merged.values(), q, now, k, cfg.scoring)
         out = []
         for c, comp in ranked:

@@ -21,6 +21,9 @@ score     = (relevance + prior × min(1, relevance / prior_gate)) × status × c
 - current: 1 + ``current_boost`` for an active memory that announces a change ("we've shifted everything to
   September 19th", "换成缬沙坦了") when the question asks for the value that holds now ("…now?", 现在, 最后定的);
   else 1.
+Later versions: of two active memories that say the same thing (``link_newer``: cosine ≥ ``same_thing`` and two
+content terms in common), the later one scores at least ``newer_share`` × the earlier one's score (component
+``newer``), unless the question asks about the past: "现在每天新词50个" ranks just above "每天新词30个".
 Diversity: a candidate too similar to one already chosen (character-bigram overlap ≥ ``dup_threshold``,
 or the same fact slot) is skipped, unless it says more (the whole message a clause came from): within
 ``fuller_ratio`` of its score it takes that place, or within ``more_ratio`` when at least ``more_share`` of
@@ -66,6 +69,10 @@ class ScoringConfig:
     active_past: float = 0.75
     min_score: float = 0.08
     current_boost: float = 0.6       # a question about the value now: a memory announcing a change weighs this much more
+    same_thing: float = 0.35         # two memories this cosine-similar, sharing two content terms, say the same
+                                     # thing: the later one holds now
+    older_factor: float = 1.0        # ... the earlier weighs this much
+    newer_share: float = 1.01        # ... and the later at least this share of the earlier's score
     change_similarity: float = 0.3    # an older memory this close to a later "I've switched to …" is outdated
     change_similarity_explicit: float = 0.12  # ... or this close when the change names what it drops ("no more X")
     dup_threshold: float = 0.8
@@ -331,6 +338,28 @@ def implicit_supersede(cands: Iterable[Candidate], similarity, cfg: ScoringConfi
     return marked
 
 
+def link_newer(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = ScoringConfig(),
+               names: Iterable[str] = ()) -> int:
+    """Point each active memory at the latest later one that says the same thing (cosine ≥ ``same_thing`` and
+    two content terms in common that are not part of a name, not from the same message): "每天新词30个" → "现在每天新词50个". :func:`rank` then lets the later one take the
+    earlier one's place unless the question asks about the past. Returns how many were linked."""
+    named = frozenset().union(*(content_terms(n) for n in names))   # sharing "小雨" only says both are about her
+    live = sorted((c for c in cands if c.status == "active" and c.label in ("event", "fact") and _said(c)),
+                  key=_said)
+    linked = 0
+    for i, c in enumerate(live):
+        own = {c.id, c.source_id} - {None}
+        terms = content_terms(c.text or "") - named
+        for d in reversed(live[i + 1:]):
+            if _said(d) > _said(c) and not own & {d.id, d.source_id}:
+                s = similarity(c.id, d.id)
+                if s is not None and s >= cfg.same_thing and len(terms & content_terms(d.text or "")) >= 2:
+                    c.newer = d.id
+                    linked += 1
+                    break
+    return linked
+
+
 def normalise_lexical(cands: Iterable[Candidate]) -> None:
     """Lucene scores are unbounded: divide by the best one of this query. Scores of the substring scan
     and of the in-process lexical match (``via['fulltext']`` ``scan``/``cache``) are already in [0, 1]."""
@@ -344,11 +373,17 @@ def normalise_lexical(cands: Iterable[Candidate]) -> None:
 def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int,
          cfg: ScoringConfig = ScoringConfig()) -> list[tuple[Candidate, dict[str, float]]]:
     """The best ``k`` candidates with their components, diverse (see the module docstring)."""
-    scored = []
-    for c in cands:
-        comp = components(c, q, now, cfg)
-        if comp["status"] > 0 and comp["score"] >= cfg.min_score:
-            scored.append((c, comp))
+    comps = {c.id: (c, components(c, q, now, cfg)) for c in cands}
+    if not q.past:   # the later of two memories that say the same thing takes the earlier one's place
+        before = {i: comp["score"] for i, (_, comp) in comps.items()}   # no chains: each lift from its own pair
+        for c, comp in comps.values():
+            later = comps.get(c.newer) if c.newer else None
+            if later is not None and comp["status"] > 0:
+                lift = cfg.newer_share * before[c.id]
+                if later[1]["score"] < lift:
+                    later[1]["newer"], later[1]["score"] = lift - later[1]["score"], lift
+                comp["older"], comp["score"] = cfg.older_factor, comp["score"] * cfg.older_factor
+    scored = [(c, comp) for c, comp in comps.values() if comp["status"] > 0 and comp["score"] >= cfg.min_score]
     scored.sort(key=lambda p: (-p[1]["score"], p[0].id))
     chosen: list[tuple[Candidate, dict[str, float]]] = []
     chosen_sh: list[frozenset[str]] = []

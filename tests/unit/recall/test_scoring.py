@@ -4,7 +4,8 @@ from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 from graphmem.recall.query import analyse
-from graphmem.recall.scoring import ScoringConfig, components, merge, normalise_lexical, overlap, rank, shingles
+from graphmem.recall.scoring import (ScoringConfig, components, link_newer, merge, normalise_lexical, overlap, rank,
+                                     shingles)
 from graphmem.recall.types import Candidate
 
 NOW = datetime(2026, 11, 20, 12, 0, tzinfo=timezone.utc)
@@ -248,3 +249,28 @@ def test_a_question_about_the_value_now_lifts_memories_that_announce_a_change():
     plain = analyse("When is the wedding?", NOW)          # not asking for the current value: similarity decides
     assert not plain.current and [c.id for c, _ in rank([old, new], plain, NOW, 5, CFG)] == ["old", "new"]
     assert components(old, now_q, NOW, CFG)["current"] == 1.0   # no change announced
+
+
+def test_the_later_of_two_memories_that_say_the_same_thing_ranks_just_above_the_earlier():
+    old = event("old", "单词用Anki背，每天新词30个，复习大概要四十分钟", sim=0.55, days=40, recorded_at=NOW - timedelta(days=40))
+    new = event("new", "现在Anki每天新词50个，为了N2得拼一把", sim=0.39, days=1, recorded_at=NOW - timedelta(days=1))
+    topic = event("topic", "新年新计划：开始学日语了", sim=0.3, days=50, recorded_at=NOW - timedelta(days=50))
+    sims = {frozenset(("old", "new")): 0.47, frozenset(("topic", "new")): 0.39, frozenset(("old", "topic")): 0.4}
+    similarity = lambda a, b: sims.get(frozenset((a, b)))  # noqa: E731  (pure logic: cosines given)
+    assert link_newer([old, new, topic], similarity, CFG) == 1
+    assert old.newer == "new" and topic.newer is None          # "学日语" shares no two content terms with it
+    q = analyse("我每天背多少个新单词？", NOW)
+    ranked = rank([old, new, topic], q, NOW, 5, CFG)
+    assert [c.id for c, _ in ranked][:2] == ["new", "old"]
+    assert ranked[0][1]["newer"] > 0
+    past = analyse("我以前每天背多少个新单词？", NOW)                 # about the past: no lift
+    assert [c.id for c, _ in rank([old, new], past, NOW, 5, CFG)][0] == "old"
+
+
+def test_sharing_only_a_name_or_the_same_message_is_not_saying_the_same_thing():
+    a = event("a", "小雨管账，外卖平台也归小雨", sim=0.5, days=30, recorded_at=NOW - timedelta(days=30))
+    b = event("b", "小雨尝了说咸度刚好，小雨很满意", sim=0.3, days=5, recorded_at=NOW - timedelta(days=5))
+    assert link_newer([a, b], lambda x, y: 0.5, CFG, names=["小雨"]) == 0
+    clause = event("c", "每天新词50个", sim=0.5, days=5, recorded_at=NOW - timedelta(days=5), source_id="m")
+    whole = event("m", "现在Anki每天新词50个", sim=0.4, days=5, recorded_at=NOW - timedelta(days=4), source_id="m")
+    assert link_newer([clause, whole], lambda x, y: 0.9, CFG) == 0
