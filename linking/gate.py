@@ -50,7 +50,7 @@ _ZH_HABIT = re.compile(r"喜欢|讨厌|爱吃|爱喝|怕|一直|每天|每周|�
                        r"(?:花了|花掉|付了|交了|赚了|卖了|定价|一共|总共|到手|报价|要价|稳在)[\d一二两三四五六七八九十百千万点半]")
 _ZH_QTY = re.compile(r"[\d一二两三四五六七八九十百千万点半]+(?:多)?(?:斤|公斤|kg|公里|km|千米|米|元|块|万|岁|次|分|"
                      r"个月|周|年|天|小时|分钟|升|寸|套|个|只|本|家|口|人|层|平|平米|卡|杯|片|节|门|台|辆|张|间|盒|瓶|"
-                     r"颗|粒|份|场|趟|条|件|位|期)")
+                     r"颗|粒|份|场|趟|条|件|位|期|晚|夜|班)")
 _ZH_Q = re.compile(r"[吗呢么嘛？?]\s*$|什么|哪个|哪里|怎么|为什么|多少|是不是|能不能|有没有|帮我|请你|你觉得|你知道")
 
 # -- ambient chit-chat: weather, mood, holidays, sign-offs (no statement about the user next to it) -------------
@@ -62,7 +62,7 @@ _ZH_AMBIENT = re.compile(r"下大雨|下小雨|下雨|下大雪|下雪|大雪|�
                          r"好困|困死|困了|好累|累死|好挤|太挤|睡觉|先这样|就这样|湿透|快乐")
 _EN_STOP = frozenset("""a an the it its it's is are was were be been being this that these those there here so such
     some all day today tonight this morning evening out just finally really very too and or but of in on at to for
-    with from what how oh omg lol haha dear my your you finally again still".""".split())
+    with from what how oh omg lol haha dear my your you finally again still btw""".split())
 _ZH_FILL = re.compile(r"今天|今晚|早上|晚上|上午|下午|现在|这|那|都|快|也|又|还|就|真|好|太|啊|呀|吧|呢|哦|啦|了|的|得|嘛|准备")
 
 
@@ -146,6 +146,16 @@ def _ambient_only(leftover: list[str]) -> bool:
     return len(words) + len(zh) // 3 <= 1 and not re.search(r"\d", _EN_AMBIENT.sub(" ", rest))
 
 
+def _substantive(leftover: list[str]) -> bool:
+    """Enough content left after small talk and fillers to be worth keeping even when no rule read a statement
+    in it ("Oakview rang. Turns out the only space they have is on Thursdays"): six English content words, or
+    eighteen Chinese characters that are not fillers."""
+    rest = _ZH_AMBIENT.sub(" ", _EN_AMBIENT.sub(" ", " ".join(leftover))).split()
+    words = [w for w in rest if w.isascii() and len(w) > 2 and w not in _EN_STOP]
+    zh = _ZH_FILL.sub("", "".join(w for w in rest if not w.isascii()))
+    return len(words) + len(zh) / 3 >= 6
+
+
 def _norm(text: str) -> str:
     s = normalise(text.replace("'", "").replace("’", "").replace("~", " ").replace("～", " "))
     return re.sub(r"([a-z])\1{2,}", r"\1", s)   # "heyyy" → "hey", "sooo" → "so"
@@ -198,6 +208,9 @@ def classify_message(text: str, now: datetime | None = None) -> GateVerdict:
             found.append((0, "chitchat", " ".join(leftover[:4])))
             leftover = []
     reasons = []
+    if not personal and _substantive(leftover):   # a long message with real content is about the user's world
+        personal = True
+        reasons.append("a long message with content")
     if personal:
         reasons.append("states something about the user")
     if statements:

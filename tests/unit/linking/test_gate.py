@@ -89,3 +89,14 @@ def test_feelings_weather_and_weekend_talk_are_not_about_the_user():
     assert classify_message("I'm so excited about the new job at Stripe").personal   # the intensifier is not all
     assert classify_message("今天跑了三个建材市场，累死了").personal                    # a count is, "一个" alone is not
     assert not classify_message("刚刷到一个狗子偷吃被抓包的视频").personal
+
+
+def test_a_long_message_with_content_is_kept_even_without_a_statement_rule():
+    """No rule reads a statement in these, but they carry information about the user's world."""
+    for text in ("Oakview rang. Turns out the only space they have is on Thursdays, so that's his day now.",
+                 "He flat out refuses the pill organiser, says it makes him feel like a child.",
+                 "机票最后出的是下午两点那班，让他们俩睡个懒觉再出门。", "那拉提那边订了两晚木屋，一晚八百八。"):
+        assert classify_message(text).personal, text
+    for text in ("Happy new year btw! Still recovering lol", "mate what a weekend, absolutely knackered",
+                 "困死了，昨晚熬夜追剧", "haha that's so funny, you're the best assistant ever, seriously"):
+        assert not classify_message(text).personal, text
