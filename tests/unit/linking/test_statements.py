@@ -151,3 +151,8 @@ def test_a_time_after_a_moving_verb_is_a_reschedule():
     # a time that is not where something moved to stays a plain event
     assert [k for k, _, _ in moved("We moved to Austin last March")] == [""]
     assert [k for k, _, _ in moved("我下周三去上海出差")] == [""]
+
+
+def test_a_hand_in_date_is_a_deadline():
+    s = one("New hand-in date is July 3")
+    assert (s.kind, s.key, s.value.month, s.value.day) == ("attribute", "deadline", 7, 3)
