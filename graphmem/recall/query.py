@@ -228,6 +228,10 @@ def _week_start(d: datetime) -> datetime:
 _ZH_NUM = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 
 
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_EN_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "a couple of": 2}
+
+
 def time_window(text: str, now: datetime) -> tuple[datetime, datetime] | None:
     """The period a question is about ("last week", "昨天", "3 days ago"), generous by a day on each side;
     None when it names no period."""
@@ -241,6 +245,15 @@ def time_window(text: str, now: datetime) -> tuple[datetime, datetime] | None:
         return day0 - timedelta(days=2) - pad, day0 - timedelta(days=1) + pad
     if re.search(r"\btoday\b|今天|今日", t):
         return day0 - pad, now + pad
+    m = re.search(r"(?:上周|上个星期|上星期|上礼拜|上个礼拜)([一二三四五六日天])", t)
+    if m:   # 上周一: that day of last week
+        day = _week_start(now) - timedelta(days=7) + timedelta(days="一二三四五六日".find(m.group(1).replace("天", "日")))
+        return day - pad, day + timedelta(days=1) + pad
+    m = re.search(r"\blast (monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", t)
+    if m:   # "last Wednesday": the latest one before today, or the one before it (both are said)
+        back = (now.weekday() - _WEEKDAYS.index(m.group(1))) % 7 or 7
+        day = day0 - timedelta(days=back)
+        return day - timedelta(days=7) - pad, day + timedelta(days=1) + pad
     if re.search(r"\b(week|weekend) before last\b|上上周|上上个周|上上星期|上上个星期|上上礼拜|上上个礼拜", t):
         ws = _week_start(now)
         return ws - timedelta(days=14) - pad, ws - timedelta(days=7) + pad
@@ -261,9 +274,10 @@ def time_window(text: str, now: datetime) -> tuple[datetime, datetime] | None:
     if m:
         n = int(m.group(1)) if m.group(1).isdigit() else _ZH_NUM[m.group(1)]
         return day0 - timedelta(days=n) - pad, day0 - timedelta(days=n - 1) + pad
-    m = re.search(r"\b(\d+)\s+weeks?\s+ago\b", t) or re.search(r"(\d+|[一两二三四五六七八九十])\s*(?:周|个星期|星期)前", t)
+    m = re.search(r"\b(\d+|an?|one|two|three|four|a couple of)\s+weeks?\s+ago\b", t) or \
+        re.search(r"(\d+|[一两二三四五六七八九十])\s*(?:周|个星期|星期)前", t)
     if m:
-        n = int(m.group(1)) if m.group(1).isdigit() else _ZH_NUM[m.group(1)]
+        n = int(m.group(1)) if m.group(1).isdigit() else _ZH_NUM.get(m.group(1)) or _EN_NUM[m.group(1)]
         return day0 - timedelta(days=7 * n + 3), day0 - timedelta(days=7 * n - 4)
     return None
 

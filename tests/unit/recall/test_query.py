@@ -55,6 +55,16 @@ def test_time_windows():
     assert time_window("what is my budget", NOW) is None
 
 
+def test_time_windows_for_a_named_day_and_weeks_ago():
+    def has(q, *days):
+        start, end = time_window(q, NOW)   # NOW is Friday 20 Nov 2026
+        return all(start <= datetime(2026, 11, d, 12, tzinfo=timezone.utc) < end for d in days)
+    assert has("上周一我跟你说订好了哪些东西？", 9) and not has("上周一我跟你说订好了哪些东西？", 13)
+    assert has("What did I bring up last Wednesday?", 18, 11)      # the latest Wednesday, or the one before
+    assert not has("What did I bring up last Wednesday?", 20) and not has("What did I bring up last Wednesday?", 8)
+    assert has("A week ago I mentioned a family visit", 13) and has("a couple of weeks ago", 6)
+
+
 def test_analyse_language():
     assert analyse("我的预算是多少", NOW).language == "zh"
     assert analyse("what is my budget", NOW).language == "en"
