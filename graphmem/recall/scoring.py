@@ -346,14 +346,14 @@ def link_newer(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = Scor
     named = frozenset().union(*(content_terms(n) for n in names))   # sharing "小雨" only says both are about her
     live = sorted((c for c in cands if c.status == "active" and c.label in ("event", "fact") and _said(c)),
                   key=_said)
+    terms = {c.id: content_terms(c.text or "") - named for c in live}
     linked = 0
     for i, c in enumerate(live):
         own = {c.id, c.source_id} - {None}
-        terms = content_terms(c.text or "") - named
         for d in reversed(live[i + 1:]):
             if _said(d) > _said(c) and not own & {d.id, d.source_id}:
                 s = similarity(c.id, d.id)
-                if s is not None and s >= cfg.same_thing and len(terms & content_terms(d.text or "")) >= 2:
+                if s is not None and s >= cfg.same_thing and len(terms[c.id] & terms[d.id]) >= 2:
                     c.newer = d.id
                     linked += 1
                     break
