@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from . import lexicon as lx
 from .normalize import EN_NUMBER_WORDS_RE, ZH_NUMBER_RE, detect_language, has_cjk, parse_english_number, parse_number
-from .timeexpr import find_times
+from .timeexpr import find_times, span_end
 from .mentions import zh_appositions
 from .types import Statement
 
@@ -169,12 +169,8 @@ def _event(clause: str, lang: str, change: bool, times: list) -> Statement:
     the plan it concerns)."""
     for i, t in enumerate(times):
         if _reschedule_re().search(clause[:t.start]):
-            end = t.end
-            for u in times[i + 1:]:     # "推迟到明年五月": adjacent times say one date
-                if clause[end:u.start].strip():
-                    break
-                end = u.end
-            return _st("event", clause, lang, True, key="reschedule", value=clause[t.start:end], when=t.when)
+            return _st("event", clause, lang, True, key="reschedule", value=clause[t.start:span_end(clause, times, i)],
+                       when=t.when)
     return _st("event", clause, lang, change, value=clause.strip(), when=times[0].when)
 
 

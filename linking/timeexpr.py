@@ -443,3 +443,13 @@ def resolve_time(text: str, now: datetime) -> tuple[datetime | None, str]:
     """The first time expression of ``text`` resolved against ``now``: (datetime or None, matched text)."""
     ts = find_times(text, now)
     return (ts[0].when, ts[0].text) if ts else (None, "")
+
+
+def span_end(text: str, times: list[TimeExpr], i: int) -> int:
+    """Where the date starting at ``times[i]`` ends: adjacent times say one date ("明年五月", "周四 下午三点")."""
+    end = times[i].end
+    for t in times[i + 1:]:
+        if text[end:t.start].strip():
+            break
+        end = t.end
+    return end

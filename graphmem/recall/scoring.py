@@ -70,9 +70,8 @@ class ScoringConfig:
     min_score: float = 0.08
     current_boost: float = 0.6       # a question about the value now: a memory announcing a change weighs this much more
     same_thing: float = 0.35         # two memories this cosine-similar, sharing two content terms, say the same
-                                     # thing: the later one holds now
-    older_factor: float = 1.0        # ... the earlier weighs this much
-    newer_share: float = 1.01        # ... and the later at least this share of the earlier's score
+                                     # thing: the later one holds now ...
+    newer_share: float = 1.01        # ... and scores at least this share of the earlier one's score
     change_similarity: float = 0.3    # an older memory this close to a later "I've switched to …" is outdated
     change_similarity_explicit: float = 0.12  # ... or this close when the change names what it drops ("no more X")
     dup_threshold: float = 0.8
@@ -341,8 +340,9 @@ def implicit_supersede(cands: Iterable[Candidate], similarity, cfg: ScoringConfi
 def link_newer(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = ScoringConfig(),
                names: Iterable[str] = ()) -> int:
     """Point each active memory at the latest later one that says the same thing (cosine ≥ ``same_thing`` and
-    two content terms in common that are not part of a name, not from the same message): "每天新词30个" → "现在每天新词50个". :func:`rank` then lets the later one take the
-    earlier one's place unless the question asks about the past. Returns how many were linked."""
+    two content terms in common that are not part of a name, not from the same message): "每天新词30个" →
+    "现在每天新词50个". :func:`rank` then ranks the later one just above the earlier one unless the question asks
+    about the past. Returns how many were linked."""
     named = frozenset().union(*(content_terms(n) for n in names))   # sharing "小雨" only says both are about her
     live = sorted((c for c in cands if c.status == "active" and c.label in ("event", "fact") and _said(c)),
                   key=_said)
@@ -382,7 +382,6 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int,
                 lift = cfg.newer_share * before[c.id]
                 if later[1]["score"] < lift:
                     later[1]["newer"], later[1]["score"] = lift - later[1]["score"], lift
-                comp["older"], comp["score"] = cfg.older_factor, comp["score"] * cfg.older_factor
     scored = [(c, comp) for c, comp in comps.values() if comp["status"] > 0 and comp["score"] >= cfg.min_score]
     scored.sort(key=lambda p: (-p[1]["score"], p[0].id))
     chosen: list[tuple[Candidate, dict[str, float]]] = []

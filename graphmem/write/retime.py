@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from graphmem.linking.timeexpr import find_times
+from graphmem.linking.timeexpr import find_times, span_end
 
 PLAN_HORIZON = timedelta(days=31)   # a plan whose date passed longer ago than this is not rescheduled
 SIM_MARGIN = 0.05                   # with no shared word, how much more similar the picked plan must be
@@ -29,14 +29,7 @@ class Plan:
 def time_span(text: str, said_at: datetime) -> tuple[int, int] | None:
     """Where the text names its date (adjacent times are one date: "明年五月"), or None."""
     ts = find_times(text, said_at)
-    if not ts:
-        return None
-    end = ts[0].end
-    for t in ts[1:]:
-        if text[end:t.start].strip():
-            break
-        end = t.end
-    return ts[0].start, end
+    return (ts[0].start, span_end(text, ts, 0)) if ts else None
 
 
 def dated(text: str, said_at: datetime, now: datetime) -> bool:
