@@ -207,7 +207,7 @@ _VALUE_CHANGE_EN = re.compile(
     r"[^.!?;]{0,40}?\b(?:to|up to|down to)\s+[$€£¥]?\d|\bstarting (?:this|next|from)\b|\bfrom (?:this|next) "
     r"(?:week|month)\b|\b(?:got|bought|have) (?:a|my) new\b|\bnew \w+ (?:arrived|came|is here)\b|"
     r"\b(?:i'm|i am|we're|we are|it's|is)\b[^.!?;]{0,40}\bnow\b|\bnow\s*[,.!]?$", re.I)
-_VALUE_CHANGE_ZH = re.compile(r"(?:涨到|升到|加到|提到|降到|减到|减少到|增加到|调整到|变成)[\d一二两三四五六七八九十百千万点半]|"
+_VALUE_CHANGE_ZH = re.compile(r"(?:涨到|升到|加到|提到|降到|减到|减少到|增加到|调整到|变成|砍到|谈到|压到)[\d一二两三四五六七八九十百千万点半]|"
                               r"从(?:这|下|本)(?:周|个月|月)开始|新[\u4e00-\u9fff]{1,4}(?:到了|来了)|换了新|买了新|"
                               r"现在[\u4e00-\u9fffA-Za-z0-9 ]{1,16}了|[\d一二两三四五六七八九十百千万点半]+(?:斤|公斤|公里|元|块|万|次|岁|分)?了")
 _QTY_UNIT = re.compile(r"([$€£¥])\d|(?<![\w.])\d[\d,.]*\s?(k|km|kg|lbs?|miles?|mi|calories|kcal|%|hours?|minutes?|mins?|"

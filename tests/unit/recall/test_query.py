@@ -121,7 +121,8 @@ def test_questions_about_the_value_that_holds_now(text, current):
 @pytest.mark.parametrize("text", ["the final round slid a week, to Feb 18", "我已经 migrate 到 Supabase 了",
                                   "转而报了5月24号的一个 10K", "4月那场我退掉了，重新约了5月16号的",
                                   "现在外汇收款都走 Wise 了", "We've moved her onto Burns Original",
-                                  "以后中午就在园里吃，我不用再送了", "机票最后出的是下午两点那班", "我想了想就这么定了"])
+                                  "以后中午就在园里吃，我不用再送了", "机票最后出的是下午两点那班", "我想了想就这么定了",
+                                  "Deal done！最后砍到 14000 成交", "价格砍到8000了"])
 def test_more_ways_of_saying_something_changed(text):
     from graphmem.recall.scoring import _changes
     assert _changes(text)
