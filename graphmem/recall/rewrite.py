@@ -42,6 +42,20 @@ def _utc(t: datetime | None) -> datetime | None:
     return t if t.tzinfo else t.replace(tzinfo=timezone.utc)
 
 
+_ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:[ T]00:00(?::00)?(?:[+-]00:00|Z)?)?$")
+
+
+def value_phrase(value, lang: str = "en") -> str:
+    """A stored value as said: a date ("2026-03-28 00:00:00+00:00", how deadlines and birthdays are stored)
+    becomes "March 28, 2026" / "2026年3月28日"."""
+    text = "" if value is None else str(value)
+    m = _ISO_DATE.match(text)
+    if not m:
+        return text
+    y, mo, d = (int(x) for x in m.groups())
+    return f"{y}年{mo}月{d}日" if lang == "zh" else f"{datetime(y, mo, d):%B} {d}, {y}"
+
+
 def when_phrase(t: datetime | None, now: datetime, lang: str = "en") -> str:
     """A short relative time: "today", "yesterday", "last week", "in March", "in March 2025" / 今天, 上周, 3月."""
     t, now = _utc(t), _utc(now)
@@ -197,7 +211,7 @@ def statement(c: Candidate, now: datetime, lang: str = "en") -> str:
         return f"You used to want {obj}" if old else (f"You want {obj}" if pol >= 0 else f"You no longer want {obj}")
     if c.label == "fact":
         key = c.key or "note"
-        value = "" if c.value is None else str(c.value)
+        value = value_phrase(c.value, "zh" if zh else "en")
         if key == "note" and c.text:
             return _event_text(c, now, lang, note=True)
         if zh:

@@ -156,3 +156,11 @@ def test_a_time_after_a_moving_verb_is_a_reschedule():
 def test_a_hand_in_date_is_a_deadline():
     s = one("New hand-in date is July 3")
     assert (s.kind, s.key, s.value.month, s.value.day) == ("attribute", "deadline", 7, 3)
+
+
+def test_someone_elses_birthday_is_not_the_users():
+    for text in ("Meredith's booked a train down for his birthday on March 28", "my dad's birthday is June 2",
+                 "我爸生日是六月二号", "他的生日是六月二号"):
+        assert not any(s.key == "birthday" for s in extract_statements(text, NOW)), text
+    for text in ("My birthday is on March 28", "我的生日是三月二十八号", "生日是五月三号"):
+        assert [s.key for s in extract_statements(text, NOW)] == ["birthday"], text

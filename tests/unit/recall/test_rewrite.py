@@ -96,3 +96,10 @@ def test_other_assistant_words_are_attributed_to_the_assistant():
     said = Candidate(id="a", label="event", kind="assistant", text="ThinkPad E14 的性价比在这个价位很不错。",
                      t_from=now - timedelta(days=14))
     assert "我（助手）说过" in rewrite(said, now, "zh") and "你说过" not in rewrite(said, now, "zh")
+
+
+def test_a_stored_date_reads_as_a_date():
+    c = Candidate(id="f", label="fact", kind="attribute", key="deadline", value="2026-07-03 00:00:00+00:00",
+                  is_self=True, t_from=NOW - timedelta(days=3), last_seen=NOW - timedelta(days=3))
+    assert "July 3, 2026" in rewrite(c, NOW, "en") and "00:00" not in rewrite(c, NOW, "en")
+    assert "2026年7月3日" in rewrite(c, NOW, "zh")
