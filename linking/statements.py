@@ -32,7 +32,7 @@ _TRAIL_EN = re.compile(r"\s+(?:at all|anymore|any more|so much|a lot|too|though|
 _TRAIL_ZH = "了的啊呀吧呢哦啦嘛"
 _EN_SUBJECT = re.compile(r"(?:^|\b)(?:i|we|i'm|im|i've|i'd|we're|we've|we'd)\b(?:\s+\w+){0,3}\s*$", re.I)
 _DATE_KEYS = {"deadline", "birthday"}
-_EN_THEIRS = re.compile(r"(?i:\b(?:his|her|their|its)|'s|’s)\s*$")
+_EN_OWNER = re.compile(r"(?:\b(?i:his|her|their|its)|\b((?i:my\s+[a-z]+(?:\s+[a-z]+)?)|[A-Z][a-z]+)['’]s)\s*$")
 _PRONOUNS = {"her", "him", "them", "us", "me", "it", "you", "this", "that", "these", "those", "there", "here"}
 # a preference's subject is the thing, not the verb: "don't want to do any more whiteboard challenges" →
 # "whiteboard challenges", "不喜欢吃寿司" → "寿司" (the verb stays when nothing else would be left: "喜欢吃辣")
@@ -250,12 +250,16 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             continue
         key = en_attr[cue]
         after = c[mm.end():]
-        if key in _DATE_KEYS and _EN_THEIRS.search(c[:mm.start()]):
-            continue   # "his birthday on March 28", "my dad's deadline": not the user's
+        whose = ""
+        if key in _DATE_KEYS:   # "my mom's birthday" is hers; "his birthday" is nobody we can name here
+            owner = _EN_OWNER.search(c[:mm.start()])
+            if owner and not owner.group(1):
+                continue
+            whose = owner.group(1) if owner else ""
         if key in _DATE_KEYS:
             ts = find_times(after, now)
             if ts:
-                out.append(_st("attribute", c, lang, change, key=key, value=ts[0].when))
+                out.append(_st("attribute", c, lang, change, subject=whose, key=key, value=ts[0].when))
                 consumed_time = True
                 break
             continue
@@ -439,13 +443,16 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
         if cue.isascii() and c[i].isupper() and i > 0 and not c[i - 1].isspace() and not c[i - 1].isascii():
             continue   # part of a product name glued to Chinese text ("特斯拉Model 3"), not the word "model"
         after = c[i + len(cue):]
-        before = re.sub(r"的$", "", c[:i])
-        if key in _DATE_KEYS and (re.search(r"[他她它]们?$", before) or lx.role_of(before[-2:]) or lx.role_of(before[-1:])):
-            continue   # "他生日是三月二十八号", "我爸的生日": not the user's
+        before, whose = re.sub(r"的$", "", c[:i]), ""
+        if key in _DATE_KEYS:   # "我爸的生日" is his; "他生日" is nobody we can name here
+            if re.search(r"[他她它]们?$", before):
+                continue
+            role = next((before[-n:] for n in (2, 1) if lx.role_of(before[-n:])), "")
+            whose = ("我" + role if not role.startswith("我") else role) if role else ""
         if key in _DATE_KEYS:
             ts = find_times(after, now)
             if ts:
-                out.append(_st("attribute", c, lang, change, key=key, value=ts[0].when))
+                out.append(_st("attribute", c, lang, change, subject=whose, key=key, value=ts[0].when))
                 consumed_time = True
                 break
             continue
