@@ -56,15 +56,17 @@ _ZH_Q = re.compile(r"[吗呢么嘛？?]\s*$|什么|哪个|哪里|怎么|为什�
 # -- ambient chit-chat: weather, mood, holidays, sign-offs (no statement about the user next to it) -------------
 _EN_AMBIENT = re.compile(r"\b(?:rain(?:ing|y|s|ed)?|snow(?:ing|y|ed)?|sun(?:ny|set|rise|shine)?|freezing|chilly|humid|"
                          r"windy|storm(?:y|ing)?|weather|haze|hazy|smog|tgif|friday|weekend|hot|cold|gorgeous day|"
-                         r"beautiful day|lovely day|long day|"
+                         r"beautiful day|lovely day|long day|knackered|shattered|wiped out|drained|muggy|gloomy|"
+                         r"what a (?:day|week|weekend)|monday blues|"
                          r"crowded|packed|tired|sleepy|exhausted|phew|ugh|brr|anyway|bet|lifesaver|that'?s it|"
                          r"happy [a-z]+(?:'?s)?(?: day)?|merry [a-z]+|hope your? [a-z ]+)\b", re.I)
 _ZH_AMBIENT = re.compile(r"下大雨|下小雨|下雨|下大雪|下雪|大雪|结冰|雾霾|沙尘暴|台风|降温|刮风|天气|终于周末|周末了|放假了|下班了|"
-                         r"好热|好冷|真热|真冷|太热|太冷|热死|冷死|[零一二三四五六七八九十\d]+度|"
+                         r"好热|好冷|真热|真冷|太热|太冷|热死|冷死|好闷|闷热|闷死|好晒|晒死|累到不行|累趴|周一综合[症征]|"
+                         r"[零一二三四五六七八九十\d]+度|"
                          r"好困|困死|困了|好累|累死|好挤|太挤|睡觉|先这样|就这样|湿透|快乐")
 _EN_STOP = frozenset("""a an the it its it's is are was were be been being this that these those there here so such
     some all day today tonight this morning evening out just finally really very too and or but of in on at to for
-    with from what how oh omg lol haha dear my your you finally again still btw""".split())
+    with from what how oh omg lol haha dear my your you finally again still btw absolutely totally""".split())
 _ZH_FILL = re.compile(r"今天|今晚|早上|晚上|上午|下午|现在|这|那|都|快|也|又|还|就|真|好|太|啊|呀|吧|呢|哦|啦|了|的|得|嘛|准备")
 
 
