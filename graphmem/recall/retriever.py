@@ -187,13 +187,6 @@ class _Vectors:
         ids = self.ids[label]
         return [{"id": ids[i], "sim": float(sims[i])} for i in idx]
 
-    def pair(self, a: str, b: str) -> float | None:
-        """Cosine between two cached nodes (None if either has no vector)."""
-        ha, hb = self.row.get(a), self.row.get(b)
-        if ha is None or hb is None:
-            return None
-        return float(self.mats[ha[0]][ha[1]].astype(np.float32) @ self.mats[hb[0]][hb[1]].astype(np.float32))
-
     def pairwise(self, ids: Iterable[str]) -> Callable[[str, str], float | None]:
         """Cosine between any two of ``ids`` (one matrix product; None for a node without a vector)."""
         rows = [(i, self.row[i]) for i in dict.fromkeys(ids) if i in self.row]
@@ -751,6 +744,8 @@ class Retriever:
             rows = tx.run("recall/self_facts", {**base, "self_id": u.self_id, "keys": list(q.keys)})
             groups.append(("graph", [_cand(r, "graph", 1.0, f"your {r['key']}") for r in rows]))
 
+        own_keys = "graph" in paths and bool(q.keys) and bool(u.self_id)   # the key path runs
+
         def timed(job):
             def run(tx: Tx) -> list:
                 out: list = []
@@ -767,7 +762,7 @@ class Retriever:
                 jobs += [graph_path, graph_events]
             if "recency" in paths:
                 jobs.append(recency_path)
-            if "graph" in paths and q.keys and u.self_id:
+            if own_keys:
                 jobs.append(key_path)
             # independent read transactions, run side by side (the server has more than one core)
             results = list(self._pool().map(lambda job: self.store.read(timed(job)), jobs))
@@ -780,7 +775,7 @@ class Retriever:
                 graph_path(tx, out)
                 graph_events(tx, out)
                 recency_path(tx, out)
-                if "graph" in paths and q.keys and u.self_id:
+                if own_keys:
                     key_path(tx, out)
                 return out
 

@@ -37,6 +37,7 @@ import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from datetime import datetime, timezone
 
 from graphmem.recall.query import QueryInfo, content_terms, marks_change
@@ -291,9 +292,7 @@ def implicit_supersede(cands: Iterable[Candidate], similarity, cfg: ScoringConfi
     cosine-similar (``similarity(id_a, id_b)`` → cosine or None). Covers what the write path did not turn
     into versioned facts. A message that says more than the contradicted thing is only marked stale
     (demoted, see :func:`_outdate`). Returns how many were marked."""
-    named: set[str] = set()
-    for n in names:
-        named |= content_terms(n)
+    named = _name_terms(tuple(names))
     cands = [c for c in cands if c.status == "active" and (c.label == "event" or c.kind in ("preference",
                                                                                             "attribute"))]
     changes = sorted((c for c in cands if c.label == "event" and _said(c) is not None and _changes(c.text)),
@@ -337,13 +336,19 @@ def implicit_supersede(cands: Iterable[Candidate], similarity, cfg: ScoringConfi
     return marked
 
 
+@lru_cache(maxsize=256)
+def _name_terms(names: tuple[str, ...]) -> frozenset[str]:
+    """The content terms of the user's entity names (the same for every recall until a name is added)."""
+    return frozenset().union(*(content_terms(n) for n in names))
+
+
 def link_newer(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = ScoringConfig(),
                names: Iterable[str] = ()) -> int:
     """Point each active memory at the latest later one that says the same thing (cosine ≥ ``same_thing`` and
     two content terms in common that are not part of a name, not from the same message): "每天新词30个" →
     "现在每天新词50个". :func:`rank` then ranks the later one just above the earlier one unless the question asks
     about the past. Returns how many were linked."""
-    named = frozenset().union(*(content_terms(n) for n in names))   # sharing "小雨" only says both are about her
+    named = _name_terms(tuple(names))   # sharing "小雨" only says both are about her
     live = sorted((c for c in cands if c.status == "active" and c.label in ("event", "fact") and _said(c)),
                   key=_said)
     terms = {c.id: content_terms(c.text or "") - named for c in live}
