@@ -3,7 +3,7 @@
 
 from .gate import classify_message, is_advice
 from .gazetteer import Gazetteer
-from .mentions import extract_mentions, extract_mentions_batch
+from .mentions import en_appositions, extract_mentions, extract_mentions_batch
 from .normalize import detect_language, normalise, parse_number
 from .resolve import learn_aliases, link, record_links
 from .slots import Slot, SlotTable

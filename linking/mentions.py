@@ -408,6 +408,31 @@ def zh_appositions(text: str) -> list[tuple[str, str]]:
     return out
 
 
+_EN_NAME = r"[A-Z][\w&.'-]*(?:\s+(?:[A-Z][\w&.'-]*|&|of))*"
+_EN_DESC = r"(?:[a-z][\w-]*\s+){0,3}[a-z][\w-]*"
+# "Cobaltline, the fintech startup, ..." and "a fintech startup called Cobaltline"
+_EN_APPOSITION = re.compile(rf"(?<![\w,])({_EN_NAME}),\s+(?:the|a|an|our|my)\s+({_EN_DESC})(?=\s*(?:[,.;!?)]|$|\s+(?:that|which|who|where|with|in|on|at|from|for)\b))"
+                            rf"|\b(?:the|a|an)\s+({_EN_DESC})\s+(?:called|named)\s+({_EN_NAME})")
+
+
+def en_appositions(text: str) -> list[tuple[str, str]]:
+    """(name, description) for "Cobaltline, the fintech startup" and "a fintech startup called Cobaltline":
+    the description becomes an alias, so "that fintech" finds the name later. A description that is only a
+    type word ("Acme, the company") says nothing the type does not already say and is left out."""
+    out = []
+    for m in _EN_APPOSITION.finditer(text):
+        name, desc = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        words = desc.lower().split()
+        if name.split()[0] in ("I", "The", "A", "An", "My", "Our") or len(words) > 4:
+            continue
+        if any(not lx.type_of_noun(w, "en") and w not in _EN_DESC_STOP for w in words):
+            out.append((name.strip(), " ".join(words)))
+    return out
+
+
+_EN_DESC_STOP = frozenset("new old other same one big small little first last best".split())
+
+
 def _zh_proper_with_common(ms: list[Mention], text: str) -> list[Mention]:
     """A name directly followed by a type noun is one named thing of that type: 华西 + 医院 → 华西医院
     (hospital), 北京 + 幼儿园 → 北京幼儿园 (school)."""

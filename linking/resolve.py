@@ -227,6 +227,13 @@ def _decide_from_graph(m: Mention, known: Gazetteer, why: str) -> Link:
     if not pool and m.type and (m.type not in ("thing", "place", "product") or m.recall_cue):
         # a broad type ("that place") only searches the graph when the user points back in time
         pool = known.of_types([m.type])
+    if not pool and m.head and len(m.head) >= 3:
+        # "that fintech": a word of a description the user gave ("Cobaltline, the fintech startup")
+        head = normalise(m.head)
+        pool = [e for e in known.entities if e.aliases and head in " ".join(map(normalise, e.aliases)).split()]
+        if len(pool) == 1:
+            return _linked(m, _cand_entity(pool[0], 0.65, "alias"),
+                           f"{why}; {pool[0].name!r} was described with {m.head!r}")
     if not pool:
         return _new(m, f"{why}; no known {m.type or 'entity'} fits") if (m.type or m.head) else \
             _ambiguous(m, f"{why}; nothing to resolve {m.surface!r} against", [])

@@ -23,7 +23,8 @@ score     = (relevance + prior × min(1, relevance / prior_gate)) × status × c
   else 1.
 Later versions: of two active memories that say the same thing (``link_newer``: cosine ≥ ``same_thing`` and two
 content terms in common), the later one scores at least ``newer_share`` × the earlier one's score (component
-``newer``), unless the question asks about the past: "现在每天新词50个" ranks just above "每天新词30个".
+``newer``), unless the question asks about the past: "现在每天新词50个" ranks just above "每天新词30个". So does
+the change that made a message stale ("最后定在5月2号开门" above "开业日子定在4月18号，正好周六").
 Diversity: a candidate too similar to one already chosen (character-bigram overlap ≥ ``dup_threshold``,
 or the same fact slot) is skipped, unless it says more (the whole message a clause came from): within
 ``fuller_ratio`` of its score it takes that place, or within ``more_ratio`` when at least ``more_share`` of
@@ -216,6 +217,12 @@ _QTY_UNIT = re.compile(r"([$€£¥])\d|(?<![\w.])\d[\d,.]*\s?(k|km|kg|lbs?|mile
 _QTY_UNIT_ZH = re.compile(r"[\d一二两三四五六七八九十百千万点半]+(斤|公斤|公里|元|块|万|次|岁|升|分|小时|分钟|人|个人|杯)")
 
 
+# a calendar date or a weekday: two memories giving one talk about when the same thing happens
+_DATE = re.compile(r"\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
+                   r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|"
+                   r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|"
+                   r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|"
+                   r"[\d一二三四五六七八九十]{1,3}月[\d一二三四五六七八九十]{1,3}[号日]|(?:周|星期|礼拜)[一二三四五六日天]", re.I)
 _NUMERAL = re.compile(r"\d|[零一二两三四五六七八九十百千万亿半]")
 # a memory that states a target is not contradicted by a new measurement ("想减到一百五十五斤", "goal is 85 kg"),
 # only by a new target
@@ -227,6 +234,9 @@ _TARGET = re.compile(r"\b(?:want(?:s|ed)? to|goal|target|aim(?:ing)?|plan(?:ning
 # what a change explicitly drops: "no more oat latte", "stopped drinking coffee", "不再喝奶茶", "戒了可乐"
 _DROPPED_EN = re.compile(r"\b(?:no more|no longer|stopped|quit|gave up|instead of|rather than|not any ?more)\s+"
                          r"((?:[\w'-]+\s*){1,3})", re.I)
+# what the user tried and turned down: "we tried the Yamaha but it felt stiff", "试了宜家的但是太软"
+_TRIED_EN = re.compile(r"\btried (?:out )?(?:the |a |an )?((?:[\w'-]+\s*){1,2}?)\s*(?:,\s*)?but\b", re.I)
+_TRIED_ZH = re.compile(r"试了([\u4e00-\u9fffA-Za-z0-9]{2,8}?)(?:的)?[，,]?\s*(?:但是|但|可是|不过)")
 _DROPPED_ZH = re.compile(r"(?:不再|不喝|不吃|不用|戒了|停了)([\u4e00-\u9fff]{2,6})")
 _MOVE = re.compile(r"\b(?:mov(?:ed|ing) (?:to|in|into|house)|moved in|relocat(?:ed|ing))\b|搬到|搬去|搬家|搬进", re.I)
 _PLACE_KEYS = frozenset({"location", "address", "city", "home"})
@@ -237,6 +247,10 @@ def _dropped_terms(text: str) -> frozenset[str]:
     for m in _DROPPED_EN.finditer(text):
         out |= content_terms(re.sub(r"\b(?:drink(?:ing)?|eat(?:ing)?|us(?:e|ing)|hav(?:e|ing)|do(?:ing)?|like|want|go(?:ing)?|"
                                         r"play(?:ing)?|the|my|a|an|to)\b", " ", m.group(1), flags=re.I))
+    for m in _TRIED_EN.finditer(text):
+        out |= content_terms(m.group(1))
+    for m in _TRIED_ZH.finditer(text):
+        out |= content_terms(m.group(1))
     for m in _DROPPED_ZH.finditer(text):
         out |= content_terms(re.sub(r"^[喝吃用去玩看买]", "", m.group(1)))
     return frozenset(t for t in out if not _NUMERAL.search(t))
@@ -307,6 +321,14 @@ def implicit_supersede(cands: Iterable[Candidate], similarity, cfg: ScoringConfi
         units = _quantity_units(said)
         dropped = _dropped_terms(ch.text)   # named too: "no more oat latte" drops exactly that thing
         moved = bool(_MOVE.search(ch.text))
+        if marks_change(said) and _DATE.search(said):   # a new date: the one dated memory it moves
+            dated = [c for c in cands if c.status == "active" and _said(c) is not None and _said(c) < _said(ch)
+                     and _DATE.search(c.text or "")
+                     and not (c.source_id and c.source_id == ch.source_id)]
+            moved_from = _rescheduled(ch, terms, dated, similarity)
+            if moved_from is not None:
+                _outdate(moved_from, ch)
+                marked += 1
         value_only = not marks_change(ch.text)   # "dropped my calories to 2200": a new number, no switch word
         target = bool(_TARGET.search(said))       # a new target replaces an old one ("raising my ask to 125k")
         if value_only:   # then only a number it replaces, about the same thing (not a shared "点五"), counts
@@ -334,6 +356,26 @@ def implicit_supersede(cands: Iterable[Candidate], similarity, cfg: ScoringConfi
                 _outdate(c, ch)
                 marked += 1
     return marked
+
+
+def _rescheduled(ch: Candidate, terms: frozenset[str], dated: list[Candidate], similarity) -> Candidate | None:
+    """Which earlier dated memory a change giving a new date moves ("the offsite got pushed to June 3" moves
+    "the team offsite … is on May 14"): the one sharing most content terms with it, then the most similar. With
+    no shared term, only a clear winner (``RESCHEDULE_MARGIN`` more similar than the next, or the only one
+    and at least ``RESCHEDULE_FLOOR`` similar) — cosine alone cannot tell "the same event" from "another date"."""
+    ranked = sorted(((len(terms & content_terms(c.text or "")), similarity(ch.id, c.id) or 0.0, c.id, c) for c in dated),
+                    key=lambda x: x[:3], reverse=True)
+    if not ranked:
+        return None
+    shared, sim, _, best = ranked[0]
+    if shared:
+        return best
+    runner_up = ranked[1][1] if len(ranked) > 1 else RESCHEDULE_FLOOR - RESCHEDULE_MARGIN
+    return best if sim - runner_up >= RESCHEDULE_MARGIN and sim >= RESCHEDULE_FLOOR else None
+
+
+RESCHEDULE_MARGIN = 0.05
+RESCHEDULE_FLOOR = 0.2
 
 
 @lru_cache(maxsize=256)
@@ -382,7 +424,7 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int,
     if not q.past:   # the later of two memories that say the same thing takes the earlier one's place
         before = {i: comp["score"] for i, (_, comp) in comps.items()}   # no chains: each lift from its own pair
         for c, comp in comps.values():
-            later = comps.get(c.newer) if c.newer else None
+            later = comps.get(c.newer or c.superseded_by or "")
             if later is not None and comp["status"] > 0:
                 lift = cfg.newer_share * before[c.id]
                 if later[1]["score"] < lift:

@@ -28,6 +28,9 @@ from graphmem.write.versioning import CHANGE, REPEAT, Planner, Version, value_te
 
 log = logging.getLogger("graphmem.write")
 
+_PRONOUNS = lexicon.marker_set("zh_pronoun_thing") | lexicon.marker_set("zh_pronoun_person") | \
+    lexicon.marker_set("en_pronoun_thing") | lexicon.marker_set("en_pronoun_person") | \
+    lexicon.marker_set("en_demonstrative") | {"this one", "that one", "这个", "那个", "they", "them"}
 SELF_WORDS = frozenset({"", "i", "me", "my", "myself", "mine", "user", "the user", "我", "我自己", "自己", "本人"})
 RECENT_EVENTS = 64
 _TYPE_RE = re.compile(r"[^0-9A-Za-z_\u3400-\u9fff]+")
@@ -361,19 +364,20 @@ class Pipeline:
                     continue
                 if s.kind == "relation" and isinstance(s.value, str) and s.value.strip() \
                         and ids.norm_name(s.value) != ids.norm_name(s.subject or ""):
-                    w.entity_of[i] = self._resolve(s.subject, s.subject_type, st, refs, links, t.at)
-                    w.object_of[i] = self._resolve(s.value, "", st, refs, links, t.at)
+                    subj = self._resolve(s.subject, s.subject_type, st, refs, links, t.at)
+                    obj = self._resolve(s.value, "", st, refs, links, t.at)
+                    if subj is not None and obj is not None:
+                        w.entity_of[i], w.object_of[i] = subj, obj
                 elif s.kind == "relation":    # "Lily is my sister": the user —SISTER→ Lily
-                    w.entity_of[i] = self._self(st, refs, t.at)
-                    obj = w.object_of[i] = self._resolve(s.subject, s.subject_type or "person", st, refs, links, t.at)
+                    obj = self._resolve(s.subject, s.subject_type or "person", st, refs, links, t.at)
+                    if obj is None:
+                        continue
+                    w.entity_of[i], w.object_of[i] = self._self(st, refs, t.at), obj
                     surface = w.role_surfaces.get(s.key)
                     if surface and not obj.is_self:   # "my sister" becomes an alias of Lily (roles then resolve)
-                        obj.aliases.add(surface)
-                        if obj.id in st.gazetteer:
-                            st.gazetteer.add_alias(obj.id, surface)
-                        st.names.setdefault(ids.norm_name(surface), obj.id)
-                else:
-                    w.entity_of[i] = self._resolve(s.subject, s.subject_type, st, refs, links, t.at)
+                        _add_alias(obj, surface, st)
+                elif (ref := self._resolve(s.subject, s.subject_type, st, refs, links, t.at)) is not None:
+                    w.entity_of[i] = ref
             for ref in list(w.entity_of.values()) + list(w.object_of.values()):
                 if not ref.is_self and ref.id not in w.mention_ids:
                     w.mention_ids.append(ref.id)
@@ -412,10 +416,7 @@ class Pipeline:
             if ln.status == "linked" and ln.entity_id:
                 ref = self._ref_existing(ln.entity_id, st, refs, t.at, ln.entity_name, ln.entity_type)
                 if ref and ln.new_alias and ln.new_alias != ref.name:
-                    ref.aliases.add(ln.new_alias)
-                    if ref.id in st.gazetteer:
-                        st.gazetteer.add_alias(ref.id, ln.new_alias)
-                    st.names.setdefault(ids.norm_name(ln.new_alias), ref.id)
+                    _add_alias(ref, ln.new_alias, st)
             elif ln.status == "ambiguous" and m.type and \
                     len(same := [c for c in ln.candidates if c.type == m.type]) == 1:
                 # the only candidate of exactly the mention's type wins ("that laptop" vs an untyped "Photoshop")
@@ -429,6 +430,10 @@ class Pipeline:
                 if ref.id not in w.mention_ids and not ref.is_self:
                     w.mention_ids.append(ref.id)
                 out.append((m.surface, ref, m.type))
+        for name, description in linking.en_appositions(t.text):   # "Cobaltline, the fintech startup"
+            ref = next((r for surface, r, _ in out if ids.norm_name(surface) == ids.norm_name(name)), None)
+            if ref is not None and not ref.is_self:
+                _add_alias(ref, description, st)
         return out
 
     def _self(self, st: UserState, refs: dict[str, EntityRef], at: datetime) -> EntityRef:
@@ -467,7 +472,10 @@ class Pipeline:
         ref.at = max(ref.at or at, at)
         return ref
 
-    def _resolve(self, surface: str | None, type_: str, st: UserState, refs, links, at) -> EntityRef:
+    def _resolve(self, surface: str | None, type_: str, st: UserState, refs, links, at) -> EntityRef | None:
+        """The entity a statement is about: the user, what the linker resolved, a known name, or a new entity.
+        None for a pronoun the linker could not place ("招牌就换成它了" with nothing before it): "it" is no
+        entity, so that statement gets no fact (the message itself is still stored)."""
         s = " ".join((surface or "").split())
         n = ids.norm_name(s)
         if n in SELF_WORDS:
@@ -478,6 +486,8 @@ class Pipeline:
             if mn == n or (len(n) >= 2 and (n in mn or (mn in n and not _minor_part(mn, n)
                                                           and lexicon.compatible(m_type or ref.type, own)))):
                 return ref
+        if n in _PRONOUNS:
+            return None
         eid = st.names.get(n)
         if eid:
             ref = self._ref_existing(eid, st, refs, at, s, type_)
@@ -834,6 +844,14 @@ def _liked_kind(s, ent: "EntityRef | None") -> str:
     if s.kind != "preference" or _polarity(s) <= 0 or ent is None or ent.is_self:
         return ""
     return "" if ent.type in lexicon.BROAD_TYPES else ent.type or ""
+
+
+def _add_alias(ref: EntityRef, alias: str, st: UserState) -> None:
+    """``alias`` names ``ref`` from now on: stored with the entity, and found by this user's later turns."""
+    ref.aliases.add(alias)
+    if ref.id in st.gazetteer:
+        st.gazetteer.add_alias(ref.id, alias)
+    st.names.setdefault(ids.norm_name(alias), ref.id)
 
 
 def _is_reschedule(s) -> bool:

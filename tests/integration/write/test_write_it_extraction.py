@@ -77,3 +77,13 @@ def test_kinship_relation_points_from_the_user(writer, store, tenant):
     events_ = events(store, "u1", tenant=tenant)
     second = store.run("read/event_mentions", {"tenant": tenant, "user_id": "u1", "event_id": events_[1]["id"]})
     assert lily.id in {m["id"] for m in second}               # a later "my sister" is Lily
+
+
+def test_a_pronoun_nothing_resolves_is_no_entity(writer, store, tenant):
+    """"招牌就换成它了" with nothing the linker can point "它" at: no entity named 它 and no fact for it, but
+    the message itself is kept."""
+    send(writer, "u1", ["内部试吃那几天反而是肉松小贝最受欢迎，大家都说好，招牌就换成它了。"])
+    assert writer.stats().written == 1
+    assert find_entities(store, "u1", "它", tenant=tenant) == []
+    assert not [p for p in preferences(store, "u1", tenant=tenant) if p["entity"] == "它"]
+    assert [e for e in events(store, "u1", tenant=tenant) if "肉松小贝" in (e["text"] or "")]

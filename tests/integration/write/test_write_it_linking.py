@@ -50,3 +50,13 @@ def test_a_name_introduced_earlier_in_the_same_batch_is_linked(writer, store, te
     assert "朵朵" in first
     for e in (e2, e3):
         assert first["朵朵"] in {m["id"] for m in mentions(store, tenant, "u1", e)}, e
+
+
+def test_an_apposition_becomes_an_alias_that_later_turns_link_through(writer, store, tenant):
+    e1 = writer.add("u1", "s1", 1, "Got an offer from Cobaltline, the fintech startup, for 95k.")
+    assert writer.flush(120)
+    e2 = writer.add("u1", "s2", 1, "Still waiting to hear back from that fintech about the start date.")
+    assert writer.flush(120)
+    (cobalt,) = [m for m in mentions(store, tenant, "u1", e1) if m["name"] == "Cobaltline"]
+    assert cobalt["id"] in {m["id"] for m in mentions(store, tenant, "u1", e2)}
+    assert [e["id"] for e in find_entities(store, "u1", "fintech startup", tenant=tenant)] == [cobalt["id"]]

@@ -76,7 +76,11 @@ def test_chinese_without_a_subject_is_personal_when_it_names_what_the_user_did()
                  "带去安心动物医院看了，医生说大概率是毛球。"):
         g = classify_message(text)
         assert g.personal and g.has_information, text
-    for text in ("好饿，去吃饭了 bye", "今天下大雪，路上都结冰了", "叫我干嘛"):   # still small talk, not personal
+    # a plan, a product line or a supplier: "主推想做…", "从豆仓进货"
+    for text in ("店里主推想做燕麦拿铁，试了好几版配方。", "烘焙豆子先从豆仓进货，价格还行。", "复诊约在下周三上午。"):
+        g = classify_message(text)
+        assert g.personal and g.has_information, text
+    for text in ("好饿，去吃饭了 bye", "今天下大雪，路上都结冰了", "叫我干嘛", "想想还是算了哈哈"):   # not personal
         assert not classify_message(text).personal, text
 
 

@@ -93,3 +93,14 @@ def test_a_possessor_with_adjectives_is_the_mention_and_keeps_its_role():
     from graphmem.linking.api import extract_mentions
     assert ("my little girl", "daughter") in {(m.surface, m.role) for m in extract_mentions("What's my little girl's name?")}
     assert ("my big sister", "sister") in {(m.surface, m.role) for m in extract_mentions("my big sister's car")}
+
+
+def test_an_english_apposition_gives_a_name_its_description():
+    from graphmem.linking.mentions import en_appositions
+    assert en_appositions("Got an offer from Cobaltline, the fintech startup, for 95k.") == [
+        ("Cobaltline", "fintech startup")]
+    assert en_appositions("We hired a contractor called Mike Doyle") == [("Mike Doyle", "contractor")]
+    assert en_appositions("I met Dana, the recruiter from Halcyon, yesterday") == [("Dana", "recruiter")]
+    # only a type word ("the company", "a restaurant") says nothing new; a sentence start is no name
+    assert en_appositions("Acme, the company, is fine") == [] and en_appositions("Went to Noma, a restaurant.") == []
+    assert en_appositions("I, the undersigned, agree") == []

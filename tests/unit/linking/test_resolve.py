@@ -138,3 +138,13 @@ def test_brand_names_plural_and_which_references(known):
     two = _slots([("plan_a", "方案A", "plan")], [("plan_b", "方案B", "plan")])
     assert _only(link("这两个方案哪个好", two, known), "方案").status == "ambiguous"
     assert _only(link("这个方案下周开始", two, known), "这个方案").entity_id == "plan_b"
+
+
+def test_a_word_of_a_description_finds_the_one_entity_described_so():
+    from graphmem.linking.api import Gazetteer, KnownEntity
+    known = Gazetteer([KnownEntity("cobalt", "Cobaltline", "company", aliases=("fintech startup",)),
+                       KnownEntity("harbor", "Harbor Labs", "company", aliases=("biotech lab",))])
+    lk = _only(link("Any news from that fintech?", SlotTable(), known), "that fintech")
+    assert lk.status == "linked" and lk.entity_id == "cobalt" and "described" in lk.reason
+    two = Gazetteer([*known.entities, KnownEntity("zest", "Zestpay", "company", aliases=("fintech app",))])
+    assert _only(link("Any news from that fintech?", SlotTable(), two), "that fintech").entity_id is None

@@ -274,3 +274,41 @@ def test_sharing_only_a_name_or_the_same_message_is_not_saying_the_same_thing():
     clause = event("c", "每天新词50个", sim=0.5, days=5, recorded_at=NOW - timedelta(days=5), source_id="m")
     whole = event("m", "现在Anki每天新词50个", sim=0.4, days=5, recorded_at=NOW - timedelta(days=4), source_id="m")
     assert link_newer([clause, whole], lambda x, y: 0.9, CFG) == 0
+
+
+def test_a_new_date_moves_the_dated_memory_it_is_about():
+    """"the offsite got pushed to June 3" moves the offsite, not the dentist; the moved message, which says more,
+    is stale and ranks below the change even when the change is worded far from the question."""
+    from graphmem.recall.scoring import implicit_supersede
+    off = event("off", "The team offsite at Quarry Hill is on May 14, all twelve of us", sim=0.6, days=30,
+                recorded_at=NOW - timedelta(days=30))
+    dentist = event("dentist", "Dentist check-up on May 20", sim=0.3, days=25, recorded_at=NOW - timedelta(days=25))
+    moved = event("moved", "Bad news, the venue double-booked us, so the offsite got pushed to June 3", sim=0.35,
+                  days=5, recorded_at=NOW - timedelta(days=5))
+    sims = {("moved", "off"): 0.2, ("moved", "dentist"): 0.25}
+    assert implicit_supersede([off, dentist, moved], lambda a, b: sims.get((a, b)), CFG) == 1
+    assert off.status == "stale" and off.superseded_by == "moved" and dentist.status == "active"
+    q = analyse("When is the offsite?", NOW)
+    assert [c.id for c, _ in rank([off, dentist, moved], q, NOW, 5, CFG)][0] == "moved"
+
+
+def test_a_new_date_sharing_no_word_moves_only_a_clear_winner():
+    from graphmem.recall.scoring import implicit_supersede
+    opening = event("open", "咖啡馆的开业日子定在4月18号", days=30, recorded_at=NOW - timedelta(days=30))
+    dentist = event("dentist", "牙医复诊约在每周二下午", days=30, recorded_at=NOW - timedelta(days=30))
+    moved = event("moved", "消防验收没过，只能往后推，最后定在5月2号开门", days=5, recorded_at=NOW - timedelta(days=5))
+    clear = {("moved", "open"): 0.29, ("moved", "dentist"): 0.12}
+    assert implicit_supersede([opening, dentist, moved], lambda a, b: clear.get((a, b)), CFG) == 1
+    assert opening.status == "outdated" and dentist.status == "active"
+    opening.status = "active"
+    close = {("moved", "open"): 0.29, ("moved", "dentist"): 0.27}   # no clear winner: nothing is moved
+    assert implicit_supersede([opening, dentist, moved], lambda a, b: close.get((a, b)), CFG) == 0
+
+
+def test_what_the_user_tried_and_turned_down_is_dropped():
+    from graphmem.recall.scoring import implicit_supersede
+    old = event("old", "Looking at upright pianos for Mia, the Yamaha U1 is top of the list", days=20,
+                recorded_at=NOW - timedelta(days=20))
+    new = event("new", "We tried the Yamaha but it felt stiff, so we went with a Kawai K300 in the end", days=2,
+                recorded_at=NOW - timedelta(days=2))
+    assert implicit_supersede([old, new], lambda a, b: 0.2, CFG, names=["Mia"]) == 1 and old.status == "stale"
