@@ -18,7 +18,7 @@ from .types import Mention
 _PUNCT = set("，。！？、,.!?;；：:（）()【】[]「」“”\"'‘’…~～\n\t")
 _ZH_NAMED_FLAGS = {"nr", "nrfg", "nrt", "ns", "nt", "nz", "eng"}
 _EN_ENT_LABELS = {"PERSON", "ORG", "PRODUCT", "GPE", "LOC", "FAC", "WORK_OF_ART", "EVENT"}
-_EN_ENT_TYPE = {"PERSON": "person", "GPE": "geo", "LOC": "place", "FAC": "place"}
+_EN_ENT_TYPE = {"PERSON": "person", "GPE": "geo", "LOC": "place", "FAC": "place", "ORG": "organization"}
 _PRIORITY = {"demonstrative": 0, "possessive": 0, "pronoun": 1, "named": 2, "noun": 3}
 
 

@@ -39,7 +39,8 @@ _PRONOUNS = {"her", "him", "them", "us", "me", "it", "you", "this", "that", "the
 _EN_LIGHT_VERB = re.compile(r"^(?:to\s+)?(?:do|have|eat|drink|use|play|watch|take|get|go to|deal with|work with|"
                             r"work on|listen to|read|wear)\s+(?:any\s?more\s+|any\s+|more\s+|the\s+|a\s+|an\s+)?", re.I)
 _ZH_LIGHT_VERB = re.compile(r"^(?:吃|喝|用|看|玩|听|穿|去|做|住|开)")
-_TEXT_KEYS = {"name", "model", "color", "address", "email", "allergy", "employer", "location", "job"}
+_PHONE = re.compile(r"\+?[\d()][\d\s().-]{5,}\d")   # a phone number is text: "07700 900123", "555-0142"
+_TEXT_KEYS = {"name", "model", "color", "address", "email", "allergy", "employer", "location", "job", "phone"}
 
 
 def _cues(category: str, lang: str) -> list[str]:
@@ -268,8 +269,8 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             val = re.split(r"\s+(?:as|since|for|because|with|and)\s+", val)[0].strip()
             if key == "employer" and cue.startswith("work") and not _EN_SUBJECT.search(c[:mm.start()]):
                 continue   # "dinners that work for her", "Thursday didn't work for Judy": not where the user works
-            if val.lower() in _PRONOUNS:
-                continue
+            if val.lower() in _PRONOUNS or (key == "phone" and not _PHONE.fullmatch(val)):
+                continue   # "new number was almost $5k": an amount, not a phone number
             if val:
                 out.append(_st("attribute", c, lang, change, key=key, value=val))
                 job = re.search(r"\bas\s+an?\s+([a-z][a-z ]{2,40})$", after.strip(" .!"), re.I)
@@ -458,6 +459,9 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             continue
         if key in _TEXT_KEYS:
             val = _trim_zh(re.sub(r"^(是|为|叫|在)", "", after))
+            if key == "phone":
+                phone = _PHONE.search(val)
+                val = phone.group(0) if phone else ""
             if val:
                 out.append(_st("attribute", c, lang, change, key=key, value=val))
                 break

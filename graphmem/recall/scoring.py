@@ -217,12 +217,25 @@ _QTY_UNIT = re.compile(r"([$€£¥])\d|(?<![\w.])\d[\d,.]*\s?(k|km|kg|lbs?|mile
 _QTY_UNIT_ZH = re.compile(r"[\d一二两三四五六七八九十百千万点半]+(斤|公斤|公里|元|块|万|次|岁|升|分|小时|分钟|人|个人|杯)")
 
 
-# a calendar date or a weekday: two memories giving one talk about when the same thing happens
-_DATE = re.compile(r"\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|"
-                   r"oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|"
-                   r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|"
-                   r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|"
-                   r"[\d一二三四五六七八九十]{1,3}月[\d一二三四五六七八九十]{1,3}[号日]|(?:周|星期|礼拜)[一二三四五六日天]", re.I)
+# when something happens, by kind: two memories giving the same kind (a day, a weekday, a month, a time of day)
+# may be the same thing moved ("May 14" → "June 3", "7点50的航班" → "下午两点那班")
+_ZH_NUM = "[\\d一二两三四五六七八九十]"
+_DATE_KINDS = {
+    "day": re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|"
+                      r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|"
+                      rf"{_ZH_NUM}{{1,3}}月{_ZH_NUM}{{1,3}}[号日]", re.I),
+    "weekday": re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?:周|星期|礼拜)[一二三四五六日天]", re.I),
+    "month": re.compile(r"\b(?:january|february|march|april|june|july|august|september|october|november|december)\b"
+                        rf"(?!\s+\d)|{_ZH_NUM}{{1,3}}月(?!{_ZH_NUM}{{1,3}}[号日])", re.I),
+    "clock": re.compile(r"\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b|"
+                        rf"(?:(?:早上|上午|中午|下午|晚上|凌晨){_ZH_NUM}{{1,3}}|\d{{1,2}})点(?:半|\d{{1,2}})?", re.I),
+}
+
+
+def _date_kinds(text: str) -> frozenset[str]:
+    return frozenset(k for k, rx in _DATE_KINDS.items() if rx.search(text))
+
+
 _NUMERAL = re.compile(r"\d|[零一二两三四五六七八九十百千万亿半]")
 # a memory that states a target is not contradicted by a new measurement ("想减到一百五十五斤", "goal is 85 kg"),
 # only by a new target
@@ -321,10 +334,10 @@ def implicit_supersede(cands: Iterable[Candidate], similarity, cfg: ScoringConfi
         units = _quantity_units(said)
         dropped = _dropped_terms(ch.text)   # named too: "no more oat latte" drops exactly that thing
         moved = bool(_MOVE.search(ch.text))
-        if marks_change(said) and _DATE.search(said):   # a new date: the one dated memory it moves
+        when = _date_kinds(ch.text) if marks_change(said) else frozenset()
+        if when:   # a new date: the one earlier memory giving that kind of date that it moves
             dated = [c for c in cands if c.status == "active" and _said(c) is not None and _said(c) < _said(ch)
-                     and _DATE.search(c.text or "")
-                     and not (c.source_id and c.source_id == ch.source_id)]
+                     and when & _date_kinds(c.text or "") and not (c.source_id and c.source_id == ch.source_id)]
             moved_from = _rescheduled(ch, terms, dated, similarity)
             if moved_from is not None:
                 _outdate(moved_from, ch)

@@ -97,3 +97,20 @@ def test_a_question_about_the_users_own_attribute_reaches_that_fact(memory):
         found = memory.recall("dora", q, 5, explain=True)
         assert found and "UI designer" in found[0].text, (q, [m.text for m in found])
         assert found[0].explanation["via"].get("graph") == "your job"
+
+
+def test_a_question_for_a_kind_of_organisation_reaches_the_one_named(memory):
+    """"Which moving company are we going with?" shares almost nothing with "we signed with Summit Hauling
+    instead": spaCy calls Summit Hauling an organisation, and the question's type reaches it (graph path)."""
+    s = memory.session("erin", "s1")
+    s.add_user_message("Got a quote from Two Rivers Moving: $4,200 for the whole flat. Leaning towards them.",
+                       at=days_ago(30))
+    s.add_user_message("Ugh, Two Rivers came back saying fuel surcharges went up, new number was almost $5k. "
+                       "Forget them, we signed with Summit Hauling instead for $3,650.", at=days_ago(20))
+    for i in range(8):   # other things to talk about
+        s.add_user_message(f"Packing list item {i + 1}: label the kitchen boxes and the books", at=days_ago(10 - i))
+    assert memory.flush(120)
+    found = memory.recall("erin", "Which moving company are we actually going with?", 5, explain=True)
+    texts = [m.text for m in found]
+    assert any("Summit Hauling" in t for t in texts), texts
+    assert not any("phone" in t.lower() for t in texts)        # "new number was almost $5k" is no phone number

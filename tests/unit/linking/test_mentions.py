@@ -104,3 +104,8 @@ def test_an_english_apposition_gives_a_name_its_description():
     # only a type word ("the company", "a restaurant") says nothing new; a sentence start is no name
     assert en_appositions("Acme, the company, is fine") == [] and en_appositions("Went to Noma, a restaurant.") == []
     assert en_appositions("I, the undersigned, agree") == []
+
+
+def test_an_organisation_spacy_names_is_typed_so():
+    ms = {m.surface: m.type for m in extract_mentions("Forget them, we signed with Summit Hauling instead for $3,650.")}
+    assert ms.get("Summit Hauling") == "organization"

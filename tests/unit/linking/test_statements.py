@@ -166,3 +166,12 @@ def test_someone_elses_birthday_is_theirs():
     assert birthday("我爸生日是六月二号") == [("我爸", 6, 2)] and birthday("我妈妈的生日是五月三号") == [("我妈妈", 5, 3)]
     for text in ("Meredith's booked a train down for his birthday on March 28", "他的生日是六月二号"):
         assert birthday(text) == [], text     # "his": nobody we can name here; the date stays an event
+
+
+def test_a_phone_number_is_text_and_an_amount_is_not_one():
+    said = {t: [(s.key, s.value) for s in extract_statements(t, NOW) if s.kind == "attribute"]
+            for t in ("My new number is 07700 900123", "手机号改成13911112222了",
+                      "Two Rivers came back, new number was almost $5k")}
+    assert said == {"My new number is 07700 900123": [("phone", "07700 900123")],
+                    "手机号改成13911112222了": [("phone", "13911112222")],
+                    "Two Rivers came back, new number was almost $5k": []}

@@ -295,11 +295,13 @@ def test_a_new_date_moves_the_dated_memory_it_is_about():
 def test_a_new_date_sharing_no_word_moves_only_a_clear_winner():
     from graphmem.recall.scoring import implicit_supersede
     opening = event("open", "咖啡馆的开业日子定在4月18号", days=30, recorded_at=NOW - timedelta(days=30))
-    dentist = event("dentist", "牙医复诊约在每周二下午", days=30, recorded_at=NOW - timedelta(days=30))
+    dentist = event("dentist", "牙医复诊约在4月20号下午", days=30, recorded_at=NOW - timedelta(days=30))
+    weekly = event("weekly", "每周二下午去健身房", days=30, recorded_at=NOW - timedelta(days=30))
     moved = event("moved", "消防验收没过，只能往后推，最后定在5月2号开门", days=5, recorded_at=NOW - timedelta(days=5))
-    clear = {("moved", "open"): 0.29, ("moved", "dentist"): 0.12}
-    assert implicit_supersede([opening, dentist, moved], lambda a, b: clear.get((a, b)), CFG) == 1
-    assert opening.status == "outdated" and dentist.status == "active"
+    clear = {("moved", "open"): 0.29, ("moved", "dentist"): 0.12, ("moved", "weekly"): 0.5}
+    assert implicit_supersede([opening, dentist, weekly, moved], lambda a, b: clear.get((a, b)), CFG) == 1
+    # a weekday is another kind of date than "5月2号": however similar, the weekly habit is not what moved
+    assert opening.status == "outdated" and dentist.status == weekly.status == "active"
     opening.status = "active"
     close = {("moved", "open"): 0.29, ("moved", "dentist"): 0.27}   # no clear winner: nothing is moved
     assert implicit_supersede([opening, dentist, moved], lambda a, b: close.get((a, b)), CFG) == 0
@@ -312,3 +314,13 @@ def test_what_the_user_tried_and_turned_down_is_dropped():
     new = event("new", "We tried the Yamaha but it felt stiff, so we went with a Kawai K300 in the end", days=2,
                 recorded_at=NOW - timedelta(days=2))
     assert implicit_supersede([old, new], lambda a, b: 0.2, CFG, names=["Mia"]) == 1 and old.status == "stale"
+
+
+def test_a_new_time_of_day_moves_the_earlier_time():
+    from graphmem.recall.scoring import implicit_supersede
+    flight = event("flight", "出发日期定在9月26号，玩八天。先看了那天早上7点50的航班", days=9, recorded_at=NOW - timedelta(days=9))
+    party = event("party", "纪念日是10月8号", days=20, recorded_at=NOW - timedelta(days=20))
+    later = event("later", "机票最后出的是下午两点那班，让他们俩睡个懒觉再出门", days=1, recorded_at=NOW - timedelta(days=1))
+    sims = {("later", "flight"): 0.3, ("later", "party"): 0.3}
+    assert implicit_supersede([flight, party, later], lambda a, b: sims.get((a, b)), CFG) == 1
+    assert flight.status == "stale" and flight.superseded_by == "later" and party.status == "active"
