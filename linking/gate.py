@@ -34,7 +34,7 @@ _EN_REPORTED = re.compile(r"(?<![\w'])(?:the\s+|my\s+|our\s+)?(?!(?:someone|some
 # first-person openings that carry nothing about the user: "I think so", "I see", "I hope you ...", "I'm tired"
 _EN_SELF_EMPTY = frozenset("""think guess see mean know agree wonder hope wish suppose bet forgot remember
     just really also totally love miss appreciate am 'm m tired bored sleepy exhausted fine good ok okay great back
-    here sorry glad happy sure thank promise feel felt understand get got""".split())
+    here sorry glad happy sure thank promise feel felt understand get got off heading""".split())
 _EN_QTY = re.compile(r"(?<![\w.:])[$€£¥]?\d+(?:[.,]\d+)?\s?(?:k\b|%|[a-z]{1,8}\b)?", re.I)
 _EN_QTY_EMPTY = re.compile(r"^\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|degrees?|°|st|nd|rd|th)?$", re.I)
 _ZH_SELF = re.compile(r"我(?:们|家|的)?([\u4e00-\u9fffA-Za-z0-9]{2,})")
@@ -46,7 +46,7 @@ _ZH_HABIT = re.compile(r"喜欢|讨厌|爱吃|爱喝|怕|一直|每天|每周|�
                        # what the user did with a named place or group ("带去安心动物医院看了", "报了新航道的雅思班")
                        r"(?:去|到|带去|带到|找了家?|报了|约了)[\u4e00-\u9fffA-Za-z]{1,10}(?:医院|诊所|公司|学校|幼儿园|"
                        r"机构|中心|班|店|银行)|"
-                       r"(?:名字)?叫(?![我你他她它])[\u4e00-\u9fffA-Za-z]{2,}|"      # naming something ("公司叫木棉家装")
+                       r"(?:名字)?叫(?![我你他她它])[\u4e00-\u9fffA-Za-z]{2,}|(?<![百])姓[\u4e00-\u9fff]|"      # naming something ("公司叫木棉家装")
                        # a plan, a product line or a supplier without 我 ("主推想做燕麦拿铁", "从豆仓进货")
                        r"想(?:做|要|买|去|学|换|搬|报|考|养|开|试|请|招)|主推|主打|招牌|"
                        r"从[\u4e00-\u9fffA-Za-z]{1,8}(?:进货|拿货|采购|订|买|拿|进)|(?:定在|约在|安排在)[\d一二三四五六七八九十周下本这明]|"
@@ -66,7 +66,7 @@ _EN_AMBIENT = re.compile(r"\b(?:rain(?:ing|y|s|ed)?|snow(?:ing|y|ed)?|sun(?:ny|s
 _ZH_AMBIENT = re.compile(r"下大雨|下小雨|下雨|下大雪|下雪|大雪|结冰|雾霾|沙尘暴|台风|降温|刮风|天气|终于周末|周末了|放假了|下班了|"
                          r"好热|好冷|真热|真冷|太热|太冷|热死|冷死|好闷|闷热|闷死|好晒|晒死|累到不行|累趴|周一综合[症征]|"
                          r"[零一二三四五六七八九十\d]+度|"
-                         r"好困|困死|困了|好累|累死|好挤|太挤|睡觉|先这样|就这样|湿透|快乐")
+                         r"好困|困死|困了|好累|累死|好挤|太挤|睡觉|先这样|就这样|湿透|快乐|出太阳|晒被子|冻僵|冻死|零下")
 _EN_STOP = frozenset("""a an the it its it's is are was were be been being this that these those there here so such
     some all day today tonight this morning evening out just finally really very too and or but of in on at to for
     with from what how oh omg lol haha dear my your you finally again still btw absolutely totally""".split())

@@ -142,6 +142,11 @@ def _roles() -> dict[str, str]:
     return out
 
 
+#: the roles that are family (a bare "奶奶", "mom" means the user's own)
+FAMILY_ROLES = frozenset("sister brother mother father wife husband partner son daughter grandmother grandfather "
+                         "aunt uncle cousin".split())
+
+
 def role_words() -> dict[str, str]:
     return _roles()
 

@@ -290,7 +290,7 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
         head = ""
         for L in range(4, 0, -1):
             cand = text[j:j + L]
-            if len(cand) == L and (normalise(cand) in roles or cand in nouns):
+            if len(cand) == L and cand.isalnum() and (normalise(cand) in roles or cand in nouns):
                 head = cand
                 break
         if not head or (j + len(head) not in starts and j + len(head) < len(text)):
@@ -311,6 +311,14 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
             continue
         del rest
         out.append(Mention(text[s:end], s, end, "possessive", head=head, type=typ, language=lang, role=role))
+
+    # a bare kinship word is the user's relative ("奶奶上周摔了一跤", "大姑说…"), unless someone else's ("他奶奶")
+    taken = [(m.start, m.end) for m in out]
+    for w, f, s, e in toks:
+        role = lx.role_of(w) if len(w) >= 2 and w not in _ZH_NOT_KIN else ""
+        if role in lx.FAMILY_ROLES and not any(a <= s < b for a, b in taken) and text[max(0, s - 1):s] not in _ZH_OWNER \
+                and not _zh_name_end(toks, e):   # "表哥小峰": the name is the mention
+            out.append(Mention(w, s, e, "possessive", head=w, type="person", language=lang, role=role))
 
     # named words from jieba POS flags (and merged Latin runs: "Model 3", "Type-C")
     eng_stop = lx.marker_set("zh_eng_stop")
@@ -387,6 +395,10 @@ def _zh_name_end(toks, start: int) -> int | None:
     if w in ("小", "阿") and nxt and len(nxt[0]) == 1 and nxt[1].startswith("nr"):
         return nxt[2]
     return None
+
+
+_ZH_NOT_KIN = frozenset({"阿姨", "先生", "太太", "哥们", "大哥", "大姐", "小姐", "姐妹", "兄弟"})   # also said to strangers
+_ZH_OWNER = frozenset("他她你它的")
 
 
 def zh_appositions(text: str) -> list[tuple[str, str]]:

@@ -119,11 +119,17 @@ def extract_statements(text: str, now: datetime) -> list[Statement]:
     change = _is_change(text, lang)
     out: list[Statement] = []
     user_spoke = False
+    bare = ""        # the previous clause, when it said something (four words or characters) but yielded nothing
     for start, clause in _clauses(text):
         clang = "zh" if has_cjk(clause) and detect_language(clause) != "en" else "en"
         if _is_question(clause, text, clang):
+            bare = ""
             continue
-        got = (_zh_clause if clang == "zh" else _en_clause)(clause, now, change, lang, user_spoke, text)
+        extract = _zh_clause if clang == "zh" else _en_clause
+        got = extract(clause, now, change, lang, user_spoke, text)
+        if not got and bare and _only_a_time(clause, now):   # "出院日子也定了，二月二十七号": one statement
+            got = extract(f"{bare}{'，' if clang == 'zh' else ', '}{clause}", now, change, lang, user_spoke, text)
+        bare = "" if got or len(re.findall(r"[\u4e00-\u9fff]|[A-Za-z]+", clause)) < 4 else clause
         job = _occupation(clause)
         if job and not any(g.kind == "attribute" and g.key == "job" for g in got):
             got.append(_st("attribute", clause, lang, change, key="job", value=job))
@@ -135,6 +141,15 @@ def extract_statements(text: str, now: datetime) -> list[Statement]:
             user_spoke = True
         out.extend(got)
     return out
+
+
+def _only_a_time(clause: str, now: datetime) -> bool:
+    """The clause is a date and nothing else ("二月二十七号", "on the 3rd")."""
+    ts = find_times(clause, now)
+    if not ts:
+        return False
+    rest = clause[:ts[0].start] + clause[span_end(clause, ts, 0):]
+    return len(re.sub(r"[^\u4e00-\u9fffA-Za-z]|\b(?:on|at|in|by|the)\b|[是在于了的啊]", "", rest)) < 2
 
 
 @lru_cache(maxsize=1)

@@ -6,7 +6,7 @@ CALL () {
   WITH f, row
   OPTIONAL MATCH (e:Entity {id: f.entity_id, tenant: $tenant, user_id: $user_id})
   RETURN 'fact' AS label, f.id AS id, f.kind AS kind, f.key AS key, f.value AS value, f.polarity AS polarity,
-         f.text AS text, f.status AS status, f.entity_id AS entity_id, e.name AS entity, coalesce(e.is_self, false) AS is_self,
+         f.text AS text, null AS referents, f.status AS status, f.entity_id AS entity_id, e.name AS entity, coalesce(e.is_self, false) AS is_self,
          f.valid_from.epochMillis AS t_from, f.valid_to.epochMillis AS t_to, f.recorded_at.epochMillis AS recorded_at, f.last_seen.epochMillis AS last_seen,
          f.mention_count AS mention_count, f.importance AS importance, f.quality AS quality, f.language AS language,
          f.session_id AS session_id, f.superseded_by AS superseded_by, f.event_id AS source_id, row.sim AS sim, row.score AS path_score, row.path AS path
@@ -17,7 +17,7 @@ CALL () {
     AND ($session_id IS NULL OR coalesce(v.session_id, '') <> $session_id)
   WITH v, row
   RETURN 'event' AS label, v.id AS id, v.kind AS kind, v.key AS key, null AS value, null AS polarity,
-         v.text AS text,
+         v.text AS text, v.referents AS referents,
          CASE WHEN v.status = 'active' AND COUNT { (:Fact {status: 'outdated'})-[:DERIVED_FROM]->(v) } > 0
                    AND COUNT { (:Fact {status: 'active'})-[:DERIVED_FROM]->(v) } = 0 THEN 'stale' ELSE v.status END AS status,
          null AS entity_id, null AS entity, false AS is_self,

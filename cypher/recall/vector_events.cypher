@@ -4,7 +4,7 @@ WHERE v.tenant = $tenant AND v.user_id = $user_id AND v.status IN $statuses
   AND ($session_id IS NULL OR coalesce(v.session_id, '') <> $session_id)
 WITH v, score ORDER BY score DESC LIMIT $k
 RETURN 'event' AS label, v.id AS id, v.kind AS kind, v.key AS key, null AS value, null AS polarity,
-       v.text AS text,
+       v.text AS text, v.referents AS referents,
        CASE WHEN v.status = 'active' AND COUNT { (:Fact {status: 'outdated'})-[:DERIVED_FROM]->(v) } > 0
                  AND COUNT { (:Fact {status: 'active'})-[:DERIVED_FROM]->(v) } = 0 THEN 'stale' ELSE v.status END AS status,
        null AS entity_id, null AS entity, false AS is_self,

@@ -4,7 +4,7 @@ WHERE v.status IN $statuses AND v.embedding IS NOT NULL
 WITH v, vector.similarity.cosine(v.embedding, $vector) AS score
 ORDER BY score DESC LIMIT $k
 RETURN 'event' AS label, v.id AS id, v.kind AS kind, v.key AS key, null AS value, null AS polarity,
-       v.text AS text,
+       v.text AS text, v.referents AS referents,
        CASE WHEN v.status = 'active' AND COUNT { (:Fact {status: 'outdated'})-[:DERIVED_FROM]->(v) } > 0
                  AND COUNT { (:Fact {status: 'active'})-[:DERIVED_FROM]->(v) } = 0 THEN 'stale' ELSE v.status END AS status,
        null AS entity_id, null AS entity, false AS is_self,

@@ -70,6 +70,8 @@ class RecallConfig:
     fulltext_fetch: int = 300
     graph_hops: int = 2
     graph_per_entity: int = 6
+    later_of: int = 6                   # the later versions (that announce a change) of this many best vector hits
+    later_k: int = 4                    # ... at most this many
     graph_max_seeds: int = 5
     graph_fetch: int = 60
     entity_link_min: float = 0.55     # an entity found by vector/full-text seeds the graph at this cosine
@@ -106,6 +108,7 @@ class _Vectors:
         self.mats: dict[str, np.ndarray] = {}
         self.row: dict[str, tuple[str, int]] = {}
         self.texts: dict[str, tuple[str, str, frozenset[str]]] = {}    # id → (label, lower text, words)
+        self.at: dict[str, int] = {}                                     # id → when recorded (epoch ms)
         self.watermark = None
         self.version = None
         self.loaded = 0.0
@@ -118,6 +121,7 @@ class _Vectors:
         out.mats = dict(self.mats)
         out.row = dict(self.row)
         out.texts = dict(self.texts)
+        out.at = dict(self.at)
         out.watermark = self.watermark
         new: dict[str, list[tuple[str, list[float]]]] = {}
         for r in rows:
@@ -127,8 +131,10 @@ class _Vectors:
                 continue
             new.setdefault(r["label"], []).append((r["id"], r["embedding"]))
             at = r.get("at")
-            if at is not None and (out.watermark is None or at > out.watermark):
-                out.watermark = at
+            if at is not None:
+                out.at[r["id"]] = at
+                if out.watermark is None or at > out.watermark:
+                    out.watermark = at
         for label, items in new.items():
             fresh = {i: v for i, v in items if i not in out.row}
             again = [(i, v) for i, v in items if i in out.row]
@@ -196,6 +202,26 @@ class _Vectors:
         sims, at = m @ m.T, {i: k for k, (i, _) in enumerate(rows)}
         return lambda a, b: float(sims[at[a], at[b]]) if a in at and b in at else None
 
+    def later_changes(self, ids: Sequence[str], min_sim: float, n: int) -> list[str]:
+        """Events recorded after one of ``ids``, at least ``min_sim`` cosine-close to it, that announce a change
+        ("we signed with Summit Hauling instead" after "a quote from Two Rivers"): the later version of a
+        memory, however far its words are from the question. Best ``n``, closest first."""
+        rows = [(i, self.row[i]) for i in ids if i in self.row and i in self.at]
+        mat = self.mats.get("events")
+        if not rows or mat is None:
+            return []
+        m = np.stack([self.mats[label][r] for _, (label, r) in rows]).astype(np.float32)
+        sims = mat.astype(np.float32) @ m.T
+        events = self.ids["events"]
+        best: dict[str, float] = {}
+        for j, (i, _) in enumerate(rows):
+            for k in np.nonzero(sims[:, j] >= min_sim)[0]:
+                e = events[k]
+                if self.at.get(e, 0) > self.at[i] and float(sims[k, j]) > best.get(e, 0.0) \
+                        and scoring.announces_change(self.texts[e][1]):
+                    best[e] = float(sims[k, j])
+        return sorted(best, key=best.get, reverse=True)[:n]
+
     def sim(self, node_id: str | None, q: np.ndarray) -> float | None:
         hit = self.row.get(node_id) if node_id else None
         if hit is None:
@@ -252,7 +278,7 @@ def _cand(r: dict, path: str, score: float | None = None, via: str = "") -> Cand
         importance=float(r["importance"]) if r.get("importance") is not None else 0.5,
         quality=float(r["quality"]) if r.get("quality") is not None else 1.0, language=r.get("language"),
         session_id=r.get("session_id"), superseded_by=r.get("superseded_by"), source_id=r.get("source_id"),
-        sim=float(r["sim"]) if r.get("sim") is not None else None)
+        sim=float(r["sim"]) if r.get("sim") is not None else None, referents=tuple(r.get("referents") or ()))
     c.add_path(path, float(score if score is not None else (r.get("path_score") or 0.0)), via)
     return c
 
@@ -568,7 +594,9 @@ class Retriever:
         vc = self._vecs.get((tenant, user_id)) if self.config.vector_mode == "cache" else None
         if vc is not None:
             pair = vc.pairwise(merged)
-            names = [r["name"] or "" for r in u.ids.values() if not r["is_self"]]
+            # who a memory is about (sharing "团子" only says both are about the cat), not what it is about
+            names = [r["name"] or "" for r in u.ids.values() if not r["is_self"]
+                     and {"person", "pet"} & set(lexicon.ancestors(r["type"] or ""))]
             scoring.implicit_supersede(merged.values(), pair, cfg.scoring, names=names)
             scoring.link_newer(merged.values(), pair, cfg.scoring, names=names)
         ranked = scoring.rank(merged.values(), q, now, k, cfg.scoring)
@@ -639,6 +667,11 @@ class Retriever:
                 for label in rows:
                     rows[label] += [{**r, "score": r["sim"], "path": "vector"}
                                     for r in vc.top(label, qv, cfg.vector_k + 4)]
+                best = sorted(rows["facts"] + rows["events"], key=lambda r: -r["sim"])[:cfg.later_of]
+                seen = {r["id"] for r in rows["events"]}
+                rows["events"] += [{"id": e, "sim": vc.sim(e, qv), "score": vc.sim(e, qv), "path": "later"}
+                                   for e in vc.later_changes([r["id"] for r in best], cfg.scoring.same_thing,
+                                                             cfg.later_k) if e not in seen]
                 if "graph" in paths:
                     for r in vc.top("entities", qv, cfg.entity_k):
                         if r["sim"] >= cfg.entity_link_min and r["id"] in u.ids and r["id"] not in seeds:
@@ -657,6 +690,8 @@ class Retriever:
             """One fetch by id (facts and events) that applies the tenant/user/status/session filter; then the
             best k of each label and path."""
             found = tx.run("recall/by_id", {**base, **rows})
+            groups.append(("vector", [_cand(r, "vector", None, "later version") for r in found
+                                      if r["path"] == "later"]))
             for label in ("fact", "event"):
                 for path, k in (("vector", cfg.vector_k), ("fulltext", cfg.fulltext_k)):
                     mine = sorted((r for r in found if r["label"] == label and r["path"] == path),
@@ -726,8 +761,9 @@ class Retriever:
                 return
             top = sorted(seeds.items(), key=lambda kv: -kv[1][0])[: cfg.graph_max_seeds]
             info = dict(top)
+            # the question's vector even in cache mode: of a much-mentioned entity's events, the most relevant
             rows = tx.run("recall/graph_events", {**base, "entities": [{"id": e, "weight": w[0]} for e, w in top],
-                                                  "per_entity": cfg.graph_per_entity})
+                                                  "per_entity": cfg.graph_per_entity, "vector": vec})
             for r in rows:
                 _, p, via = info.get(r["seed"], (0.0, "graph", ""))
                 groups.append(("graph", [_cand(r, p, None, via)]))

@@ -262,11 +262,23 @@ def _event_text(c: Candidate, now: datetime, lang: str, note: bool = False) -> s
     return f'You said: "{text}"'
 
 
+def who_is_meant(referents: tuple[str, ...], lang: str) -> str:
+    """Whom the pronouns mean ("he=Callum" → " (he: Callum)", "（她：李娜）")."""
+    pairs = [(p, re.sub(r"^我", "你", re.sub(r"^my\b", "your", n, flags=re.I))) for p, n in
+             (r.split("=", 1) for r in referents if "=" in r)]
+    if not pairs:
+        return ""
+    if lang == "zh":
+        return "（" + "，".join(f"{p}：{n}" for p, n in pairs) + "）"
+    return " (" + "; ".join(f"{p}: {n}" for p, n in pairs) + ")"
+
+
 def rewrite(c: Candidate, now: datetime, lang: str = "en", llm: Callable[[str, str], str] | None = None) -> str:
     """The full rewritten line: statement plus when it was said ("…; you said so in March and again last week")."""
     lang = "zh" if lang == "zh" else "en"
     body = statement(c, now, lang)
     if c.label == "event":
+        body += who_is_meant(c.referents, lang)
         when = when_phrase(c.t_from, now, lang)
         if when:
             body = f"{when}，{body}" if lang == "zh" else f"{body} ({when})"

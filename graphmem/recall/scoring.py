@@ -41,6 +41,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from datetime import datetime, timezone
 
+from graphmem.linking import lexicon
 from graphmem.recall.query import QueryInfo, content_terms, marks_change
 from graphmem.recall.types import Candidate
 
@@ -66,7 +67,7 @@ class ScoringConfig:
     half_life_fact_days: float = 180.0
     activity_saturation: int = 10
     outdated_now: float = 0.0         # multiplier for outdated memories when the question is about now
-    stale_now: float = 0.5            # ... and for stale ones (partly changed since)
+    stale_now: float = 0.7            # ... and for stale ones (partly changed since)
     outdated_past: float = 1.1        # ... and when it asks about the past
     active_past: float = 0.75
     min_score: float = 0.08
@@ -131,7 +132,7 @@ def components(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) ->
     comp["prior_gate"] = min(1.0, relevance / cfg.prior_gate) if cfg.prior_gate > 0 else 1.0
     base = relevance + prior * comp["prior_gate"]
     comp["status"] = status
-    comp["current"] = 1.0 + cfg.current_boost if q.current and c.status == "active" and _changes(c.text or "") else 1.0
+    comp["current"] = 1.0 + cfg.current_boost if q.current and c.status == "active" and announces_change(c.text or "") else 1.0
     comp["score"] = base * status * comp["current"]
     return comp
 
@@ -209,7 +210,8 @@ _VALUE_CHANGE_EN = re.compile(
     r"[^.!?;]{0,40}?\b(?:to|up to|down to)\s+[$€£¥]?\d|\bstarting (?:this|next|from)\b|\bfrom (?:this|next) "
     r"(?:week|month)\b|\b(?:got|bought|have) (?:a|my) new\b|\bnew \w+ (?:arrived|came|is here)\b|"
     r"\b(?:i'm|i am|we're|we are|it's|is)\b[^.!?;]{0,40}\bnow\b|\bnow\s*[,.!]?$", re.I)
-_VALUE_CHANGE_ZH = re.compile(r"(?:涨到|升到|加到|提到|降到|减到|减少到|增加到|调整到|变成|砍到|谈到|压到)[\d一二两三四五六七八九十百千万点半]|"
+_VALUE_CHANGE_ZH = re.compile(r"(?:涨到|升到|加到|提到|降到|减到|减少到|增加到|调整到|变成|砍到|谈到|压到)\s?[¥$€£]?"
+                              r"[\d一二两三四五六七八九十百千万点半]|"
                               r"从(?:这|下|本)(?:周|个月|月)开始|新[\u4e00-\u9fff]{1,4}(?:到了|来了)|换了新|买了新|"
                               r"现在[\u4e00-\u9fffA-Za-z0-9 ]{1,16}了|[\d一二两三四五六七八九十百千万点半]+(?:斤|公斤|公里|元|块|万|次|岁|分)?了")
 _QTY_UNIT = re.compile(r"([$€£¥])\d|(?<![\w.])\d[\d,.]*\s?(k|km|kg|lbs?|miles?|mi|calories|kcal|%|hours?|minutes?|mins?|"
@@ -223,10 +225,10 @@ _ZH_NUM = "[\\d一二两三四五六七八九十]"
 _DATE_KINDS = {
     "day": re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|"
                       r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|"
-                      rf"{_ZH_NUM}{{1,3}}月{_ZH_NUM}{{1,3}}[号日]", re.I),
+                      rf"{_ZH_NUM}{{1,3}}\s?月\s?{_ZH_NUM}{{1,3}}\s?[号日]", re.I),
     "weekday": re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?:周|星期|礼拜)[一二三四五六日天]", re.I),
     "month": re.compile(r"\b(?:january|february|march|april|june|july|august|september|october|november|december)\b"
-                        rf"(?!\s+\d)|{_ZH_NUM}{{1,3}}月(?!{_ZH_NUM}{{1,3}}[号日])", re.I),
+                        rf"(?!\s+\d)|{_ZH_NUM}{{1,3}}\s?月(?!\s?{_ZH_NUM}{{1,3}}\s?[号日])", re.I),
     "clock": re.compile(r"\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b|"
                         rf"(?:(?:早上|上午|中午|下午|晚上|凌晨){_ZH_NUM}{{1,3}}|\d{{1,2}})点(?:半|\d{{1,2}})?", re.I),
 }
@@ -272,7 +274,8 @@ def _dropped_terms(text: str) -> frozenset[str]:
 _CLAUSE = re.compile(r"[，。！？；;!?、]+|,\s*|\.\s+|\s+[—–-]+\s+|\s+but\s+|但是|不过")
 
 
-def _changes(text: str) -> bool:
+def announces_change(text: str) -> bool:
+    """The memory says something changed: a switch word, a change verb with a new value, a fresh start."""
     return marks_change(text) or bool(_VALUE_CHANGE_EN.search(text) or _VALUE_CHANGE_ZH.search(text))
 
 
@@ -322,20 +325,20 @@ def implicit_supersede(cands: Iterable[Candidate], similarity, cfg: ScoringConfi
     named = _name_terms(tuple(names))
     cands = [c for c in cands if c.status == "active" and (c.label == "event" or c.kind in ("preference",
                                                                                             "attribute"))]
-    changes = sorted((c for c in cands if c.label == "event" and _said(c) is not None and _changes(c.text)),
+    changes = sorted((c for c in cands if c.label == "event" and _said(c) is not None and announces_change(c.text)),
                      key=_said, reverse=True)
     marked = 0
     for ch in changes:
         if ch.status != "active":
             continue
         # only the clause that says what changed counts ("我把猫粮换成渴望了，团子吃得挺香的": 猫粮/渴望, not 团子)
-        said = " ".join(x for x in _CLAUSE.split(ch.text) if x.strip() and _changes(x)) or ch.text
+        said = " ".join(x for x in _CLAUSE.split(ch.text) if x.strip() and announces_change(x)) or ch.text
         terms = content_terms(said) - named
         units = _quantity_units(said)
         dropped = _dropped_terms(ch.text)   # named too: "no more oat latte" drops exactly that thing
         moved = bool(_MOVE.search(ch.text))
-        when = _date_kinds(ch.text) if marks_change(said) else frozenset()
-        if when:   # a new date: the one earlier memory giving that kind of date that it moves
+        when = _date_kinds(said) if marks_change(said) else frozenset()
+        if when:   # the change gives a new date: the one earlier memory giving that kind of date that it moves
             dated = [c for c in cands if c.status == "active" and _said(c) is not None and _said(c) < _said(ch)
                      and when & _date_kinds(c.text or "") and not (c.source_id and c.source_id == ch.source_id)]
             moved_from = _rescheduled(ch, terms, dated, similarity)
@@ -376,6 +379,7 @@ def _rescheduled(ch: Candidate, terms: frozenset[str], dated: list[Candidate], s
     "the team offsite … is on May 14"): the one sharing most content terms with it, then the most similar. With
     no shared term, only a clear winner (``RESCHEDULE_MARGIN`` more similar than the next, or the only one
     and at least ``RESCHEDULE_FLOOR`` similar) — cosine alone cannot tell "the same event" from "another date"."""
+    terms = frozenset(t for t in terms if not _date_kinds(t))   # sharing "June" says nothing: both give dates
     ranked = sorted(((len(terms & content_terms(c.text or "")), similarity(ch.id, c.id) or 0.0, c.id, c) for c in dated),
                     key=lambda x: x[:3], reverse=True)
     if not ranked:
@@ -393,8 +397,15 @@ RESCHEDULE_FLOOR = 0.2
 
 @lru_cache(maxsize=256)
 def _name_terms(names: tuple[str, ...]) -> frozenset[str]:
-    """The content terms of the user's entity names (the same for every recall until a name is added)."""
-    return frozenset().union(*(content_terms(n) for n in names))
+    """The content terms of the user's people's names and of kinship words ("奶奶", "mom"): who a memory is
+    about (the same for every recall until a name is added)."""
+    return frozenset().union(_kin_terms(), *(content_terms(n) for n in names))
+
+
+@lru_cache(maxsize=1)
+def _kin_terms() -> frozenset[str]:
+    return frozenset().union(*(content_terms(w) for w, role in lexicon.role_words().items()
+                               if " " not in w and role in lexicon.FAMILY_ROLES))
 
 
 def link_newer(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = ScoringConfig(),
@@ -438,10 +449,14 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int,
         before = {i: comp["score"] for i, (_, comp) in comps.items()}   # no chains: each lift from its own pair
         for c, comp in comps.values():
             later = comps.get(c.newer or c.superseded_by or "")
-            if later is not None and comp["status"] > 0:
+            if later is None:
+                continue
+            if comp["status"] > 0:
                 lift = cfg.newer_share * before[c.id]
-                if later[1]["score"] < lift:
-                    later[1]["newer"], later[1]["score"] = lift - later[1]["score"], lift
+            else:   # left out as outdated: its successor takes the place it would have had
+                lift = cfg.newer_share * components(replace(c, status="active"), q, now, cfg)["score"]
+            if later[1]["score"] < lift:
+                later[1]["newer"], later[1]["score"] = lift - later[1]["score"], lift
     scored = [(c, comp) for c, comp in comps.values() if comp["status"] > 0 and comp["score"] >= cfg.min_score]
     scored.sort(key=lambda p: (-p[1]["score"], p[0].id))
     chosen: list[tuple[Candidate, dict[str, float]]] = []

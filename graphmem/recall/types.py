@@ -44,6 +44,7 @@ class Candidate:
     paths: dict[str, float] = field(default_factory=dict)
     via: dict[str, str] = field(default_factory=dict)      # path → what led there (entity name, slot)
     newer: str | None = None   # a later candidate about the same thing (see ``scoring.link_newer``)
+    referents: tuple[str, ...] = ()   # whom the message's pronouns mean: "he=Callum"
 
     def add_path(self, path: str, score: float, via: str = "") -> None:
         if score > self.paths.get(path, float("-inf")):

@@ -137,6 +137,7 @@ class TurnWork:
     gazetteer_version: int = -1     # the user's gazetteer when the mentions were extracted
     replaces: dict[int, list[str]] = field(default_factory=dict)   # statement → facts of the same kind it replaces
     role_surfaces: dict[str, str] = field(default_factory=dict)       # "sister" → "My sister" (this turn)
+    referents: dict[str, str] = field(default_factory=dict)          # "he" → "Callum": whom a pronoun means
     mention_ids: list[str] = field(default_factory=list)
     entity_of: dict[int, EntityRef] = field(default_factory=dict)    # statement index → subject entity
     object_of: dict[int, EntityRef] = field(default_factory=dict)    # relation statement index → object
@@ -413,7 +414,11 @@ class Pipeline:
             if ln.status != "linked" and m.kind == "possessive" and m.role and m.role in roles:
                 w.role_surfaces[m.role] = m.surface    # the named person of this turn holds the role
                 continue
-            if ln.status == "linked" and ln.entity_id:
+            people = {r.id: r for _, r, _ in out if r.type == "person" and not r.is_self}
+            if m.kind == "pronoun" and m.type == "person" and len(people) == 1:
+                # "My mate Callum is doing it with me. He's ridden it twice": the one person named before it
+                ref = next(iter(people.values()))
+            elif ln.status == "linked" and ln.entity_id:
                 ref = self._ref_existing(ln.entity_id, st, refs, t.at, ln.entity_name, ln.entity_type)
                 if ref and ln.new_alias and ln.new_alias != ref.name:
                     _add_alias(ref, ln.new_alias, st)
@@ -424,6 +429,10 @@ class Pipeline:
             elif ln.status == "new" and m.kind in NEW_FROM_MENTION and any(c.isalpha() for c in m.surface):
                 # (a bare number the tagger called a product, "9000", is not a new entity)
                 ref = self._new(ln.entity_name or m.surface, ln.entity_type or m.type, st, refs, t.at)
+            if ref is not None and m.kind == "pronoun" and ref.type == "person" and not ref.is_self \
+                    and not any(o.mention.kind == "named" and o.mention.start < m.start for o in links):
+                # "He's lending me his Wahoo" → Callum; after a name in the text, the reader can tell
+                w.referents.setdefault(m.surface.lower(), ref.name)
             if ref is not None:
                 ref.score = min(ref.score, ln.score or 1.0)
                 slots.mention(ref.id, ref.name, ref.type, _turn_no(t.turn_id), m.surface)
@@ -690,7 +699,8 @@ class Pipeline:
                                          n_facts=n_facts),
                                      "quality": scoring.quality(t.text), "status": "active",
                                      "happened_at": (utc(whole.when) if whole is not None and whole.when else None),
-                                     "name": _caption(t.text), "caption": _caption(t.text)}})
+                                     "name": _caption(t.text), "caption": _caption(t.text),
+                                     "referents": _referents(w.referents, t.text)}})
             for i, s in enumerate(w.statements):
                 ent = w.entity_of.get(i)
                 if ent is None:
@@ -713,7 +723,8 @@ class Pipeline:
                                                   "key": s.key or "",
                                                   "importance": scoring.importance("event", text, has_when=bool(s.when)),
                                                   "quality": scoring.quality(text, confidence=s.confidence),
-                                                  "status": "active", "name": _caption(text), "caption": _caption(text)}})
+                                                  "status": "active", "name": _caption(text), "caption": _caption(text),
+                                                  "referents": _referents(w.referents, text)}})
                     continue
                 if s.kind == "relation":
                     obj = w.object_of[i]
@@ -844,6 +855,14 @@ def _liked_kind(s, ent: "EntityRef | None") -> str:
     if s.kind != "preference" or _polarity(s) <= 0 or ent is None or ent.is_self:
         return ""
     return "" if ent.type in lexicon.BROAD_TYPES else ent.type or ""
+
+
+def _referents(referents: dict[str, str], text: str) -> list[str]:
+    """"he=Callum" for each person pronoun of ``text`` the linker resolved (stored with the event, shown when it
+    is recalled: "He's lending you his Wahoo" alone does not say whose)."""
+    low = text.lower()
+    return [f"{p}={name}" for p, name in referents.items() if name.lower() not in low
+            and re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])" if p.isascii() else re.escape(p), low)]
 
 
 def _add_alias(ref: EntityRef, alias: str, st: UserState) -> None:

@@ -114,3 +114,23 @@ def test_a_question_for_a_kind_of_organisation_reaches_the_one_named(memory):
     texts = [m.text for m in found]
     assert any("Summit Hauling" in t for t in texts), texts
     assert not any("phone" in t.lower() for t in texts)        # "new number was almost $5k" is no phone number
+
+
+def test_a_pronoun_names_whom_it_means_and_a_drug_name_is_no_persons_name(memory):
+    """Within a message "He" is the one person named before it; a message whose "他" means someone it does not
+    name says whom when recalled. And a change that shares the drug's words with the old dose outdates it: only
+    who a memory is about (a person's or pet's name) is left out of that comparison."""
+    s = memory.session("fang", "s1")
+    s.add_user_message("我爸今年六十八了，高血压好多年，每天早上吃一片氨氯地平。", at=days_ago(60))
+    s.add_user_message("他口味很重，你帮我想想清淡点的菜谱", at=days_ago(60))
+    s.add_user_message("李主任给我爸调了药，现在改成早晚各吃一片缬沙坦，氨氯地平停了。", at=days_ago(14))
+    t = memory.session("fang", "s2")
+    t.add_user_message("My mate Callum is doing the sportive with me. He's ridden it twice.", at=days_ago(5))
+    assert memory.flush(120)
+    found = [m.text for m in memory.recall("fang", "我爸现在吃什么降压药？", 5)]
+    first = next(x for x in found if "氨氯地平" in x or "缬沙坦" in x)
+    assert "缬沙坦" in first, found
+    menu = [m.text for m in memory.recall("fang", "我爸口味怎么样？", 5)]
+    assert any("口味很重" in x and "（他：你爸）" in x for x in menu), menu
+    ride = [m for m in memory.recall("fang", "Who is doing the sportive with me?", 5) if "ridden" in m.text]
+    assert ride and "Callum" in ride[0].text and "(he:" not in ride[0].text   # named in the text already

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import timedelta
 
 import pytest
 
@@ -111,3 +112,13 @@ def test_cached_vectors_are_topped_up_with_what_was_recorded_since(store, tenant
         time.sleep(0.2)
     found = r.recall("cu", "what instrument am I learning?", k=5, explain=True)
     assert any("cello" in m.text and "vector" in m.paths for m in found)
+
+
+def test_graph_path_brings_the_most_relevant_events_of_a_much_mentioned_entity(retriever, write):
+    """奶奶 is in every message; the old one about her medicine is what the question is about, not the latest six."""
+    turns = [("s1", 1, "奶奶上周摔了一跤，医生说出院以后要一直吃华法林", NOW - timedelta(days=40), None)]
+    turns += [("s2", i, f"奶奶今天在康复医院练习走路，第{i}天，走了{10 + i}米", NOW - timedelta(days=30 - i), None)
+              for i in range(1, 10)]
+    write("gran", turns)
+    found = retriever.recall("gran", "奶奶长期吃的那个抗凝药叫什么？", 8, paths=["graph"])
+    assert any("华法林" in m.text for m in found), texts(found)

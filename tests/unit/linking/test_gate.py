@@ -77,7 +77,8 @@ def test_chinese_without_a_subject_is_personal_when_it_names_what_the_user_did()
         g = classify_message(text)
         assert g.personal and g.has_information, text
     # a plan, a product line or a supplier: "主推想做…", "从豆仓进货"
-    for text in ("店里主推想做燕麦拿铁，试了好几版配方。", "烘焙豆子先从豆仓进货，价格还行。", "复诊约在下周三上午。"):
+    for text in ("店里主推想做燕麦拿铁，试了好几版配方。", "烘焙豆子先从豆仓进货，价格还行。", "复诊约在下周三上午。",
+                 "分到的教练姓鲁，脾气有点暴，但是教得挺细的。"):
         g = classify_message(text)
         assert g.personal and g.has_information, text
     for text in ("好饿，去吃饭了 bye", "今天下大雪，路上都结冰了", "叫我干嘛", "想想还是算了哈哈"):   # not personal
@@ -86,7 +87,8 @@ def test_chinese_without_a_subject_is_personal_when_it_names_what_the_user_did()
 
 def test_feelings_weather_and_weekend_talk_are_not_about_the_user():
     for text in ("aaaah I'm so happy 🎉", "I'm so tired lol", "Happy Friday 哈哈，终于周末了", "今天 haze 好严重啊，眼睛都痛",
-                 "今天下大雪，路上都结冰了", "mate what a weekend, absolutely knackered", "今天成都好闷"):
+                 "今天下大雪，路上都结冰了", "mate what a weekend, absolutely knackered", "今天成都好闷",
+                 "right, I'm off to bed. thanks!", "哇今天终于出太阳了，赶紧晒被子去", "今天好冷啊，外面零下五度，手都冻僵了"):
         g = classify_message(text)
         assert not g.personal, text
     assert not classify_message("今天下大雪，路上都结冰了").has_information

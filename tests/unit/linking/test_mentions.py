@@ -109,3 +109,11 @@ def test_an_english_apposition_gives_a_name_its_description():
 def test_an_organisation_spacy_names_is_typed_so():
     ms = {m.surface: m.type for m in extract_mentions("Forget them, we signed with Summit Hauling instead for $3,650.")}
     assert ms.get("Summit Hauling") == "organization"
+
+
+def test_a_bare_kinship_word_is_the_users_relative():
+    got = {m.surface: (m.kind, m.role) for m in extract_mentions("大姑说等奶奶回来，她每周二和周四过来帮忙做饭")}
+    assert got["大姑"] == ("possessive", "aunt") and got["奶奶"] == ("possessive", "grandmother")
+    assert not [m for m in extract_mentions("他奶奶住院了") if m.role]              # someone else's
+    assert [m.surface for m in extract_mentions("我和我妈、大姑三个人轮流陪床") if m.role] == ["我妈", "大姑"]
+    assert [m.surface for m in extract_mentions("表哥小峰给推荐了一个护工")] == ["小峰"]   # the name is the mention

@@ -175,3 +175,9 @@ def test_a_phone_number_is_text_and_an_amount_is_not_one():
     assert said == {"My new number is 07700 900123": [("phone", "07700 900123")],
                     "手机号改成13911112222了": [("phone", "13911112222")],
                     "Two Rivers came back, new number was almost $5k": []}
+
+
+def test_a_date_said_on_its_own_belongs_to_the_clause_before_it():
+    (ev,) = extract_statements("出院日子也定了，二月二十七号。", NOW)
+    assert ev.kind == "event" and ev.when.month == 2 and ev.when.day == 27 and "出院" in ev.text
+    assert extract_statements("好的，明天", NOW) == []          # a reply is not a dated event

@@ -122,10 +122,16 @@ def test_questions_about_the_value_that_holds_now(text, current):
                                   "转而报了5月24号的一个 10K", "4月那场我退掉了，重新约了5月16号的",
                                   "现在外汇收款都走 Wise 了", "We've moved her onto Burns Original",
                                   "以后中午就在园里吃，我不用再送了", "机票最后出的是下午两点那班", "我想了想就这么定了",
-                                  "Deal done！最后砍到 14000 成交", "价格砍到8000了"])
+                                  "Deal done！最后砍到 14000 成交", "价格砍到8000了", "他说可以 push 到 2 月 24 号",
+                                  "the offsite got pushed to June 3", "把我的 legal rate 提到 ¥520 了"])
 def test_more_ways_of_saying_something_changed(text):
-    from graphmem.recall.scoring import _changes
-    assert _changes(text)
+    from graphmem.recall.scoring import announces_change
+    assert announces_change(text)
+
+
+def test_what_should_change_has_not_changed_yet():
+    from graphmem.recall.scoring import announces_change
+    assert not announces_change("陶师傅说浦东那套的热水器也该换了") and not announces_change("这个也要改了吧")
 
 
 def test_a_venue_name_is_typed_by_its_own_head_noun():

@@ -103,3 +103,13 @@ def test_a_stored_date_reads_as_a_date():
                   is_self=True, t_from=NOW - timedelta(days=3), last_seen=NOW - timedelta(days=3))
     assert "July 3, 2026" in rewrite(c, NOW, "en") and "00:00" not in rewrite(c, NOW, "en")
     assert "2026年7月3日" in rewrite(c, NOW, "zh")
+
+
+def test_a_recalled_message_says_whom_its_pronouns_mean():
+    ev = Candidate(id="e", label="event", text="He's also lending me his spare Wahoo Bolt", referents=("he=Callum",),
+                   t_from=NOW - timedelta(days=1))
+    assert "(he: Callum)" in rewrite(ev, NOW, "en")
+    zh = Candidate(id="z", label="event", text="他口味很重", referents=("他=我爸",), t_from=NOW - timedelta(days=1))
+    assert "（他：你爸）" in rewrite(zh, NOW, "zh")
+    plain = Candidate(id="p", label="event", text="He's also lending me his spare Wahoo Bolt", t_from=NOW)
+    assert "(he:" not in rewrite(plain, NOW, "en")

@@ -324,3 +324,25 @@ def test_a_new_time_of_day_moves_the_earlier_time():
     sims = {("later", "flight"): 0.3, ("later", "party"): 0.3}
     assert implicit_supersede([flight, party, later], lambda a, b: sims.get((a, b)), CFG) == 1
     assert flight.status == "stale" and flight.superseded_by == "later" and party.status == "active"
+
+
+def test_sharing_only_a_kinship_word_is_not_a_change():
+    """"奶奶今天转到长青康复医院了" changes where she is, not her medicine: sharing "奶奶" says who, not what."""
+    from graphmem.recall.scoring import implicit_supersede
+    drug = event("drug", "医生查出来奶奶还有房颤，说出院以后要一直吃华法林", days=30, recorded_at=NOW - timedelta(days=30))
+    moved = event("moved", "奶奶今天转到长青康复医院了", days=20, recorded_at=NOW - timedelta(days=20))
+    assert implicit_supersede([drug, moved], lambda a, b: 0.5, CFG) == 0 and drug.status == "active"
+
+
+def test_the_successor_of_a_memory_left_out_as_outdated_takes_its_place():
+    from graphmem.recall.scoring import implicit_supersede
+    old = event("old", "Two Rivers Moving quoted $4,200", sim=0.6, days=30,
+                recorded_at=NOW - timedelta(days=30))
+    new = event("new", "Forget them, we signed with Summit Hauling instead for $3,650", sim=0.15, days=20,
+                recorded_at=NOW - timedelta(days=20))
+    other = event("other", "The movers need the parking permit sorted", sim=0.3, days=10,
+                  recorded_at=NOW - timedelta(days=10))
+    assert implicit_supersede([old, new, other], lambda a, b: 0.45 if {a, b} == {"old", "new"} else 0.1, CFG) == 1
+    assert old.status == "outdated"
+    ranked = rank([old, new, other], analyse("which moving company are we going with?", NOW), NOW, 5, CFG)
+    assert [c.id for c, _ in ranked][0] == "new" and ranked[0][1]["newer"] > 0

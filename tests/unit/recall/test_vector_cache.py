@@ -33,3 +33,16 @@ def test_lexical_whole_words_stems_chinese_substrings_and_rarity():
     assert [h["id"] for h in v.lexical(["东京"], 5)["facts"]] == ["f2"]
     assert v.lexical(["like"], 5) == {}              # whole words: "unlike" is not "like"
     assert v.count("facts") == 3                     # a row without a vector is searchable by text only
+
+
+def test_later_changes_are_the_close_later_events_that_announce_a_change():
+    items = [("quote", [1, 0, 0], "Got a quote from Two Rivers Moving, leaning towards them", 1),
+             ("signed", [0.8, 0.6, 0], "Forget them, we signed with Summit Hauling instead", 3),
+             ("chat", [0.9, 0.1, 0], "Two Rivers were friendly on the phone", 2),        # close, no change
+             ("before", [1, 0.1, 0], "Actually we switched movers last year too", 0),     # a change, but earlier
+             ("far", [0, 0, 1], "I switched to oat milk instead", 4)]                     # a change, far away
+    v = _Vectors().extended([{"id": i, "label": "events", "embedding": e, "text": t, "at": at}
+                             for i, e, t, at in items])
+    assert v.later_changes(["quote"], 0.35, 4) == ["signed"]
+    assert v.later_changes(["quote"], 0.9, 4) == []        # not close enough
+    assert v.later_changes(["nope"], 0.35, 4) == []
