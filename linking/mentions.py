@@ -498,6 +498,10 @@ def _en_recall_end(doc, idx: int) -> int | None:
     return None
 
 
+_EN_WHEN_WORDS = frozenset("monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays "
+                           "thursdays fridays saturdays sundays tonight tomorrow yesterday".split())
+
+
 def _distinct_name_words(extra: str) -> bool:
     """Extra capitalised words that are not type/brand words make a longer name a different entity."""
     words = [w for w in re.findall(r"[A-Za-z][\w'-]*", extra)]
@@ -521,6 +525,8 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
         toks = list(ent)
         while toks and toks[0].lower_ in ("the", "my", "our", "a", "an"):
             toks = toks[1:]
+        cut = next((i for i, t in enumerate(toks) if i and t.lower_ in _EN_WHEN_WORDS), None)
+        toks = toks[:cut]   # "Freddie Sunday to Tuesday": the tagger ran a name into the days
         while toks and toks[-1].tag_ == "POS":
             toks = toks[:-1]
         if not toks:

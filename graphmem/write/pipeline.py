@@ -858,8 +858,8 @@ def _liked_kind(s, ent: "EntityRef | None") -> str:
 
 
 def _referents(referents: dict[str, str], text: str) -> list[str]:
-    """"he=Callum" for each person pronoun of ``text`` the linker resolved (stored with the event, shown when it
-    is recalled: "He's lending you his Wahoo" alone does not say whose)."""
+    """"he=Callum" for each person pronoun of ``text`` the linker resolved to someone the text does not name
+    (stored with the event, shown when it is recalled: "He's lending you his Wahoo" alone does not say whose)."""
     low = text.lower()
     return [f"{p}={name}" for p, name in referents.items() if name.lower() not in low
             and re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])" if p.isascii() else re.escape(p), low)]

@@ -117,3 +117,8 @@ def test_a_bare_kinship_word_is_the_users_relative():
     assert not [m for m in extract_mentions("他奶奶住院了") if m.role]              # someone else's
     assert [m.surface for m in extract_mentions("我和我妈、大姑三个人轮流陪床") if m.role] == ["我妈", "大姑"]
     assert [m.surface for m in extract_mentions("表哥小峰给推荐了一个护工")] == ["小峰"]   # the name is the mention
+
+
+def test_a_name_the_tagger_ran_into_the_days_is_cut_there():
+    got = [m.surface for m in extract_mentions("Mum's having Freddie Sunday to Tuesday nights, and he still goes to Oona")]
+    assert "Freddie" in got and not [s for s in got if "Sunday" in s]
