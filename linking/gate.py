@@ -49,6 +49,7 @@ _ZH_HABIT = re.compile(r"喜欢|讨厌|爱吃|爱喝|怕|一直|每天|每周|�
                        r"(?:名字)?叫(?![我你他她它])[\u4e00-\u9fffA-Za-z]{2,}|(?<![百])姓[\u4e00-\u9fff]|"      # naming something ("公司叫木棉家装")
                        # a plan, a product line or a supplier without 我 ("主推想做燕麦拿铁", "从豆仓进货")
                        r"想(?:做|要|买|去|学|换|搬|报|考|养|开|试|请|招)|主推|主打|招牌|"
+                       r"搬家|搬完|搬进|入职|离职|辞职|跳槽|结婚|离婚|订婚|怀孕|生了|出院|住院|手术|毕业|退休|"   # life events
                        r"从[\u4e00-\u9fffA-Za-z]{1,8}(?:进货|拿货|采购|订|买|拿|进)|(?:定在|约在|安排在)[\d一二三四五六七八九十周下本这明]|"
                        r"(?:花了|花掉|付了|交了|赚了|卖了|定价|一共|总共|到手|报价|要价|稳在)[\d一二两三四五六七八九十百千万点半]")
 _ZH_QTY = re.compile(r"[\d一二两三四五六七八九十百千万点半]+(?:多)?(?:斤|公斤|kg|公里|km|千米|米|元|块|万|岁|次|分|"
@@ -68,9 +69,10 @@ _ZH_AMBIENT = re.compile(r"下大雨|下小雨|下雨|下大雪|下雪|大雪|�
                          r"[零一二三四五六七八九十\d]+度|"
                          r"好困|困死|困了|好累|累死|好挤|太挤|睡觉|先这样|就这样|湿透|快乐|出太阳|晒被子|冻僵|冻死|零下")
 _EN_STOP = frozenset("""a an the it its it's is are was were be been being this that these those there here so such
-    some all day today tonight this morning evening out just finally really very too and or but of in on at to for
+    some all day today tonight this morning evening out just finally really very too and or but of in on at to for its
     with from what how oh omg lol haha dear my your you finally again still btw absolutely totally""".split())
-_ZH_FILL = re.compile(r"今天|今晚|早上|晚上|上午|下午|现在|这|那|都|快|也|又|还|就|真|好|太|啊|呀|吧|呢|哦|啦|了|的|得|嘛|准备")
+_ZH_FILL = re.compile(r"今天|今晚|早上|晚上|上午|下午|现在|终于|赶紧|这|那|都|快|也|又|还|就|真|好|太|啊|呀|吧|呢|哦|啦|了|的|得|"
+                      r"嘛|哇|准备")
 
 
 def _clauses(text: str) -> list[str]:

@@ -400,6 +400,14 @@ def _zh_has_subject(before: str, user_spoke: bool) -> bool:
     return "我" in b and "你" not in b[b.rfind("我"):]
 
 
+def _zh_someone_else(said_before: str) -> bool:
+    """A subject-less clause carries the last subject named before it: "奶奶…，最喜欢喝小米粥" is grandma's taste,
+    "我奶奶最喜欢…" too. True when that subject is someone other than the user (他/她 or a relative)."""
+    me = said_before.rfind("我")
+    other = max([said_before.rfind(w) for w in ("他", "她", *lx.zh_kin_words())], default=-1)
+    return other > me
+
+
 def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: bool,
                full: str = "") -> list[Statement]:
     c = clause.strip()
@@ -511,7 +519,9 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
     if best:
         i, cue, pol = best
         before = c[:i]
-        if _zh_has_subject(before, user_spoke) and not re.search(r"你|他|她|它", before):
+        earlier = full[:max(0, full.find(c))] if full else ""
+        if _zh_has_subject(before, user_spoke) and not re.search(r"你|他|她|它", before) \
+                and not _zh_someone_else(earlier + before):
             subj = _trim_zh(c[i + len(cue):])
             if _ZH_LIGHT_VERB.match(subj) and len(subj) >= 3 and not cue.endswith(("吃", "喝", "看", "玩")):
                 subj = subj[1:]      # "不喜欢吃寿司" → 寿司 (the cue "爱吃" already carries the verb)

@@ -78,7 +78,7 @@ def test_chinese_without_a_subject_is_personal_when_it_names_what_the_user_did()
         assert g.personal and g.has_information, text
     # a plan, a product line or a supplier: "主推想做…", "从豆仓进货"
     for text in ("店里主推想做燕麦拿铁，试了好几版配方。", "烘焙豆子先从豆仓进货，价格还行。", "复诊约在下周三上午。",
-                 "分到的教练姓鲁，脾气有点暴，但是教得挺细的。"):
+                 "分到的教练姓鲁，脾气有点暴，但是教得挺细的。", "今天终于搬完家了，累死"):
         g = classify_message(text)
         assert g.personal and g.has_information, text
     for text in ("好饿，去吃饭了 bye", "今天下大雪，路上都结冰了", "叫我干嘛", "想想还是算了哈哈"):   # not personal

@@ -181,3 +181,10 @@ def test_a_date_said_on_its_own_belongs_to_the_clause_before_it():
     (ev,) = extract_statements("出院日子也定了，二月二十七号。", NOW)
     assert ev.kind == "event" and ev.when.month == 2 and ev.when.day == 27 and "出院" in ev.text
     assert extract_statements("好的，明天", NOW) == []          # a reply is not a dated event
+
+
+def test_a_relatives_taste_is_not_the_users():
+    """A subject-less Chinese clause carries the subject named before it: grandma's congee is not the user's."""
+    for text in ("奶奶不爱吃医院食堂的饭，她口味很清淡，最喜欢喝小米粥。", "我奶奶最喜欢喝小米粥"):
+        assert not [s for s in extract_statements(text, NOW) if s.kind == "preference"], text
+    assert [(s.subject, s.polarity) for s in extract_statements("我不喜欢香菜", NOW)] == [("香菜", -1)]
