@@ -59,6 +59,7 @@ _ZH_Q = re.compile(r"[吗呢么嘛？?]\s*$|什么|哪个|哪里|怎么|为什�
 
 # -- ambient chit-chat: weather, mood, holidays, sign-offs (no statement about the user next to it) -------------
 _EN_AMBIENT = re.compile(r"\b(?:rain(?:ing|y|s|ed)?|snow(?:ing|y|ed)?|sun(?:ny|set|rise|shine)?|freezing|chilly|humid|"
+                         r"drizzl(?:e|y|ing)|grey|gray|overcast|cloudy|"
                          r"windy|storm(?:y|ing)?|weather|haze|hazy|smog|tgif|friday|weekend|hot|cold|gorgeous day|"
                          r"beautiful day|lovely day|long day|knackered|shattered|wiped out|drained|muggy|gloomy|"
                          r"what a (?:day|week|weekend)|monday blues|"

@@ -35,13 +35,26 @@ def extract_mentions(text: str, known=None) -> list[Mention]:
     return _no_fillers(_en_mentions(text, nlp.english()(text), gaz, known, lang))
 
 
+_NUMBER_WORD = re.compile(r"^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+                          r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|hundred)$")
 _INTERJECTION = re.compile(r"^(?:a+h+|o+h+|u+g+h+|w+o+w+|y+a+y+|h+a+(?:h+a+)*|l+o+l+|b+y+e+)$")
 
 
 def _no_fillers(ms: list[Mention]) -> list[Mention]:
-    """A filler or an interjection is never a mention ("好饿，去吃饭了 bye", "aaaah I'm so happy")."""
-    fillers = lx.fillers()
-    return [m for m in ms if not (m.surface.lower() in fillers or _INTERJECTION.match(m.surface.lower()))]
+    """A filler, an interjection, small talk ("hey hey", "谢谢") or a number word ("ELEVEN") is never a mention
+    ("好饿，去吃饭了 bye", "aaaah I'm so happy")."""
+    fillers, phrases = lx.fillers(), lx.gate_phrases()
+
+    def empty(m: Mention) -> bool:
+        low = m.surface.lower()
+        if low in fillers or _INTERJECTION.match(low):
+            return True
+        if m.kind != "named" or m.known_ids:
+            return False
+        words = low.split()
+        return all(w in fillers or w in phrases for w in words) or low in phrases or bool(_NUMBER_WORD.match(low))
+
+    return [m for m in ms if not empty(m)]
 
 
 def _prepare(text: str, gaz, known, lang: str):

@@ -122,3 +122,11 @@ def test_a_bare_kinship_word_is_the_users_relative():
 def test_a_name_the_tagger_ran_into_the_days_is_cut_there():
     got = [m.surface for m in extract_mentions("Mum's having Freddie Sunday to Tuesday nights, and he still goes to Oona")]
     assert "Freddie" in got and not [s for s in got if "Sunday" in s]
+
+
+def test_small_talk_and_number_words_are_not_names():
+    for text in ("Morning. Grey and drizzly here again, standard January.", "Right, off to open up. Ta!",
+                 "eleven nights of cloud in a row. ELEVEN.", "hey hey 刚排练完"):
+        assert not [m for m in extract_mentions(text) if m.kind == "named"], text
+    assert [m.surface for m in extract_mentions("Grey's Anatomy is my favourite show") if m.kind == "named"] == [
+        "Grey's Anatomy"]
