@@ -155,7 +155,10 @@ def _metric_table(res, metric, by_lang: str | None, cats=CATEGORIES, pct=True) -
 HELDOUT = (("eval_heldout_untuned.json", "`heldout`, first run (untuned)"),
            ("eval_heldout.json", "`heldout`, now (changes since were guided by its failures: no longer held out)"),
            ("eval_heldout2_first.json", "`heldout2`, first run (written after the changes above, never tuned on)"),
-           ("eval_heldout2.json", "`heldout2`, now"))
+           ("eval_heldout2.json", "`heldout2`, now"),
+           ("eval_heldout3_first.json", "`heldout3`, first run (written after all of the above, never tuned on)"),
+           ("eval_heldout3.json", "`heldout3`, now (its small-talk list guided two gate changes)"),
+           ("eval_dev.json", "`dev` (8 users, 88 probes, written to tune on; first run: 81 %, latest 9/16)"))
 
 
 def heldout_section() -> list[str]:
@@ -166,10 +169,12 @@ def heldout_section() -> list[str]:
         return []
     L = ["## Held-out sets", "",
          "Users written by a helper that saw only the YAML schema, the judge and two example users — never the "
-         "system, its rules or the suite's other users (`bench/eval/heldout/`, `bench/eval/heldout2/`; 10 users, "
+         "system, its rules or the suite's other users (`bench/eval/heldout/`, `heldout2/`, `heldout3/`; 10 users, "
          "100 probes each). `heldout` was run once untuned, then its failures guided general changes (the data was "
-         "not edited). `heldout2` was written after those changes; its first run is the honest figure for unseen "
-         "users. Later changes were guided by its failure list too, so its current row is no longer held out.", "",
+         "not edited). `heldout2` was written after those changes and `heldout3` after the next round; each first "
+         "run is the honest figure for unseen users at that point. Later changes were guided by their failure lists "
+         "too, so the current rows are no longer held out. `bench/eval/dev/` was written the same way but to be "
+         "tuned on.", "",
          _row(["set", "recall@5", "context() recall", "hit", "latest value", "small talk stored",
                "informative stored", "leak", "by category", "by language"]), _row(["---"] * 10)]
     for label, r in runs:
@@ -413,7 +418,7 @@ def main(argv=None) -> int:
     if a.run:
         subprocess.run([sys.executable, "-m", "bench.eval.run", "--out", str(a.eval)], check=True, cwd=ROOT.parent,
                        env=env)
-        for name in ("heldout", "heldout2"):
+        for name in ("heldout", "heldout2", "heldout3", "dev"):
             if (ROOT / "eval" / name).is_dir():
                 subprocess.run([sys.executable, "-m", "bench.eval.run", "--users-dir", str(ROOT / "eval" / name),
                                 "--no-curve", "--out", str(RESULTS / f"eval_{name}.json")], check=True,
