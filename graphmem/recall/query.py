@@ -77,11 +77,12 @@ _CHANGE_EN = re.compile(
     r"rescheduled|pushed back|upgraded|downgraded|broke up|shifted|withdrew|pulled out|going with|went with|"
     r"ended up|in the end|decided against|slid|slipped|migrat(?:e|ed|ing)\s+(?:to|到)|signed with|"
     r"moved (?:\w+ )?onto|put (?:her|him|them) on|pushed (?:\w+ )?(?:to|until|till)|delayed|brought forward|"
-    r"bumped (?:\w+ )?to)\b", re.I)
+    r"bumped (?:\w+ )?to|(?:have|has|had) to wait (?:until|till)|won't (?:be|start|open) (?:until|till))\b", re.I)
 _CHANGE_ZH = re.compile(r"(改成|换成|改为|(?<![该要得想])换了|(?<![该要得想])改了|不再|不喝了|不吃了|不用了|不要了|戒了|现在改|已经换|搬到|搬去|调到|取消了|推迟|"
                         r"延期|提前到|改到|挪到|分手|其实是|现在是|现在喝|现在用|现在住|退掉|重新约|重新订|重新定|重新选|"
                         r"转去|转到|改去|换到|改用|换用|不去了|不做了|转而|改报|改约|不用再|最终|就这么定了|定下来了|决定了|成交|"
-                        r"最后(?:定|选|还是|出|订|买|是|决定)|推到|延到|拖到|顺延|push\s?到)")
+                        r"最后(?:定|选|还是|出|订|买|是|决定|估计|算下来|花了)|推到|延到|拖到|顺延|push\s?到|"
+                        r"(?:得|要|只能)等到)")
 # a question about the value that holds now ("what's the date now?", "我现在用哪家", "最后定的是…")
 _CURRENT_EN = re.compile(r"\b(?:now|currently|current|these days|at the moment|still|anymore|actually|in the end|"
                          r"ended up|latest|final|finally)\b", re.I)

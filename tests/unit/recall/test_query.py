@@ -123,7 +123,9 @@ def test_questions_about_the_value_that_holds_now(text, current):
                                   "现在外汇收款都走 Wise 了", "We've moved her onto Burns Original",
                                   "以后中午就在园里吃，我不用再送了", "机票最后出的是下午两点那班", "我想了想就这么定了",
                                   "Deal done！最后砍到 14000 成交", "价格砍到8000了", "他说可以 push 到 2 月 24 号",
-                                  "the offsite got pushed to June 3", "把我的 legal rate 提到 ¥520 了"])
+                                  "the offsite got pushed to June 3", "把我的 legal rate 提到 ¥520 了",
+                                  "我们这边得等到3月9号才能进场", "算了一下账，最后估计要28万左右",
+                                  "we'll have to wait until May for the kitchen"])
 def test_more_ways_of_saying_something_changed(text):
     from graphmem.recall.scoring import announces_change
     assert announces_change(text)
