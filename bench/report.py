@@ -158,7 +158,9 @@ HELDOUT = (("eval_heldout_untuned.json", "`heldout`, first run (untuned)"),
            ("eval_heldout2.json", "`heldout2`, now"),
            ("eval_heldout3_first.json", "`heldout3`, first run (written after all of the above, never tuned on)"),
            ("eval_heldout3.json", "`heldout3`, now (its small-talk list guided two gate changes)"),
-           ("eval_dev.json", "`dev` (8 users, 88 probes, written to tune on; first run: 81 %, latest 9/16)"))
+           ("eval_dev.json", "`dev` (8 users, 88 probes, written to tune on; first run: 81 %, latest 9/16)"),
+           ("eval_heldout3_use_st.json", "`heldout3`, now, with `GRAPHMEM_EMBEDDER=use+st` (opt-in)"),
+           ("eval_dev_use_st.json", "`dev`, with `GRAPHMEM_EMBEDDER=use+st` (opt-in)"))
 
 
 def heldout_section() -> list[str]:
@@ -418,11 +420,12 @@ def main(argv=None) -> int:
     if a.run:
         subprocess.run([sys.executable, "-m", "bench.eval.run", "--out", str(a.eval)], check=True, cwd=ROOT.parent,
                        env=env)
-        for name in ("heldout", "heldout2", "heldout3", "dev"):
-            if (ROOT / "eval" / name).is_dir():
-                subprocess.run([sys.executable, "-m", "bench.eval.run", "--users-dir", str(ROOT / "eval" / name),
-                                "--no-curve", "--out", str(RESULTS / f"eval_{name}.json")], check=True,
-                               cwd=ROOT.parent, env=env)
+        for name, embedder in (("heldout", ""), ("heldout2", ""), ("heldout3", ""), ("dev", ""),
+                               ("heldout3", "use+st"), ("dev", "use+st")):
+            suffix = "_" + embedder.replace("+", "_") if embedder else ""
+            subprocess.run([sys.executable, "-m", "bench.eval.run", "--users-dir", str(ROOT / "eval" / name),
+                            "--no-curve", "--out", str(RESULTS / f"eval_{name}{suffix}.json")], check=True,
+                           cwd=ROOT.parent, env={**env, "GRAPHMEM_EMBEDDER": embedder} if embedder else env)
         if not a.skip_perf:
             subprocess.run([sys.executable, str(ROOT / "perf_bench.py"), "--out", str(a.perf)], check=True,
                            cwd=ROOT.parent, env=env)

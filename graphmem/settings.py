@@ -10,7 +10,7 @@ from urllib.parse import urlparse
 from graphmem.errors import ConfigError
 
 URI_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
-EMBEDDERS = ("use", "st")
+EMBEDDERS = ("use", "st", "use+st")
 
 ENV = {
     "neo4j_uri": "GRAPHMEM_NEO4J_URI",

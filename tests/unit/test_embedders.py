@@ -53,3 +53,19 @@ def test_empty_batch_gives_an_empty_matrix(use):
 def test_one_instance_per_process():
     s = Settings()
     assert get_embedder(s) is get_embedder(s)
+
+
+def test_hybrid_is_the_mean_of_both_models_for_english_and_use_alone_otherwise(use, minilm):
+    from graphmem.embedders import HybridEmbedder
+
+    h = HybridEmbedder()
+    texts = ["What's the name of my business?", "I run a bike repair place in Leeds called Spoke & Chain",
+             "我的预算是八千元", "预算八千"]
+    v = h.embed(texts)
+    assert v.shape == (4, 512 + 384) and h.dimensions == 896
+    assert np.allclose(np.linalg.norm(v, axis=1), 1.0, atol=1e-4)
+    u, m = use.embed(texts[:2]), minilm.embed(texts[:2])
+    assert abs(float(v[0] @ v[1]) - (float(u[0] @ u[1]) + float(m[0] @ m[1])) / 2) < 1e-3
+    assert not v[2, 512:].any() and abs(float(v[2] @ v[3]) - float(use.embed(texts[2:])[0] @ use.embed(texts[2:])[1])) < 1e-3
+    assert float(v[0] @ v[1]) > float(u[0] @ u[1])        # MiniLM tells this paraphrase apart better than USE
+    assert get_embedder(Settings(embedder="use+st")).dimensions == 896
