@@ -132,7 +132,8 @@ def components(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) ->
     comp["prior_gate"] = min(1.0, relevance / cfg.prior_gate) if cfg.prior_gate > 0 else 1.0
     base = relevance + prior * comp["prior_gate"]
     comp["status"] = status
-    comp["current"] = 1.0 + cfg.current_boost if q.current and c.status == "active" and announces_change(c.text or "") else 1.0
+    changed = q.current and c.status == "active" and announces_change(c.text or "")
+    comp["current"] = 1.0 + cfg.current_boost if changed else 1.0
     comp["score"] = base * status * comp["current"]
     return comp
 
@@ -374,6 +375,10 @@ def implicit_supersede(cands: Iterable[Candidate], similarity, cfg: ScoringConfi
     return marked
 
 
+RESCHEDULE_MARGIN = 0.05   # with no shared word, how much more similar the moved memory must be than the next
+RESCHEDULE_FLOOR = 0.2     # ... and how similar at least
+
+
 def _rescheduled(ch: Candidate, terms: frozenset[str], dated: list[Candidate], similarity) -> Candidate | None:
     """Which earlier dated memory a change giving a new date moves ("the offsite got pushed to June 3" moves
     "the team offsite … is on May 14"): the one sharing most content terms with it, then the most similar. With
@@ -390,9 +395,6 @@ def _rescheduled(ch: Candidate, terms: frozenset[str], dated: list[Candidate], s
     runner_up = ranked[1][1] if len(ranked) > 1 else RESCHEDULE_FLOOR - RESCHEDULE_MARGIN
     return best if sim - runner_up >= RESCHEDULE_MARGIN and sim >= RESCHEDULE_FLOOR else None
 
-
-RESCHEDULE_MARGIN = 0.05
-RESCHEDULE_FLOOR = 0.2
 
 
 @lru_cache(maxsize=256)
