@@ -34,7 +34,7 @@ _EN_REPORTED = re.compile(r"(?<![\w'])(?:the\s+|my\s+|our\s+)?(?!(?:someone|some
 # first-person openings that carry nothing about the user: "I think so", "I see", "I hope you ...", "I'm tired"
 _EN_SELF_EMPTY = frozenset("""think guess see mean know agree wonder hope wish suppose bet forgot remember
     just really also totally love miss appreciate am 'm m tired bored sleepy exhausted fine good ok okay great back
-    here sorry glad happy sure thank promise feel felt understand get got off heading""".split())
+    here sorry glad happy sure thank promise feel felt understand get got off heading losing excited dying""".split())
 _EN_QTY = re.compile(r"(?<![\w.:])[$€£¥]?\d+(?:[.,]\d+)?\s?(?:k\b|%|[a-z]{1,8}\b)?", re.I)
 _EN_QTY_EMPTY = re.compile(r"^\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|degrees?|°|st|nd|rd|th)?$", re.I)
 _ZH_SELF = re.compile(r"我(?:们|家|的)?([\u4e00-\u9fffA-Za-z0-9]{2,})")
@@ -62,13 +62,14 @@ _EN_AMBIENT = re.compile(r"\b(?:rain(?:ing|y|s|ed)?|snow(?:ing|y|ed)?|sun(?:ny|s
                          r"drizzl(?:e|y|ing)|grey|gray|overcast|cloudy|"
                          r"windy|storm(?:y|ing)?|weather|haze|hazy|smog|tgif|friday|weekend|hot|cold|gorgeous day|"
                          r"beautiful day|lovely day|long day|knackered|shattered|wiped out|drained|muggy|gloomy|"
-                         r"what a (?:day|week|weekend)|monday blues|"
+                         r"what a (?:day|week|weekend)|monday blues|gotta go|off to bed|xx|"
                          r"crowded|packed|tired|sleepy|exhausted|phew|ugh|brr|anyway|bet|lifesaver|that'?s it|"
                          r"happy [a-z]+(?:'?s)?(?: day)?|merry [a-z]+|hope your? [a-z ]+)\b", re.I)
 _ZH_AMBIENT = re.compile(r"下大雨|下小雨|下雨|下大雪|下雪|大雪|结冰|雾霾|沙尘暴|台风|降温|刮风|天气|终于周末|周末了|放假了|下班了|"
                          r"好热|好冷|真热|真冷|太热|太冷|热死|冷死|好闷|闷热|闷死|好晒|晒死|累到不行|累趴|周一综合[症征]|"
                          r"[零一二三四五六七八九十\d]+度|"
-                         r"好困|困死|困了|好累|累死|好挤|太挤|睡觉|先这样|就这样|湿透|快乐|出太阳|晒被子|冻僵|冻死|零下")
+                         r"好困|困死|困了|好累|累死|好挤|太挤|睡觉|先这样|就这样|湿透|快乐|出太阳|晒被子|冻僵|冻死|零下|"
+                         r"累成狗|困得不行|累得不行|就到这|先到这|到此为止|开心死了|好开心")
 _EN_STOP = frozenset("""a an the it its it's is are was were be been being this that these those there here so such
     some all day today tonight this morning evening out just finally really very too and or but of in on at to for its
     with from what how oh omg lol haha dear my your you finally again still btw absolutely totally""".split())

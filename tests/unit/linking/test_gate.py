@@ -88,7 +88,8 @@ def test_chinese_without_a_subject_is_personal_when_it_names_what_the_user_did()
 def test_feelings_weather_and_weekend_talk_are_not_about_the_user():
     for text in ("aaaah I'm so happy 🎉", "I'm so tired lol", "Happy Friday 哈哈，终于周末了", "今天 haze 好严重啊，眼睛都痛",
                  "今天下大雪，路上都结冰了", "mate what a weekend, absolutely knackered", "今天成都好闷",
-                 "right, I'm off to bed. thanks!", "哇今天终于出太阳了，赶紧晒被子去", "今天好冷啊，外面零下五度，手都冻僵了"):
+                 "right, I'm off to bed. thanks!", "哇今天终于出太阳了，赶紧晒被子去", "今天好冷啊，外面零下五度，手都冻僵了",
+                 "累死了，今天就到这吧", "okay she's staring at me for her walk, gotta go xx"):
         g = classify_message(text)
         assert not g.personal, text
     assert not classify_message("今天下大雪，路上都结冰了").has_information
