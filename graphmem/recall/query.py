@@ -283,6 +283,16 @@ def time_window(text: str, now: datetime) -> tuple[datetime, datetime] | None:
     if m:
         n = int(m.group(1)) if m.group(1).isdigit() else _ZH_NUM.get(m.group(1)) or _EN_NUM[m.group(1)]
         return day0 - timedelta(days=7 * n + 3), day0 - timedelta(days=7 * n - 4)
+    # vaguer: "a few days ago", "the other day", "前几天" (the past week); "a month or so back", "一个月前"
+    if re.search(r"\b(?:a few|a couple of|several) days (?:ago|back)\b|\bthe other day\b|几天前|前几天|前两天", t):
+        return day0 - timedelta(days=7) - pad, day0 + pad
+    if re.search(r"\b(?:a few|several) weeks (?:ago|back)\b|几周前|前几周", t):
+        return day0 - timedelta(days=35), day0 - timedelta(days=10)
+    m = re.search(r"\b(an?|one|two|three|a couple of|\d+)\s+months?(?:\s+or so)?\s+(?:ago|back)\b", t) or \
+        re.search(r"(\d+|[一两二三四五六])\s*个多?月(?:以)?前", t)
+    if m:
+        n = int(m.group(1)) if m.group(1).isdigit() else _ZH_NUM.get(m.group(1)) or _EN_NUM[m.group(1)]
+        return day0 - timedelta(days=30 * n + 15), day0 - timedelta(days=30 * n - 12)
     return None
 
 

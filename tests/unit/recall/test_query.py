@@ -1,6 +1,6 @@
 """Query analysis: language, past questions, back-references, time windows, Lucene escaping."""
 
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 import pytest
 
@@ -139,3 +139,17 @@ def test_what_should_change_has_not_changed_yet():
 def test_a_venue_name_is_typed_by_its_own_head_noun():
     from graphmem.linking import lexicon
     assert lexicon.head_type("Hollyhock Barn") == lexicon.head_type("Beltane Ranch") == "venue"
+
+
+def test_vague_periods_have_windows_too():
+    from datetime import datetime, timezone
+
+    from graphmem.recall.query import time_window
+    now = datetime(2026, 4, 10, 12, tzinfo=timezone.utc)
+    for q, inside, outside in (("What milestone did the dog hit a few days ago?", 6, 12),
+                               ("前几天我说的那个方案", 3, 10), ("the other day", 5, 9),
+                               ("A month or so back I said someone might join me", 30, 8),
+                               ("一个月前提过的那家店", 35, 60), ("a few weeks ago", 21, 3)):
+        start, end = time_window(q, now)
+        day = lambda n: now - timedelta(days=n)  # noqa: E731
+        assert start <= day(inside) < end and not start <= day(outside) < end, q
