@@ -485,6 +485,8 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             if key == "phone":
                 phone = _PHONE.search(val)
                 val = phone.group(0) if phone else ""
+            if key == "location" and re.match(r"[院了过得不的久惯着下一个]", val):
+                continue   # "我住院了", "我住得远": not where the user lives
             if val:
                 out.append(_st("attribute", c, lang, change, key=key, value=val))
                 break

@@ -188,3 +188,9 @@ def test_a_relatives_taste_is_not_the_users():
     for text in ("奶奶不爱吃医院食堂的饭，她口味很清淡，最喜欢喝小米粥。", "我奶奶最喜欢喝小米粥"):
         assert not [s for s in extract_statements(text, NOW) if s.kind == "preference"], text
     assert [(s.subject, s.polarity) for s in extract_statements("我不喜欢香菜", NOW)] == [("香菜", -1)]
+
+
+def test_where_the_user_lives_without_zai_and_not_a_hospital_stay():
+    got = lambda t: [(s.key, s.value) for s in extract_statements(t, NOW) if s.kind == "attribute"]  # noqa: E731
+    assert got("还好我住滨江花园，离市二院走路就十分钟。") == [("location", "滨江花园")]
+    assert got("我住院了") == [] and got("我住得离公司很远") == []
