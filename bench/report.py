@@ -157,7 +157,7 @@ HELDOUT = (("eval_heldout_untuned.json", "`heldout`, first run (untuned)"),
            ("eval_heldout2_first.json", "`heldout2`, first run (written after the changes above, never tuned on)"),
            ("eval_heldout2.json", "`heldout2`, now"),
            ("eval_heldout3_first.json", "`heldout3`, first run (written after all of the above, never tuned on)"),
-           ("eval_heldout3.json", "`heldout3`, now (its small-talk list guided two gate changes)"),
+           ("eval_heldout3.json", "`heldout3`, now (its small-talk and failure lists guided some general changes)"),
            ("eval_dev.json", "`dev` (8 users, 88 probes, written to tune on; first run: 81 %, latest 9/16)"),
            ("eval_heldout3_use_st.json", "`heldout3`, now, with `GRAPHMEM_EMBEDDER=use+st` (opt-in)"),
            ("eval_dev_use_st.json", "`dev`, with `GRAPHMEM_EMBEDDER=use+st` (opt-in)"))
