@@ -148,10 +148,15 @@ FAMILY_ROLES = frozenset("sister brother mother father wife husband partner son 
 
 
 @lru_cache(maxsize=1)
+def family_words() -> tuple[str, ...]:
+    """Every word for one of the user's relatives ("grandma", "奶奶", "我妈")."""
+    return tuple(w for w, role in _roles().items() if role in FAMILY_ROLES)
+
+
+@lru_cache(maxsize=1)
 def zh_kin_words() -> tuple[str, ...]:
     """Chinese words for the user's relatives (two characters or more: "奶奶", "大姑")."""
-    return tuple(w for w, role in _roles().items() if role in FAMILY_ROLES and len(w) >= 2 and not w.isascii()
-                 and not w.startswith("我"))
+    return tuple(w for w in family_words() if len(w) >= 2 and not w.isascii() and not w.startswith("我"))
 
 
 def role_words() -> dict[str, str]:

@@ -195,26 +195,29 @@ class _Vectors:
 
     def pairwise(self, ids: Iterable[str]) -> Callable[[str, str], float | None]:
         """Cosine between any two of ``ids`` (one matrix product; None for a node without a vector)."""
-        rows = [(i, self.row[i]) for i in dict.fromkeys(ids) if i in self.row]
-        if not rows:
+        found = [i for i in dict.fromkeys(ids) if i in self.row]
+        if not found:
             return lambda a, b: None
-        m = np.stack([self.mats[label][r] for _, (label, r) in rows]).astype(np.float32)
-        sims, at = m @ m.T, {i: k for k, (i, _) in enumerate(rows)}
+        m = self._stack(found)
+        sims, at = m @ m.T, {i: k for k, i in enumerate(found)}
         return lambda a, b: float(sims[at[a], at[b]]) if a in at and b in at else None
+
+    def _stack(self, ids: Sequence[str]) -> np.ndarray:
+        """The vectors of ``ids`` (all cached) as one float32 matrix, a row each."""
+        return np.stack([self.mats[label][r] for label, r in (self.row[i] for i in ids)]).astype(np.float32)
 
     def later_changes(self, ids: Sequence[str], min_sim: float, n: int) -> list[str]:
         """Events recorded after one of ``ids``, at least ``min_sim`` cosine-close to it, that announce a change
         ("we signed with Summit Hauling instead" after "a quote from Two Rivers"): the later version of a
         memory, however far its words are from the question. Best ``n``, closest first."""
-        rows = [(i, self.row[i]) for i in ids if i in self.row and i in self.at]
+        found = [i for i in ids if i in self.row and i in self.at]
         mat = self.mats.get("events")
-        if not rows or mat is None:
+        if not found or mat is None:
             return []
-        m = np.stack([self.mats[label][r] for _, (label, r) in rows]).astype(np.float32)
-        sims = mat.astype(np.float32) @ m.T
+        sims = mat.astype(np.float32) @ self._stack(found).T
         events = self.ids["events"]
         best: dict[str, float] = {}
-        for j, (i, _) in enumerate(rows):
+        for j, i in enumerate(found):
             for k in np.nonzero(sims[:, j] >= min_sim)[0]:
                 e = events[k]
                 if self.at.get(e, 0) > self.at[i] and float(sims[k, j]) > best.get(e, 0.0) \
@@ -669,9 +672,10 @@ class Retriever:
                                     for r in vc.top(label, qv, cfg.vector_k + 4)]
                 best = sorted(rows["facts"] + rows["events"], key=lambda r: -r["sim"])[:cfg.later_of]
                 seen = {r["id"] for r in rows["events"]}
-                rows["events"] += [{"id": e, "sim": vc.sim(e, qv), "score": vc.sim(e, qv), "path": "later"}
-                                   for e in vc.later_changes([r["id"] for r in best], cfg.scoring.same_thing,
-                                                             cfg.later_k) if e not in seen]
+                later = [e for e in vc.later_changes([r["id"] for r in best], cfg.scoring.same_thing, cfg.later_k)
+                         if e not in seen]
+                rows["events"] += [{"id": e, "sim": sim, "score": sim, "path": "later"}
+                                   for e, sim in ((e, vc.sim(e, qv)) for e in later)]
                 if "graph" in paths:
                     for r in vc.top("entities", qv, cfg.entity_k):
                         if r["sim"] >= cfg.entity_link_min and r["id"] in u.ids and r["id"] not in seeds:

@@ -406,8 +406,7 @@ def _name_terms(names: tuple[str, ...]) -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def _kin_terms() -> frozenset[str]:
-    return frozenset().union(*(content_terms(w) for w, role in lexicon.role_words().items()
-                               if " " not in w and role in lexicon.FAMILY_ROLES))
+    return frozenset().union(*(content_terms(w) for w in lexicon.family_words() if " " not in w))
 
 
 def link_newer(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = ScoringConfig(),
