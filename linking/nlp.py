@@ -7,6 +7,7 @@ imports spaCy or jieba. Never ``jieba.enable_paddle()`` (it runs pip); no pkuseg
 from __future__ import annotations
 
 import logging
+import sys
 import threading
 
 from graphmem.errors import ModelError
@@ -18,6 +19,23 @@ _zh = None
 _jieba_words: set[str] = set()
 
 
+def import_spacy():
+    """spaCy, imported so that thinc does not pull in torch (about 0.5 GB of RSS) when nothing in the process
+    has yet: the pipelines here need numpy only. A later ``import torch`` (the sentence-transformers embedder)
+    still works; only thinc's own torch support stays off."""
+    if "thinc" in sys.modules or "torch" in sys.modules:
+        import spacy
+
+        return spacy
+    sys.modules["torch"] = None          # makes ``import torch`` raise ImportError, which thinc handles
+    try:
+        import spacy
+    finally:
+        if "torch" in sys.modules and sys.modules["torch"] is None:
+            del sys.modules["torch"]
+    return spacy
+
+
 def english():
     """spaCy English pipeline (tagger, parser, NER; lemmatizer disabled — not needed)."""
     global _en
@@ -25,9 +43,7 @@ def english():
         with _lock:
             if _en is None:
                 try:
-                    import spacy
-
-                    _en = spacy.load(EN_MODEL, disable=["lemmatizer"])
+                    _en = import_spacy().load(EN_MODEL, disable=["lemmatizer"])
                 except (ImportError, OSError) as e:
                     raise ModelError(f"spaCy model {EN_MODEL!r} could not be loaded offline: {e}") from e
     return _en
@@ -41,11 +57,10 @@ def chinese():
             if _zh is None:
                 try:
                     import jieba
-                    import spacy
 
                     jieba.setLogLevel(logging.WARNING)
                     jieba.initialize()
-                    _zh = spacy.blank("zh", config={"nlp": {"tokenizer": {"segmenter": "jieba"}}})
+                    _zh = import_spacy().blank("zh", config={"nlp": {"tokenizer": {"segmenter": "jieba"}}})
                 except (ImportError, OSError) as e:
                     raise ModelError(f"spaCy/jieba Chinese pipeline could not be loaded: {e}") from e
     return _zh
