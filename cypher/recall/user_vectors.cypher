@@ -2,16 +2,19 @@ CALL () {
   MATCH (f:Fact {tenant: $tenant, user_id: $user_id})
   WHERE (f.embedding IS NOT NULL OR f.text IS NOT NULL) AND ($since IS NULL OR f.recorded_at > $since)
   RETURN f.id AS id, 'facts' AS label, f.embedding AS embedding, f.recorded_at.epochMillis AS at,
-         coalesce(f.text, '') + ' ' + coalesce(f.name, '') AS text
+         coalesce(f.text, '') + ' ' + coalesce(f.name, '') AS text,
+         COLLECT { MATCH (s:Entity {id: f.entity_id, tenant: $tenant, user_id: $user_id})
+                   WHERE NOT coalesce(s.is_self, false) RETURN s.id } AS mentions
   UNION ALL
   MATCH (v:Event {tenant: $tenant, user_id: $user_id})
   WHERE (v.embedding IS NOT NULL OR v.text IS NOT NULL) AND ($since IS NULL OR v.recorded_at > $since)
-  RETURN v.id AS id, 'events' AS label, v.embedding AS embedding, v.recorded_at.epochMillis AS at, coalesce(v.text, '') AS text
+  RETURN v.id AS id, 'events' AS label, v.embedding AS embedding, v.recorded_at.epochMillis AS at, coalesce(v.text, '') AS text,
+         [(v)-[:MENTIONS]->(m:Entity) WHERE NOT coalesce(m.is_self, false) | m.id] AS mentions
   UNION ALL
   MATCH (e:Entity {tenant: $tenant, user_id: $user_id})
   WHERE NOT coalesce(e.is_self, false) AND coalesce(e.status, 'active') <> 'archived'
     AND ($since IS NULL OR e.first_seen > $since)
   RETURN e.id AS id, 'entities' AS label, e.embedding AS embedding, e.first_seen.epochMillis AS at,
-         coalesce(e.search_names, e.name, '') AS text
+         coalesce(e.search_names, e.name, '') AS text, [] AS mentions
 }
-RETURN id, label, embedding, at, text
+RETURN id, label, embedding, at, text, mentions

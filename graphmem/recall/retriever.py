@@ -109,6 +109,7 @@ class _Vectors:
         self.row: dict[str, tuple[str, int]] = {}
         self.texts: dict[str, tuple[str, str, frozenset[str]]] = {}    # id → (label, lower text, words)
         self.at: dict[str, int] = {}                                     # id → when recorded (epoch ms)
+        self.mentions: dict[str, frozenset[str]] = {}                    # id → the entities it names (not the user)
         self.watermark = None
         self.version = None
         self.loaded = 0.0
@@ -122,11 +123,14 @@ class _Vectors:
         out.row = dict(self.row)
         out.texts = dict(self.texts)
         out.at = dict(self.at)
+        out.mentions = dict(self.mentions)
         out.watermark = self.watermark
         new: dict[str, list[tuple[str, list[float]]]] = {}
         for r in rows:
             low = (r.get("text") or "").lower()
             out.texts[r["id"]] = (r["label"], low, frozenset(_stem(w) for w in _WORD.findall(low)))
+            if r.get("mentions"):
+                out.mentions[r["id"]] = frozenset(r["mentions"])
             if r.get("embedding") is None:
                 continue
             new.setdefault(r["label"], []).append((r["id"], r["embedding"]))
@@ -206,10 +210,11 @@ class _Vectors:
         """The vectors of ``ids`` (all cached) as one float32 matrix, a row each."""
         return np.stack([self.mats[label][r] for label, r in (self.row[i] for i in ids)]).astype(np.float32)
 
-    def later_changes(self, ids: Sequence[str], min_sim: float, n: int) -> list[str]:
-        """Events recorded after one of ``ids``, at least ``min_sim`` cosine-close to it, that announce a change
-        ("we signed with Summit Hauling instead" after "a quote from Two Rivers"): the later version of a
-        memory, however far its words are from the question. Best ``n``, closest first."""
+    def later_changes(self, ids: Sequence[str], min_sim: float, n: int, entity_sim: float = 1.0) -> list[str]:
+        """Events recorded after one of ``ids`` that are its later version, however far their words are from the
+        question: at least ``min_sim`` cosine-close to it and announcing a change ("we signed with Summit Hauling
+        instead" after "a quote from Two Rivers"), or, from ``entity_sim`` up, naming the same entity with a value
+        of the same kind ("和 Marcus 谈好了，12,400" after "租给 Marcus，rent 是 12,800"). Best ``n``, closest first."""
         found = [i for i in ids if i in self.row and i in self.at]
         mat = self.mats.get("events")
         if not found or mat is None:
@@ -218,11 +223,18 @@ class _Vectors:
         events = self.ids["events"]
         best: dict[str, float] = {}
         for j, i in enumerate(found):
-            for k in np.nonzero(sims[:, j] >= min_sim)[0]:
-                e = events[k]
-                if self.at.get(e, 0) > self.at[i] and float(sims[k, j]) > best.get(e, 0.0) \
-                        and scoring.announces_change(self.texts[e][1]):
-                    best[e] = float(sims[k, j])
+            kinds = None
+            for k in np.nonzero(sims[:, j] >= min(min_sim, entity_sim))[0]:
+                e, sim = events[k], float(sims[k, j])
+                if self.at.get(e, 0) <= self.at[i] or sim <= best.get(e, 0.0):
+                    continue
+                text = self.texts[e][1]
+                if sim >= min_sim and scoring.announces_change(text):
+                    best[e] = sim
+                elif sim >= entity_sim and self.mentions.get(e, frozenset()) & self.mentions.get(i, frozenset()):
+                    kinds = scoring.value_kinds(self.texts[i][1]) if kinds is None else kinds
+                    if kinds & scoring.value_kinds(text):
+                        best[e] = sim
         return sorted(best, key=best.get, reverse=True)[:n]
 
     def sim(self, node_id: str | None, q: np.ndarray) -> float | None:
@@ -233,6 +245,7 @@ class _Vectors:
 
 
 _WORD = re.compile(r"[a-z0-9]+")
+_NONE: frozenset[str] = frozenset()
 
 
 def _stem(w: str) -> str:
@@ -601,7 +614,8 @@ class Retriever:
             names = [r["name"] or "" for r in u.ids.values() if not r["is_self"]
                      and {"person", "pet"} & set(lexicon.ancestors(r["type"] or ""))]
             scoring.implicit_supersede(merged.values(), pair, cfg.scoring, names=names)
-            scoring.link_newer(merged.values(), pair, cfg.scoring, names=names)
+            scoring.link_newer(merged.values(), pair, cfg.scoring, names=names,   # a clause names what its message does
+                               entities=lambda c: vc.mentions.get(c.id, _NONE) | vc.mentions.get(c.source_id, _NONE))
         ranked = scoring.rank(merged.values(), q, now, k, cfg.scoring)
         out = []
         for c, comp in ranked:
@@ -672,7 +686,8 @@ class Retriever:
                                     for r in vc.top(label, qv, cfg.vector_k + 4)]
                 best = sorted(rows["facts"] + rows["events"], key=lambda r: -r["sim"])[:cfg.later_of]
                 seen = {r["id"] for r in rows["events"]}
-                later = [e for e in vc.later_changes([r["id"] for r in best], cfg.scoring.same_thing, cfg.later_k)
+                later = [e for e in vc.later_changes([r["id"] for r in best], cfg.scoring.same_thing, cfg.later_k,
+                                                     cfg.scoring.same_entity_value)
                          if e not in seen]
                 rows["events"] += [{"id": e, "sim": sim, "score": sim, "path": "later"}
                                    for e, sim in ((e, vc.sim(e, qv)) for e in later)]

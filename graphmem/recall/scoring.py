@@ -75,6 +75,7 @@ class ScoringConfig:
     same_thing: float = 0.35         # two memories this cosine-similar, sharing two content terms, say the same
                                      # thing: the later one holds now ...
     newer_share: float = 1.01        # ... and scores at least this share of the earlier one's score
+    same_entity_value: float = 0.3   # ... or names the same entity with a value of the same kind, this close
     change_similarity: float = 0.3    # an older memory this close to a later "I've switched to …" is outdated
     change_similarity_explicit: float = 0.12  # ... or this close when the change names what it drops ("no more X")
     dup_threshold: float = 0.8
@@ -294,6 +295,14 @@ def _quantity_units(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+_AMOUNT = re.compile(r"\d{1,3}(?:,\d{3})+|\d{3,}")
+
+
+def value_kinds(text: str) -> frozenset[str]:
+    """The kinds of value a memory gives: date kinds, units, an amount of three digits or more ("12,400")."""
+    return _date_kinds(text) | _quantity_units(text) | (frozenset({"#amount"}) if _AMOUNT.search(text) else frozenset())
+
+
 def says_more(text: str | None) -> bool:
     """The message has more than one clause with content (so a change to one thing leaves the rest standing)."""
     return sum(1 for x in _CLAUSE.split(text or "") if content_terms(x)) > 1
@@ -410,25 +419,32 @@ def _kin_terms() -> frozenset[str]:
 
 
 def link_newer(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = ScoringConfig(),
-               names: Iterable[str] = ()) -> int:
-    """Point each active memory at the latest later one that says the same thing (cosine ≥ ``same_thing`` and
-    two content terms in common that are not part of a name, not from the same message): "每天新词30个" →
-    "现在每天新词50个". :func:`rank` then ranks the later one just above the earlier one unless the question asks
-    about the past. Returns how many were linked."""
+               names: Iterable[str] = (), entities=lambda c: frozenset()) -> int:
+    """Point each active memory at the latest later one that says the same thing: cosine ≥ ``same_thing`` and
+    two content terms in common that are not part of a name ("每天新词30个" → "现在每天新词50个"), or, from
+    ``same_entity_value`` up, one of the entities it names (``entities(candidate)``) and a value of the same kind
+    ("租给 Marcus，rent 是 12,800" → "和 Marcus 谈好了，12,400"); never from the same message. :func:`rank` then
+    ranks the later one just above the earlier one unless the question asks about the past. Returns how many
+    were linked."""
     named = _name_terms(tuple(names))   # sharing "小雨" only says both are about her
     live = sorted((c for c in cands if c.status == "active" and c.label in ("event", "fact") and _said(c)),
                   key=_said)
     terms = {c.id: content_terms(c.text or "") - named for c in live}
+    kinds = {c.id: value_kinds(c.text or "") for c in live}
     linked = 0
     for i, c in enumerate(live):
         own = {c.id, c.source_id} - {None}
-        for d in reversed(live[i + 1:]):
-            if _said(d) > _said(c) and not own & {d.id, d.source_id}:
-                s = similarity(c.id, d.id)
-                if s is not None and s >= cfg.same_thing and len(terms[c.id] & terms[d.id]) >= 2:
-                    c.newer = d.id
-                    linked += 1
-                    break
+        later = [(d, similarity(c.id, d.id)) for d in reversed(live[i + 1:])
+                 if _said(d) > _said(c) and not own & {d.id, d.source_id}]
+        later = [(d, s) for d, s in later if s is not None]
+        same = next((d for d, s in later if s >= cfg.same_thing and len(terms[c.id] & terms[d.id]) >= 2), None)
+        if same is None:   # the latest that says the same thing, else the closest about the same entity
+            about = [(s, d.id, d) for d, s in later if s >= cfg.same_entity_value and kinds[c.id] & kinds[d.id]
+                     and entities(c) & entities(d)]
+            same = max(about)[2] if about else None
+        if same is not None:
+            c.newer = same.id
+            linked += 1
     return linked
 
 
@@ -440,6 +456,12 @@ def normalise_lexical(cands: Iterable[Candidate]) -> None:
     if best > 0:
         for c in cands:
             c.paths["fulltext"] = c.paths["fulltext"] / best
+
+
+def _lift(comp: dict[str, float], to: float) -> None:
+    """Raise a later version's score to ``to`` (component ``newer``)."""
+    if comp["score"] < to:
+        comp["newer"], comp["score"] = comp.get("newer", 0.0) + to - comp["score"], to
 
 
 def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int,
@@ -456,8 +478,7 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int,
                 lift = cfg.newer_share * before[c.id]
             else:   # left out as outdated: its successor takes the place it would have had
                 lift = cfg.newer_share * components(replace(c, status="active"), q, now, cfg)["score"]
-            if later[1]["score"] < lift:
-                later[1]["newer"], later[1]["score"] = lift - later[1]["score"], lift
+            _lift(later[1], lift)
     scored = [(c, comp) for c, comp in comps.values() if comp["status"] > 0 and comp["score"] >= cfg.min_score]
     scored.sort(key=lambda p: (-p[1]["score"], p[0].id))
     chosen: list[tuple[Candidate, dict[str, float]]] = []
@@ -483,6 +504,11 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int,
             much_more = fuller and len(sh - chosen_sh[dup]) >= cfg.more_share * len(sh)
             ratio = cfg.more_ratio if much_more else cfg.fuller_ratio
             if fuller and comp["score"] >= ratio * chosen[dup][1]["score"]:
+                place = chosen[dup][1]["score"]     # and its rank, unless it is more out of date
+                if place > comp["score"] and comp["status"] >= chosen[dup][1]["status"]:
+                    comp = {**comp, "fuller": place - comp["score"], "score": place}
+                    if not q.past and c.newer in comps:    # its later version stays just above it
+                        _lift(comps[c.newer][1], cfg.newer_share * place)
                 chosen[dup], chosen_sh[dup] = (c, comp), sh
             continue
         if slot:

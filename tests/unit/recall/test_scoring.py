@@ -346,3 +346,39 @@ def test_the_successor_of_a_memory_left_out_as_outdated_takes_its_place():
     assert old.status == "outdated"
     ranked = rank([old, new, other], analyse("which moving company are we going with?", NOW), NOW, 5, CFG)
     assert [c.id for c, _ in ranked][0] == "new" and ranked[0][1]["newer"] > 0
+
+
+def test_a_later_value_about_the_same_entity_is_the_newer_version():
+    """"和 Marcus 谈好了，12,400" follows "Marcus 想把 rent 降到 12,000" (same tenant, an amount each) though they
+    share no two words; an amount about someone else, or no amount, is not a later version."""
+    from graphmem.recall.scoring import value_kinds
+    assert value_kinds("rent 是 12,800 一个月，lease 到 3 月底") >= {"#amount", "month"}
+    assert value_kinds("OK 和 Marcus 谈好了，12,400，签两年") == {"#amount"}
+    assert value_kinds("签两年") == frozenset()
+    old = event("old", "Marcus wants to renew，但是他想把 rent 降到 12,000", sim=0.5, days=40,
+                recorded_at=NOW - timedelta(days=40))
+    new = event("new", "OK 和 Marcus 谈好了，we met in the middle，12,400，签两年", sim=0.05, days=14,
+                recorded_at=NOW - timedelta(days=14))
+    other = event("other", "陶师傅说热水器也该换了，报价 3,200", sim=0.1, days=1, recorded_at=NOW - timedelta(days=1))
+    chat = event("chat", "Marcus 说 aircon 不制热了", sim=0.1, days=2, recorded_at=NOW - timedelta(days=2))
+    names = {"old": {"marcus"}, "new": {"marcus"}, "other": {"tao"}, "chat": {"marcus"}}
+    assert link_newer([old, new, other, chat], lambda a, b: 0.44, CFG, entities=lambda c: names[c.id]) == 1
+    assert old.newer == "new"
+    assert link_newer([old, new], lambda a, b: 0.2, CFG, entities=lambda c: names[c.id]) == 0   # too far apart
+    q = analyse("那个租客续约以后每个月付多少？", NOW)
+    old.newer = "new"
+    assert [c.id for c, _ in rank([old, new], q, NOW, 5, CFG)] == ["new", "old"]
+
+
+def test_a_message_that_replaces_its_clause_keeps_the_clause_rank():
+    """The fuller message takes the clause's place *and* its rank (above what the clause outranked), unless it
+    is more out of date than the clause."""
+    q = analyse("我开什么车？", NOW)
+    clause = event("clause", "周末开去马来西亚玩", sim=0.40)
+    message = event("msg", "刚提了一辆 极氪 001, 周末开去马来西亚玩。", sim=0.36)
+    middle = event("mid", "周末想做个简单的 laksa", sim=0.38)
+    ranked = rank([clause, message, middle], q, NOW, 5, CFG)
+    assert [c.id for c, _ in ranked] == ["msg", "mid"] and ranked[0][1]["fuller"] > 0
+    stale = event("msg", "刚提了一辆 极氪 001, 周末开去马来西亚玩。", sim=0.36, status="stale")
+    ranked = rank([clause, stale, middle], q, NOW, 5, CFG)
+    assert "fuller" not in ranked[[c.id for c, _ in ranked].index("msg")][1]

@@ -46,3 +46,17 @@ def test_later_changes_are_the_close_later_events_that_announce_a_change():
     assert v.later_changes(["quote"], 0.35, 4) == ["signed"]
     assert v.later_changes(["quote"], 0.9, 4) == []        # not close enough
     assert v.later_changes(["nope"], 0.35, 4) == []
+
+
+def test_later_changes_also_find_a_later_value_about_the_same_entity():
+    """No change word, but the same tenant and a new amount: "和 Marcus 谈好了，12,400" after "rent 是 12,800"."""
+    items = [("rent", [1, 0, 0], "徐汇那套租给 Marcus，rent 是 12,800 一个月", 1, ["marcus"]),
+             ("deal", [0.4, 0.9, 0], "OK 和 Marcus 谈好了，we met in the middle，12,400，签两年", 3, ["marcus"]),
+             ("aircon", [0.5, 0.8, 0], "Marcus 说 aircon 不制热了", 2, ["marcus"]),          # no value
+             ("heater", [0.5, 0.8, 0], "陶师傅说热水器报价 3,200", 4, ["tao"]),                # someone else
+             ("far", [0, 0.1, 1], "Marcus 又转了 12,400", 5, ["marcus"])]                    # too far
+    v = _Vectors().extended([{"id": i, "label": "events", "embedding": e, "text": t, "at": at, "mentions": m}
+                             for i, e, t, at, m in items])
+    assert v.mentions["deal"] == {"marcus"}
+    assert v.later_changes(["rent"], 0.35, 4, entity_sim=0.3) == ["deal"]
+    assert v.later_changes(["rent"], 0.35, 4) == []            # without the entity rule: no change word, none
