@@ -350,7 +350,7 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
         if f == "eng":
             while end_k + 1 < n:
                 nw, nf, ns_, ne = toks[end_k + 1]
-                if nf == "eng" or (nw.isascii() and (nw.isdigit() or nw.isalnum())):
+                if nf == "eng" or (nw.isascii() and (nw.isdigit() or nw.isalnum())) or _ACCENTED.fullmatch(nw):
                     end_k += 1
                 elif nw in (" ", "-") and end_k + 2 < n and toks[end_k + 2][0].isascii() \
                         and toks[end_k + 2][0].strip() and toks[end_k + 2][0][0].isalnum():
@@ -362,6 +362,8 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
         k = end_k + 1
         if f == "eng" and (surface.lower() in eng_stop or (surface.islower() and lx.type_of_noun(surface, "en"))):
             continue
+        if f == "eng" and _LOWER_WORDS.fullmatch(surface) and normalise(surface) not in lx.brands():
+            continue   # "producer", "push 到", "we met in the middle": English words in Chinese, not names
         typ = {"nr": "person", "nrfg": "person", "ns": "geo", "nt": "organization"}.get(f, "")
         if not typ:
             typ = lx.brands().get(normalise(surface).split(" ")[0], "") or lx.type_of_noun(surface, "zh")
@@ -383,9 +385,17 @@ _COUNTED_PRODUCT = re.compile(r"(?:[一两]|[这那])?([辆台部])\s*([\u4e00-\
                               r"(?![\w\u4e00-\u9fff])")
 
 
+_NOT_CLASSIFIER = frozenset({"部分", "部门", "部长", "台湾", "台风", "台阶", "台词"})   # "下半部分 3 月底"
+
+
 def _zh_counted_products(text: str) -> list[Mention]:
     return [Mention(m.group(2), m.start(2), m.end(2), "named", head=m.group(2), type=_CLASSIFIER_TYPE[m.group(1)],
-                    language="zh") for m in _COUNTED_PRODUCT.finditer(text)]
+                    language="zh") for m in _COUNTED_PRODUCT.finditer(text)
+            if text[m.start(1):m.start(1) + 2] not in _NOT_CLASSIFIER]
+
+
+_ACCENTED = re.compile(r"[\u00c0-\u024f]+")          # "Vériel": jieba cuts Latin words at accented letters
+_LOWER_WORDS = re.compile(r"[a-z]+(?:[ -][a-z]+)*")
 
 
 _NOT_NAME_TYPES = frozenset({"person", "thing", "plan", "food"})

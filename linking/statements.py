@@ -104,6 +104,17 @@ def _strip_light_verb(subj: str) -> str:
     return subj
 
 
+_NOT_PLACE = re.compile(r"\d|[零一二两三四五六七八九十百千万]|(?:next|this|last)\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+                        r"|(?:january|february|march|april|may|june|july|august|september|october|november|december)\b"
+                        r"|[上下这本明后今]?(?:周|星期|礼拜|个?月|天|年)", re.I)
+
+
+_EN_PLACE = re.compile(r"[A-Z][\w'.-]*(?:\s+(?:(?:upon|on|de|la)\s+)?[A-Z][\w'.-]*)*")
+
+
+_ZH_AREA = re.compile(r"(?:区|县|镇|乡|村|街道?|路|小区|花园|公寓|苑|弄)$")
+
+
 def _trim_zh(s: str) -> str:
     s = s.strip(" ，。！？,.!?~～")
     while s and s[-1] in _TRAIL_ZH:
@@ -286,6 +297,11 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
                 continue   # "dinners that work for her", "Thursday didn't work for Judy": not where the user works
             if val.lower() in _PRONOUNS or (key == "phone" and not _PHONE.fullmatch(val)):
                 continue   # "new number was almost $5k": an amount, not a phone number
+            if key == "location":   # a place is a name: "Leeds" of "moved to Leeds last spring", not "the back row"
+                place = _EN_PLACE.match(val)
+                if not place:
+                    continue
+                val = place.group(0)
             if val:
                 out.append(_st("attribute", c, lang, change, key=key, value=val))
                 job = re.search(r"\bas\s+an?\s+([a-z][a-z ]{2,40})$", after.strip(" .!"), re.I)
@@ -485,8 +501,10 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             if key == "phone":
                 phone = _PHONE.search(val)
                 val = phone.group(0) if phone else ""
-            if key == "location" and re.match(r"[院了过得不的久惯着下一个]", val):
-                continue   # "我住院了", "我住得远": not where the user lives
+            if key == "location" and (re.match(r"[院了过得不的久惯着下一个]", val) or _NOT_PLACE.match(val)):
+                continue   # "我住院了", "我住得远", "工资调到一万", "moved to Thursday": not where the user lives
+            if key == "location" and _ZH_AREA.search(val):
+                key = "address"   # 南山区, 滨江花园: where in the city, which does not replace the city (深圳)
             if val:
                 out.append(_st("attribute", c, lang, change, key=key, value=val))
                 break

@@ -212,7 +212,9 @@ def agent_nouns(text: str) -> tuple[str, ...]:
 # questions about one of the user's own attributes: "what do I do for work?" → job, "我住哪" → location
 _KEY_QUESTIONS = tuple((k, re.compile(p, re.I)) for k, p in (
     ("job", r"\bfor (?:work|a living)\b|\bmy (?:job|occupation|profession)\b|做什么工作|是做什么的|什么职业|职业是"),
-    ("location", r"\bwhere (?:do|did) (?:i|we) live\b|\bwhere am i (?:based|living)\b|住在哪|住哪(?:里|儿)?[？?]?$"),
+    ("location", r"\bwhere (?:do|did) (?:i|we) live\b|\bwhere am i (?:based|living)\b|\bam i based\b|"
+                 r"\b(?:which|what) (?:city|town|country) (?:am i|do i|do we|are we)\b|住在哪|住哪(?:里|儿)?[？?]?$|"
+                 r"我(?:现在)?(?:住)?在哪个城市|在哪个城市(?:住|生活|工作)"),
     ("allergy", r"\ballergic\b|\ballerg(?:y|ies)\b|过敏"),
     ("age", r"\bhow old am i\b|我(?:今年)?(?:多大|几岁)"),
     ("birthday", r"\bmy birthday\b|我的生日|我生日"),
@@ -221,7 +223,8 @@ _KEY_QUESTIONS = tuple((k, re.compile(p, re.I)) for k, p in (
 
 def asked_keys(text: str) -> tuple[str, ...]:
     """The user's own attributes a question asks about ("What do I do for work?" → job)."""
-    return tuple(k for k, rx in _KEY_QUESTIONS if rx.search(text))
+    keys = tuple(k for k, rx in _KEY_QUESTIONS if rx.search(text))
+    return keys + ("address",) if "location" in keys else keys    # the city, and where in it
 
 
 def _week_start(d: datetime) -> datetime:

@@ -130,3 +130,15 @@ def test_small_talk_and_number_words_are_not_names():
         assert not [m for m in extract_mentions(text) if m.kind == "named"], text
     assert [m.surface for m in extract_mentions("Grey's Anatomy is my favourite show") if m.kind == "named"] == [
         "Grey's Anatomy"]
+
+
+def test_english_words_in_chinese_are_not_names_but_capitalised_and_accented_names_are():
+    def named(text):
+        return [m.surface for m in extract_mentions(text) if m.kind == "named"]
+    assert "Ethan Lau" in named("新的 PM 叫 Ethan Lau，他说可以 push 到 2 月 24 号")
+    assert not {"producer", "push", "rent", "lease", "we met in the middle"} & set(
+        named("producer 换了。push 到周五。rent 是 12,800，lease 到 3 月底。OK 和 Marcus 谈好了，we met in the middle"))
+    assert "Marcus" in named("OK 和 Marcus 谈好了，we met in the middle")
+    assert "Café Vériel" in named("周末去 Café Vériel 喝咖啡")        # jieba cuts at é; the run is whole again
+    assert named("Ethan 说 RPG 的下半部分 3 月底再给我") == ["Ethan", "RPG"]    # 部分 3 is not a phone
+    assert "iphone 15" in named("我换了 iphone 15")                     # a model number keeps a lowercase name

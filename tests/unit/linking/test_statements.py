@@ -149,7 +149,8 @@ def test_a_time_after_a_moving_verb_is_a_reschedule():
     assert moved("I pushed my dentist appointment back to Friday") == [("reschedule", "Friday", True)]
     assert moved("婚礼推迟到明年五月了") == [("reschedule", "明年五月", True)]   # adjacent times are one date
     # a time that is not where something moved to stays a plain event
-    assert [k for k, _, _ in moved("We moved to Austin last March")] == [""]
+    assert moved("We moved to Austin last March") == []       # not a reschedule: where the user lives now
+    assert [(s.key, s.value) for s in extract_statements("We moved to Austin last March", NOW)] == [("location", "Austin")]
     assert [k for k, _, _ in moved("我下周三去上海出差")] == [""]
 
 
@@ -192,5 +193,20 @@ def test_a_relatives_taste_is_not_the_users():
 
 def test_where_the_user_lives_without_zai_and_not_a_hospital_stay():
     got = lambda t: [(s.key, s.value) for s in extract_statements(t, NOW) if s.kind == "attribute"]  # noqa: E731
-    assert got("还好我住滨江花园，离市二院走路就十分钟。") == [("location", "滨江花园")]
+    assert got("还好我住滨江花园，离市二院走路就十分钟。") == [("address", "滨江花园")]
     assert got("我住院了") == [] and got("我住得离公司很远") == []
+
+
+def test_a_move_or_transfer_gives_where_the_user_lives_and_a_number_or_date_does_not():
+    def loc(text):
+        return [s.value for s in extract_statements(text, NOW) if s.key == "location"]
+    assert loc("Big news: 公司要把我调到深圳, starting April.") == ["深圳"]
+    def area(text):
+        return [s.value for s in extract_statements(text, NOW) if s.key == "address"]
+    # where in the city is an address: it does not replace the city
+    assert area("新住处定在南山区，离公司走路十五分钟。") == ["南山区"] and loc("新住处定在南山区") == []
+    assert area("我们搬到滨江花园了") == ["滨江花园"]
+    assert loc("We moved to Leeds last spring.") == ["Leeds"]
+    assert loc("I'm based in Stratford upon Avon") == ["Stratford upon Avon"]
+    for text in ("工资调到一万了", "会议调到下周三", "搬到下个月再说", "I moved to the back row", "The meeting got moved to Thursday."):
+        assert loc(text) == [], text
