@@ -167,6 +167,23 @@ def _substantive(leftover: list[str]) -> bool:
     return len(words) + len(zh) / 3 >= 6
 
 
+# a message that ends by signing off or thanking ("cheers, ttyl", "好累，先睡了晚安", "ha, thanks for listening"):
+# it says what the part before the sign-off says
+_SIGN_OFF = re.compile(
+    r"(?:\b(?:bye+|ta|laters?|ttyl|gtg|cheers|(?:good ?)?night|gotta (?:go|run|dash)|got to go|xx+|see ya|cya|"
+    r"thanks?(?: (?:a lot|so much|again|for (?:listening|letting me \w+(?: at you)?|the help|everything)))?|"
+    r"thank you(?: so much)?|cheers for (?:letting me \w+(?: at you)?|listening|that))|"
+    r"先撤了?|撤了|晚安|拜拜|88|886|先睡了|睡了|去吃饭[了啦]|不打扰你了|回头聊|先这样|下了|"
+    r"谢谢你?[啊呀]?(?:[，,]?[\u4e00-\u9fff]{0,12}帮了[\u4e00-\u9fff]{0,4}忙)?|多谢)[\s!！.。~～…😘👋❤️]*$", re.I)
+
+
+def _before_sign_off(text: str) -> str | None:
+    """What a message says before it signs off or thanks ("Right, kettle's on" of "Right, kettle's on. Cheers!");
+    None when it does not end that way."""
+    m = _SIGN_OFF.search(text.strip())
+    return text.strip()[:m.start()].strip(" ,，.。!！~～") if m else None
+
+
 def _norm(text: str) -> str:
     s = normalise(text.replace("'", "").replace("’", "").replace("~", " ").replace("～", " "))
     return re.sub(r"([a-z])\1{2,}", r"\1", s)   # "heyyy" → "hey", "sooo" → "so"
@@ -187,6 +204,11 @@ def classify_message(text: str, now: datetime | None = None) -> GateVerdict:
     """Classify one user message for the write gate (see module doc)."""
     if not text or not text.strip():
         return GateVerdict("chitchat", False, ("empty message",))
+    body = _before_sign_off(text)
+    if body is not None and body != text.strip():
+        said = classify_message(body, now) if body else GateVerdict("chitchat", False, ())
+        if not said.has_information:
+            return GateVerdict(said.label, False, said.reasons + ("signs off",))
     en_re, zh_re, phrases, singles = _patterns()
     s = _norm(text)
     found: list[tuple[int, str, str]] = []

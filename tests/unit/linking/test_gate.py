@@ -107,3 +107,15 @@ def test_a_long_message_with_content_is_kept_even_without_a_statement_rule():
     for text in ("Happy new year btw! Still recovering lol", "mate what a weekend, absolutely knackered",
                  "困死了，昨晚熬夜追剧", "haha that's so funny, you're the best assistant ever, seriously"):
         assert not classify_message(text).personal, text
+
+
+def test_a_sign_off_or_thanks_adds_nothing_the_message_says_what_comes_before_it():
+    from graphmem.linking.gate import classify_message
+    for text in ("cheers, ttyl", "ha, thanks for listening", "anyway cheers for letting me moan at you",
+                 "haha brilliant, thanks", "好嘞，我去吃饭啦", "好了不打扰你了", "谢谢你啊，这段时间真帮了不少忙",
+                 "紧张死了哈哈，先撤了", "Right, kettle's on. Cheers!", "thanks", "bye!"):
+        assert not classify_message(text).has_information, text
+    for text in ("Booked the flights to Lisbon for May 3, bye!", "Got the job at Stripe, thanks!",
+                 "我妈下周三做手术，先撤了", "面试过了！先睡了", "刚提了新车，回头聊", "Thanks, that helps",
+                 "brilliant news, my sister had her baby"):
+        assert classify_message(text).has_information, text
