@@ -215,6 +215,8 @@ _KEY_QUESTIONS = tuple((k, re.compile(p, re.I)) for k, p in (
     ("location", r"\bwhere (?:do|did) (?:i|we) live\b|\bwhere am i (?:based|living)\b|\bam i based\b|"
                  r"\b(?:which|what) (?:city|town|country) (?:am i|do i|do we|are we)\b|住在哪|住哪(?:里|儿)?[？?]?$|"
                  r"我(?:现在)?(?:住)?在哪个城市|在哪个城市(?:住|生活|工作)"),
+    ("address", r"哪个小区|什么小区|小区叫什么|住哪个小区|\bwhich (?:neighbou?rhood|estate|street)\b|\bmy (?:home )?address\b|"
+                r"家(?:的)?地址|住址"),
     ("allergy", r"\ballergic\b|\ballerg(?:y|ies)\b|过敏"),
     ("age", r"\bhow old am i\b|我(?:今年)?(?:多大|几岁)"),
     ("birthday", r"\bmy birthday\b|我的生日|我生日"),
