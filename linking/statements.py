@@ -115,6 +115,9 @@ _EN_PLACE = re.compile(r"[A-Z][\w'.-]*(?:\s+(?:(?:upon|on|de|la)\s+)?[A-Z][\w'.-
 _ZH_AREA = re.compile(r"(?:区|县|镇|乡|村|街道?|路|小区|花园|公寓|苑|弄)$")
 
 
+_ZH_COMPANY = "科技|公司|集团|银行|医院|学校|大学|研究院|研究所|事务所|工作室|工厂|厂|网络|咨询|传媒|证券|基金|律所"
+
+
 def _trim_zh(s: str) -> str:
     s = s.strip(" ，。！？,.!?~～")
     while s and s[-1] in _TRAIL_ZH:
@@ -448,9 +451,15 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
         if v is not None:
             subj = "" if m.group(1) == "我" else m.group(1)
             return [_st("attribute", c, lang, change, subject=subj, key="age", value=v)]
-    m = re.search(r"我(?:现在)?在([\u4e00-\u9fffA-Za-z0-9]{2,12}?)(?:工作|上班|实习|读书|上学)", c)
+    m = re.search(r"我(?:现在)?在([\u4e00-\u9fffA-Za-z0-9]{2,12}?)(工作|上班|实习|读书|上学)", c)
     if m:
-        return [_st("attribute", c, lang, change, key="workplace", value=m.group(1))]
+        return [_st("attribute", c, lang, change, key="school" if m.group(2) in ("读书", "上学") else "employer",
+                    value=m.group(1))]
+    # "我在飞鸢科技做硬件": a named company (its kind word says so) and what the user does there
+    m = re.search(r"我(?:现在)?在([\u4e00-\u9fffA-Za-z0-9]{1,10}?(?:" + _ZH_COMPANY + r"))(?:做|当|负责)([\u4e00-\u9fffA-Za-z ]{2,12})", c)
+    if m:
+        return [_st("attribute", c, lang, change, key="employer", value=m.group(1)),
+                _st("attribute", c, lang, change, key="job", value=_trim_zh(m.group(2)))]
 
     # goals ("我的目标是…", "我打算…", "我想学…")
     for g in _cues("goal", "zh"):

@@ -195,6 +195,29 @@ def _(m, now):
     return datetime(year, mon, 1, tzinfo=now.tzinfo), "month"
 
 
+def _day_of_month(now: datetime, day: int) -> datetime | None:
+    """A day of the month said without its month ("推到19号", "the 25th"): this month's if it is still ahead or
+    at most a week past, else next month's."""
+    if not 1 <= day <= 31:
+        return None
+    start = _month(now, 0 if day >= now.day - 7 else 1)
+    for k in range(3):   # the 31st of a 30-day month: the next month that has one
+        try:
+            return _month(start, k).replace(day=day)
+        except ValueError:
+            continue
+    return None
+
+
+@_en(r"(?:\bthe |\b(?:mon|tues|wednes|thurs|fri|satur|sun)day,? (?:the )?)(\d{1,2})(?:st|nd|rd|th)\b"
+     r"(?!\s+(?:time|times|place|floor|grade|year|attempt|round|anniversary|birthday|century|edition|week|day|month|"
+     r"person|one|kid|child|baby|book|episode|chapter|game|lesson|session)s?\b)"
+     r"(?!,?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))")
+def _(m, now):
+    d = _day_of_month(now, int(m.group(1)))
+    return (d, "day") if d else None
+
+
 @_en(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 def _(m, now):
     try:
@@ -219,6 +242,13 @@ def _zh(pattern: str):
 def _zn(s: str) -> int:
     v = parse_number(s)
     return int(v) if v else (3 if "几" in s else 1)
+
+
+# "19号", "十九号", "25日" with no month before it (not "3号线", "19号楼", "生日")
+@_zh(r"(?<![0-9０-９月一二三四五六七八九十])([0-9]{1,2}\s?[号日]|[一二三四五六七八九十]{1,3}号)(?!线|楼|床|门|房|院|机|车厢|位|窗口|桌)")
+def _(m, now):
+    d = _day_of_month(now, _zn(re.sub(r"\s?[号日]$", "", m.group(1))))
+    return (d, "day") if d else None
 
 
 @_zh(r"大后天")

@@ -217,6 +217,8 @@ _KEY_QUESTIONS = tuple((k, re.compile(p, re.I)) for k, p in (
                  r"我(?:现在)?(?:住)?在哪个城市|在哪个城市(?:住|生活|工作)"),
     ("address", r"哪个小区|什么小区|小区叫什么|住哪个小区|\bwhich (?:neighbou?rhood|estate|street)\b|\bmy (?:home )?address\b|"
                 r"家(?:的)?地址|住址"),
+    ("employer", r"\bwhere do i work\b|\bwho do i work for\b|\b(?:which|what) company do i\b|\bmy (?:employer|company)\b|"
+                 r"哪家公司|什么公司(?:上班|工作)|在哪(?:里|儿)?(?:上班|工作)|我的公司"),
     ("allergy", r"\ballergic\b|\ballerg(?:y|ies)\b|过敏"),
     ("age", r"\bhow old am i\b|我(?:今年)?(?:多大|几岁)"),
     ("birthday", r"\bmy birthday\b|我的生日|我生日"),

@@ -1,4 +1,4 @@
-from datetime import datetime
+from datetime import datetime, timezone
 
 from graphmem.linking.api import extract_statements
 
@@ -210,3 +210,26 @@ def test_a_move_or_transfer_gives_where_the_user_lives_and_a_number_or_date_does
     assert loc("I'm based in Stratford upon Avon") == ["Stratford upon Avon"]
     for text in ("工资调到一万了", "会议调到下周三", "搬到下个月再说", "I moved to the back row", "The meeting got moved to Thursday."):
         assert loc(text) == [], text
+
+
+def test_where_the_user_works_or_studies_in_chinese_uses_the_english_keys():
+    def attrs(text):
+        return [(s.key, s.value) for s in extract_statements(text, NOW) if s.kind == "attribute"]
+    assert attrs("我在腾讯上班") == [("employer", "腾讯")]
+    assert attrs("我在北大读书") == [("school", "北大")]
+    assert attrs("我在飞鸢科技做硬件，base 大概 45k") == [("employer", "飞鸢科技"), ("job", "硬件")]
+    assert attrs("我在家做饭") == [] and attrs("我在公司做PPT") == []
+
+
+def test_a_day_of_the_month_without_its_month_is_a_date():
+    from graphmem.linking.timeexpr import find_times
+    now = datetime(2026, 3, 5, tzinfo=timezone.utc)
+    day = lambda t, n=now: [(x.text, x.when.date().isoformat()) for x in find_times(t, n)]  # noqa: E731
+    assert day("推到19号了") == [("19号", "2026-03-19")]
+    assert day("改到十九号") == [("十九号", "2026-03-19")]
+    assert day("pushed to the 25th") == [("the 25th", "2026-03-25")]
+    assert day("Saturday 14th") == [("Saturday 14th", "2026-03-14")]
+    assert day("推到2号", datetime(2026, 3, 20, tzinfo=timezone.utc)) == [("2号", "2026-04-02")]   # passed: next month
+    assert day("坐3号线") == [] and day("住19号楼") == [] and day("I came 2nd") == [] and day("the 3rd time") == []
+    moved = [(s.key, s.value) for s in extract_statements("骆主任说先降压观察一周再说，推到19号了", now) if s.kind == "event"]
+    assert moved == [("reschedule", "19号")]
