@@ -19,8 +19,8 @@ score     = (relevance + prior × min(1, relevance / prior_gate)) × status × c
   the changed value, so it is demoted, not hidden) ``stale_now``, or as outdated about the past; archived
   never;
 - current: 1 + ``current_boost`` for an active memory that announces a change ("we've shifted everything to
-  September 19th", "换成缬沙坦了") when the question asks for the value that holds now ("…now?", 现在, 最后定的);
-  else 1.
+  September 19th", "换成缬沙坦了") when the question asks for the value that holds now ("…now?", 现在, 最后定的),
+  in full from ``current_gate`` semantic + lexical relevance up (less for an off-topic change); else 1.
 Later versions: of two active memories that say the same thing (``link_newer``: cosine ≥ ``same_thing`` and two
 content terms in common), the later one scores at least ``newer_share`` × the earlier one's score (component
 ``newer``), unless the question asks about the past: "现在每天新词50个" ranks just above "每天新词30个". So does
@@ -72,6 +72,7 @@ class ScoringConfig:
     active_past: float = 0.75
     min_score: float = 0.08
     current_boost: float = 0.6       # a question about the value now: a memory announcing a change weighs this much more
+    current_gate: float = 0.4        # ... in full from this semantic + lexical relevance up
     same_thing: float = 0.35         # two memories this cosine-similar, sharing two content terms, say the same
                                      # thing: the later one holds now ...
     newer_share: float = 1.01        # ... and scores at least this share of the earlier one's score
@@ -134,7 +135,9 @@ def components(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) ->
     base = relevance + prior * comp["prior_gate"]
     comp["status"] = status
     changed = q.current and c.status == "active" and announces_change(c.text or "")
-    comp["current"] = 1.0 + cfg.current_boost if changed else 1.0
+    # as far as it is on topic: "it's June 2nd now" says nothing about a dose
+    on_topic = min(1.0, (comp["semantic"] + comp["lexical"]) / cfg.current_gate) if cfg.current_gate > 0 else 1.0
+    comp["current"] = 1.0 + cfg.current_boost * on_topic if changed else 1.0
     comp["score"] = base * status * comp["current"]
     return comp
 
@@ -299,8 +302,9 @@ _AMOUNT = re.compile(r"\d{1,3}(?:,\d{3})+|\d{3,}")
 
 
 def value_kinds(text: str) -> frozenset[str]:
-    """The kinds of value a memory gives: date kinds, units, an amount of three digits or more ("12,400")."""
-    return _date_kinds(text) | _quantity_units(text) | (frozenset({"#amount"}) if _AMOUNT.search(text) else frozenset())
+    """The kinds of quantity a memory gives: units, an amount of three digits or more ("12,400"). Not dates: a new
+    date is a reschedule, which :func:`implicit_supersede` handles (and a person's memories are full of dates)."""
+    return _quantity_units(text) | (frozenset({"#amount"}) if _AMOUNT.search(text) else frozenset())
 
 
 def says_more(text: str | None) -> bool:
