@@ -30,7 +30,8 @@ _HEAD_EN = re.compile(r"\b(?:that|this|the same)\s+([A-Za-z][A-Za-z-]{2,})", re.
 STOP_EN = frozenset("""a an and are as at be but by for if in into is it no not of on or such that the their then there
 these they this to was will with what which who whom whose when where why how do does did done doing i me my mine
 myself you your yours we our us he she his her him them its can could would should shall may might must have has had
-having about tell remember recall know any some again please just also so than too very ever""".split())
+having about tell remember recall know any some again please just also so than too very ever now today tonight
+yesterday tomorrow currently still were been being from all more much many got get lol really actually""".split())
 STOP_ZH = ("什么", "怎么", "怎样", "哪个", "哪些", "哪里", "哪儿", "多少", "是不是", "有没有", "吗", "呢", "吧", "啊", "呀",
            "我们", "你们", "我的", "你的", "我", "你", "您", "他", "她", "它", "的", "了", "是", "在", "和", "跟", "与",
            "还", "就", "都", "也", "又", "那个", "这个", "那", "这", "一下", "记得", "告诉", "说过", "说的", "提过", "之前", "上次")

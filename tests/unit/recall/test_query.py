@@ -153,3 +153,12 @@ def test_vague_periods_have_windows_too():
         start, end = time_window(q, now)
         day = lambda n: now - timedelta(days=n)  # noqa: E731
         assert start <= day(inside) < end and not start <= day(outside) < end, q
+
+
+def test_time_words_and_function_words_are_not_content():
+    """"now", "from", "still" say nothing about what a memory is about: two memories sharing them are not the
+    same thing ("I'm on 1000mg now" and "my follow up is June 2nd now")."""
+    from graphmem.recall.query import content_terms
+    assert content_terms("I'm on 1000mg now, half in the morning") & {"now", "from"} == set()
+    assert content_terms("it's June 2nd now, they moved it from the 19th") >= {"june", "moved"}
+    assert not content_terms("still from now yesterday")
