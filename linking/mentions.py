@@ -398,6 +398,9 @@ _ACCENTED = re.compile(r"[\u00c0-\u024f]+")          # "Vériel": jieba cuts Lat
 _LOWER_WORDS = re.compile(r"[a-z]+(?:[ -][a-z]+)*")
 
 
+_NAME_START = re.compile(r"[A-Z]|[a-z]+[A-Z]")     # "Kindle", "iPhone", "eBay"
+
+
 _NOT_NAME_TYPES = frozenset({"person", "thing", "plan", "food"})
 
 
@@ -548,8 +551,11 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
         toks = list(ent)
         while toks and toks[0].lower_ in ("the", "my", "our", "a", "an"):
             toks = toks[1:]
-        cut = next((i for i, t in enumerate(toks) if i and t.lower_ in _EN_WHEN_WORDS), None)
-        toks = toks[:cut]   # "Freddie Sunday to Tuesday": the tagger ran a name into the days
+        cut = next((i for i, t in enumerate(toks) if i and (t.lower_ in _EN_WHEN_WORDS or t.text in (",", ";", ":", "(", "!", "?")
+                                                             or t.like_num and ent.label_ not in ("PRODUCT", "ORG"))), None)
+        toks = toks[:cut]   # "Freddie Sunday to Tuesday", "Easter, 4 days": the tagger ran a name into the days
+        if not any(ch.isupper() or ch.isdigit() for t in toks for ch in t.text):
+            continue        # "kinda", "lol": a name has a capital (or a digit: "A1c")
         while toks and toks[-1].tag_ == "POS":
             toks = toks[:-1]
         if not toks:
@@ -577,9 +583,13 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
     i = 0
     while i < len(doc):
         t = doc[i]
-        if t.pos_ == "PROPN" and t.text[:1].isupper() and t.lower_ not in name_stop:
+        if t.pos_ == "PROPN" and _NAME_START.match(t.text) and t.lower_ not in name_stop:
             j = i
-            while j + 1 < len(doc) and doc[j + 1].pos_ == "PROPN" and doc[j + 1].lower_ not in name_stop:
+            # a model after the name: "iPhone 15 Pro", "Model 3", "MacBook Air M3"
+            while j + 1 < len(doc) and doc[j + 1].lower_ not in name_stop and (
+                    doc[j + 1].pos_ == "PROPN" or doc[j + 1].pos_ == "NUM" and doc[j + 1].text.isdigit()
+                    and not (j + 2 < len(doc) and doc[j + 2].lower_ == "of")          # not "2 of them"
+                    or doc[j + 1].text[:1].isupper() and doc[j].pos_ == "NUM"):
                 j += 1
             s, e = t.idx, doc[j].idx + len(doc[j].text)
             if not covered_by_gaz(s, e) and not any(not (e <= a or s >= b) for a, b in ent_spans):

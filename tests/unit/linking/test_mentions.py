@@ -142,3 +142,15 @@ def test_english_words_in_chinese_are_not_names_but_capitalised_and_accented_nam
     assert "Café Vériel" in named("周末去 Café Vériel 喝咖啡")        # jieba cuts at é; the run is whole again
     assert named("Ethan 说 RPG 的下半部分 3 月底再给我") == ["Ethan", "RPG"]    # 部分 3 is not a phone
     assert "iphone 15" in named("我换了 iphone 15")                     # a model number keeps a lowercase name
+
+
+def test_english_names_keep_their_model_and_lose_what_the_tagger_ran_into():
+    def named(text):
+        return [(m.surface, m.type) for m in extract_mentions(text) if m.kind == "named"]
+    assert ("iPhone 15 Pro", "phone") in named("I bought an iPhone 15 Pro at the Apple Store")
+    assert any(s == "Model 3" for s, _ in named("I got a Model 3 from Tesla"))
+    assert any(s == "eBay" for s, _ in named("we use eBay a lot"))
+    assert [s for s, _ in named("Kindle Paperwhite 2 of them")] == ["Kindle Paperwhite"]
+    assert "Easter" in [s for s, _ in named("heading to her sister Denise's place for Easter, 4 days")]
+    assert [s for s, _ in named("Spoke & Chain, four years now")] == ["Spoke & Chain"]
+    assert named("kinda numb about it tbh") == []            # a name has a capital
