@@ -25,6 +25,7 @@ def test_conf_binds_loopback_ports_and_the_home(tmp_path):
     assert f"server.directories.data={tmp_path / 'neo4j' / 'data'}" in text
     assert "dbms.usage_report.enabled=false" in text
     assert "server.memory.heap.max_size=1g" in text
+    assert "db.tx_log.rotation.retention_policy=512M size" in text   # transaction logs stay bounded
 
 
 def test_missing_jdk_is_a_one_line_config_error(tmp_path):
