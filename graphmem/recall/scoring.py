@@ -438,13 +438,14 @@ def link_newer(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = Scor
     linked = 0
     for i, c in enumerate(live):
         own = {c.id, c.source_id} - {None}
-        later = [(d, similarity(c.id, d.id)) for d in reversed(live[i + 1:])
-                 if _said(d) > _said(c) and not own & {d.id, d.source_id}]
-        later = [(d, s) for d, s in later if s is not None]
-        same = next((d for d, s in later if s >= cfg.same_thing and len(terms[c.id] & terms[d.id]) >= 2), None)
-        if same is None:   # the latest that says the same thing, else the closest about the same entity
-            about = [(s, d.id, d) for d, s in later if s >= cfg.same_entity_value and kinds[c.id] & kinds[d.id]
-                     and entities(c) & entities(d)]
+        later = [d for d in reversed(live[i + 1:]) if _said(d) > _said(c) and not own & {d.id, d.source_id}]
+        # the latest that says the same thing, else the closest about the same entity (cheap tests first)
+        same = next((d for d in later if len(terms[c.id] & terms[d.id]) >= 2
+                     and (similarity(c.id, d.id) or 0.0) >= cfg.same_thing), None)
+        if same is None and kinds[c.id]:
+            mine = entities(c)
+            about = [(s, d.id, d) for d in later if kinds[c.id] & kinds[d.id] and mine & entities(d)
+                     for s in (similarity(c.id, d.id) or 0.0,) if s >= cfg.same_entity_value]
             same = max(about)[2] if about else None
         if same is not None:
             c.newer = same.id
