@@ -1,0 +1,1 @@
+MATCH (p:Probe {tenant: $tenant}) DETACH DELETE p
