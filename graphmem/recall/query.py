@@ -229,7 +229,7 @@ _KEY_QUESTIONS = tuple((k, re.compile(p, re.I)) for k, p in (
 def asked_keys(text: str) -> tuple[str, ...]:
     """The user's own attributes a question asks about ("What do I do for work?" → job)."""
     keys = tuple(k for k, rx in _KEY_QUESTIONS if rx.search(text))
-    return keys + ("address",) if "location" in keys else keys    # the city, and where in it
+    return tuple(dict.fromkeys(keys + ("address",))) if "location" in keys else keys    # the city, and where in it
 
 
 def _week_start(d: datetime) -> datetime:

@@ -231,7 +231,7 @@ class _Vectors:
                 text = self.texts[e][1]
                 if sim >= min_sim and scoring.announces_change(text):
                     best[e] = sim
-                elif sim >= entity_sim and self.mentions.get(e, frozenset()) & self.mentions.get(i, frozenset()):
+                elif sim >= entity_sim and self.mentions.get(e, _NONE) & self.mentions.get(i, _NONE):
                     kinds = scoring.value_kinds(self.texts[i][1]) if kinds is None else kinds
                     if kinds & scoring.value_kinds(text):
                         best[e] = sim
