@@ -1,6 +1,7 @@
 """The write gate, pure: the seed's three rules decide first, an optional judge only what they leave open.
 
-1. no greetings or small talk;  2. no chit-chat unrelated to preferences, facts or tasks;
+1. no greetings or small talk (by the linking rules' words, or, for a turn with no fact in it, by its nearest
+   hand-written examples: ``graphmem.write.smalltalk``);  2. no chit-chat unrelated to preferences, facts or tasks;
 3. no repeat without new information (near-duplicate by embedding AND the same entities AND every
    statement only repeats an active fact).
 Verdicts: ``accept``, ``reject`` (with a reason from ``graphmem.model.REJECT_REASONS``) or ``undecided``.
@@ -27,22 +28,25 @@ class Verdict:
 
 
 def rules(label: str, has_information: bool, n_statements: int, n_mentions: int, duplicate: bool,
-          personal: bool = False, advice: bool = False) -> Verdict:
+          personal: bool = False, advice: bool = False, chatty: bool = False) -> Verdict:
     """The three rules. ``label`` is greeting | smalltalk | chitchat | informative (linking's classifier).
     ``personal``: the classifier saw a statement about the user ("I'm on green tea now", "我养了一只英短") that
     no extraction rule turned into a fact — it is information (rule 2 does not apply), so it is kept.
-    ``advice``: an assistant turn that recommends or concludes something concrete; kept as an event."""
+    ``advice``: an assistant turn that recommends or concludes something concrete; kept as an event.
+    ``chatty``: a user turn with no fact in it that reads like the small-talk examples."""
     if duplicate:
         return Verdict(REJECT, "duplicate")
     if advice:
         return Verdict(ACCEPT, "advice")
-    if personal and has_information and n_statements == 0:
-        return Verdict(ACCEPT, "personal")
     if n_statements == 0 and not has_information:
         if label in ("greeting", "smalltalk"):
             return Verdict(REJECT, label)
         if label == "chitchat" or n_mentions == 0:
             return Verdict(REJECT, "chitchat")
+    if chatty:
+        return Verdict(REJECT, "smalltalk")
+    if personal and has_information and n_statements == 0:
+        return Verdict(ACCEPT, "personal")
     if n_statements > 0:
         return Verdict(ACCEPT, "statements")
     return Verdict(UNDECIDED, "no statement extracted")

@@ -21,7 +21,7 @@ import numpy as np
 from graphmem.linking import api as linking, lexicon
 from graphmem.model import FactInput, PREFERENCE_EDGES, REJECT_REASONS
 from graphmem.store import Store, Tx
-from graphmem.write import ids, profile_text, retime, scoring
+from graphmem.write import ids, profile_text, retime, scoring, smalltalk
 from graphmem.write.gate import ACCEPT, Judge, near_duplicate, rules, settle
 from graphmem.write.journal import Entry
 from graphmem.write.versioning import CHANGE, REPEAT, Planner, Version, value_text
@@ -131,6 +131,7 @@ class TurnWork:
     has_information: bool = True
     personal: bool = False          # the classifier found a statement about the user (stored even without a fact)
     advice: bool = False            # an assistant recommendation or conclusion (stored as an "advice" event)
+    chatty: bool = False            # no fact in it, and it reads like the small-talk examples
     language: str = "en"
     statements: list[FactInput] = field(default_factory=list)
     mentions: list = field(default_factory=list)
@@ -263,6 +264,7 @@ class Pipeline:
         for w in works:
             self._analyse(w, refs)
         self._embed(b)
+        self._small_talk_by_example(b)
         return b
 
     def commit(self, b: Batch) -> None:
@@ -519,6 +521,13 @@ class Pipeline:
         vecs = self.embedder.embed(list(texts)) if texts else np.zeros((0, 1), dtype=np.float32)
         b.vec = {t: vecs[i] for t, i in texts.items()}
 
+    def _small_talk_by_example(self, b: Batch) -> None:
+        """Gate rule 1 where the rules have no words: a user turn without a fact that reads like small talk."""
+        for w in b.works:
+            t = w.turn
+            if not w.verdict and t.role == "user" and t.facts is None and all(s.kind == "event" for s in w.statements):
+                w.chatty = smalltalk.examples(self.embedder).reads_as_small_talk(b.vec.get(t.text))
+
     def _plan(self, b: Batch, tx: Tx) -> None:
         works = b.works
         live = [w for w in works if not w.verdict]
@@ -574,7 +583,7 @@ class Pipeline:
             emb = b.vec.get(t.text)
             w.duplicate = only_repeats and near_duplicate(emb, w.mention_ids, recent + mine)
             v = rules(w.label, w.has_information, len(w.statements), len(w.mention_ids), w.duplicate,
-                      personal=w.personal, advice=w.advice)
+                      personal=w.personal, advice=w.advice, chatty=w.chatty)
             v, _ = settle(v, t.text, self._judge_once(b, w), w.has_information, len(w.mention_ids))
             w.verdict, w.reason = v.decision, v.reason
             if w.verdict == ACCEPT and emb is not None:   # st.recent itself only changes after the commit

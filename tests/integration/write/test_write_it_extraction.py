@@ -22,11 +22,12 @@ def test_gate_rules_on_real_messages(writer, store, tenant):
                         "My budget for the new laptop is 8000 dollars",
                         "My budget for the new laptop is 8000 dollars"])
     s = writer.stats()
-    assert s.rejected == {"greeting": 2, "smalltalk": 1, "chitchat": 2, "duplicate": 1}
+    # "hmm, let me think" passes the word rules (no statement, nothing linked) and reads like small talk
+    assert s.rejected == {"greeting": 2, "smalltalk": 2, "chitchat": 1, "duplicate": 1}
     assert s.written == 1 and s.llm_calls == 0
     st = user_stats(store, "u1", tenant=tenant)
     assert st["events"] == 1
-    assert st["rejected"] == {"greeting": 2, "smalltalk": 1, "chitchat": 2, "duplicate": 1, "judge": 0,
+    assert st["rejected"] == {"greeting": 2, "smalltalk": 2, "chitchat": 1, "duplicate": 1, "judge": 0,
                               "invalid": 0}
     (budget,) = history(store, "u1", "me", "budget", tenant=tenant)
     assert budget.value == "8000" and budget.mention_count == 2

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 
 from graphmem.model import FactInput
-from graphmem.write import history, user_stats
+from graphmem.write import events, history, user_stats
 
 T0 = datetime(2026, 2, 1, tzinfo=timezone.utc)
 
@@ -55,3 +55,15 @@ def test_no_llm_calls_by_default(writer):
     writer.add("u1", "s1", 1, "undecided turn", facts=())
     assert writer.flush(60)
     assert writer.stats().llm_calls == 0
+
+
+def test_small_talk_the_rules_have_no_words_for_is_rejected_by_example(writer, store, tenant):
+    """The real extraction and USE model: a weather gripe in new words is small talk; a symptom, close in tone,
+    is kept."""
+    writer.add("u1", "s1", 1, "今天上海好冷啊，风跟刀子一样", at=T0)
+    writer.add("u1", "s1", 2, "女儿这周一直咳嗽，晚上咳醒好几次，周六带她去儿童医院", at=T0 + timedelta(minutes=2))
+    assert writer.flush(60)
+    assert writer.stats().rejected == {"smalltalk": 1}
+    assert user_stats(store, "u1", tenant=tenant)["rejected"]["smalltalk"] == 1
+    texts = " ".join(e["text"] for e in events(store, "u1", tenant=tenant))
+    assert "儿童医院" in texts and "刀子" not in texts

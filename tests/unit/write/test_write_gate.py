@@ -59,3 +59,9 @@ def test_an_assistant_recommendation_is_kept_unless_it_repeats():
     assert rules("informative", True, 0, 0, False, advice=True).decision == ACCEPT
     assert rules("informative", True, 0, 0, True, advice=True).decision == REJECT
     assert rules("chitchat", False, 0, 0, False).decision == REJECT
+
+
+def test_a_turn_that_reads_as_small_talk_is_rejected_unless_it_is_advice():
+    assert rules("informative", True, 1, 2, False, personal=True, chatty=True) == Verdict(REJECT, "smalltalk")
+    assert rules("informative", True, 0, 0, False, advice=True, chatty=True).decision == ACCEPT
+    assert rules("informative", True, 1, 0, True, chatty=True) == Verdict(REJECT, "duplicate")
