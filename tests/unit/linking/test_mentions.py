@@ -154,3 +154,18 @@ def test_english_names_keep_their_model_and_lose_what_the_tagger_ran_into():
     assert "Easter" in [s for s, _ in named("heading to her sister Denise's place for Easter, 4 days")]
     assert [s for s, _ in named("Spoke & Chain, four years now")] == ["Spoke & Chain"]
     assert named("kinda numb about it tbh") == []            # a name has a capital
+
+
+def test_one_users_names_never_change_how_another_users_message_is_cut():
+    """Known names are kept whole per call, not added to jieba's process-wide dictionary: user A's "葛阿姨"
+    must not change user B's segmentation (it made ingestion depend on which users came before)."""
+    from graphmem.linking import nlp
+    from graphmem.linking.gazetteer import Gazetteer
+    from graphmem.linking.types import KnownEntity
+
+    text = "葛阿姨明天来"
+    before = nlp.zh_tokens(text)
+    user_a = Gazetteer([KnownEntity("e1", "葛阿姨", "person")])
+    assert "葛阿姨" in [m.surface for m in extract_mentions("昨天葛阿姨来了", user_a)]
+    assert nlp.zh_tokens(text) == before
+    assert nlp.zh_tokens(text, [(0, 3)])[0] == ("葛阿姨", "nz", 0, 3)
