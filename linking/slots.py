@@ -38,8 +38,8 @@ class SlotTable:
         return slot
 
     def recent(self, type: str | None = None) -> list[Slot]:
-        """Slots, most recent first, optionally only one type."""
-        slots = sorted(self._slots.values(), key=lambda s: s.turn, reverse=True)
+        """Slots, most recent first (of one turn, the one mentioned last), optionally only one type."""
+        slots = sorted(reversed(self._slots.values()), key=lambda s: s.turn, reverse=True)
         return [s for s in slots if type is None or s.type == type]
 
     def get(self, key: str) -> Slot | None:

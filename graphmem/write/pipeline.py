@@ -437,7 +437,7 @@ class Pipeline:
                 w.referents.setdefault(m.surface.lower(), ref.name)
             if ref is not None:
                 ref.score = min(ref.score, ln.score or 1.0)
-                slots.mention(ref.id, ref.name, ref.type, _turn_no(t.turn_id), m.surface)
+                slots.mention(ref.id, ref.name, ref.type, _turn_no(t.turn_id, slots), m.surface)
                 if ref.id not in w.mention_ids and not ref.is_self:
                     w.mention_ids.append(ref.id)
                 out.append((m.surface, ref, m.type))
@@ -966,8 +966,8 @@ def _mentions_batch(texts: list[str], gazetteer) -> list[list]:
     return extract_mentions_batch(texts, gazetteer)
 
 
-def _turn_no(turn_id: str) -> int:
-    try:
-        return int(turn_id)
-    except ValueError:
-        return abs(hash(turn_id)) % 1_000_000_000
+def _turn_no(turn_id: str, slots) -> int:
+    """The number the session's slot table orders by: the turn id's leading number ("12", and "12a.f00d" from
+    ``MemorySession``); an id without one counts as the session's latest turn."""
+    m = re.match(r"\d+", str(turn_id).strip())
+    return int(m.group()) if m else max((s.turn for s in slots), default=0) + 1

@@ -148,3 +148,13 @@ def test_a_word_of_a_description_finds_the_one_entity_described_so():
     assert lk.status == "linked" and lk.entity_id == "cobalt" and "described" in lk.reason
     two = Gazetteer([*known.entities, KnownEntity("zest", "Zestpay", "company", aliases=("fintech app",))])
     assert _only(link("Any news from that fintech?", SlotTable(), two), "that fintech").entity_id is None
+
+
+def test_slot_table_of_one_turn_puts_the_last_mentioned_first():
+    s = SlotTable()
+    s.mention("a", "Head", "trip", 3)
+    s.mention("b", "Year 6", "trip", 3)
+    s.mention("c", "Dalesway", "company", 2)
+    assert [x.key for x in s.recent()] == ["b", "a", "c"]
+    s.mention("a", "Head", "trip", 3)
+    assert [x.key for x in s.recent("trip")] == ["a", "b"]

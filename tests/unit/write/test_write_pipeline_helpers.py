@@ -2,7 +2,7 @@ from datetime import datetime, timezone
 
 from graphmem.model import FactInput
 from graphmem.write.journal import Entry
-from graphmem.write.pipeline import (Prepared, _edge, _polarity, _slot_id, _slot_key, _stored_value, _wire,
+from graphmem.write.pipeline import (Prepared, _edge, _turn_no, _polarity, _slot_id, _slot_key, _stored_value, _wire,
                                      fact_from_json, fact_to_json)
 
 AT = datetime(2026, 3, 1, 12, 30, tzinfo=timezone.utc)
@@ -52,3 +52,14 @@ def test_a_short_chinese_mention_inside_a_long_subject_is_a_minor_part():
     assert _minor_part("东西", "太甜的东西")
     assert not _minor_part("北欧风", "北欧风格")
     assert not _minor_part("thinkpad", "thinkpad x1 carbon")
+
+
+def test_turn_numbers_for_the_slot_table_come_from_the_turn_id_not_a_hash():
+    """MemorySession's ids ("12.f00d", "12a.f00d") carry the turn number; before, they were hashed, so which
+    entity counted as the session's latest was random (the same conversation linked "the trip" differently)."""
+    from graphmem.linking.api import SlotTable
+
+    slots = SlotTable()
+    assert _turn_no("12.f00d1e", slots) == 12 and _turn_no("12a.f00d1e", slots) == 12 and _turn_no("7", slots) == 7
+    slots.mention("e1", "Year 6", "trip", 5)
+    assert _turn_no("no-number", slots) == 6     # an id without a number is the session's latest turn
