@@ -41,6 +41,25 @@ _EN_LIGHT_VERB = re.compile(r"^(?:to\s+)?(?:do|have|eat|drink|use|play|watch|tak
 _ZH_LIGHT_VERB = re.compile(r"^(?:吃|喝|用|看|玩|听|穿|去|做|住|开)")
 _PHONE = re.compile(r"\+?[\d()][\d\s().-]{5,}\d")   # a phone number is text: "07700 900123", "555-0142"
 _TEXT_KEYS = {"name", "model", "color", "address", "email", "allergy", "employer", "location", "job", "phone"}
+_OWNED_KEYS = {"location", "address", "employer", "job"}   # "我妈住在苏州" is where she lives, not the user
+_ZH_ADVERBS = re.compile(r"(?:一个人|自己|现在|目前|以前|之前|一直|平时|也|还|都|就)+$")
+
+
+def _zh_owner(before: str) -> str | None:
+    """Whose attribute a Chinese clause states, from the words before its cue: "" the user's ("我住在", "我们住在",
+    no subject), "我妈" a relative's ("我妈住在", "妈妈一个人住在"), None someone else ("他住在", "阿杰他妈住在")."""
+    b = _ZH_ADVERBS.sub("", before.strip(" ，,。"))
+    if not b or re.search(r"我(?:们|家)?$", b):
+        return ""
+    if re.search(r"[他她它]们?$", b):
+        return None
+    role = next((b[-n:] for n in (2, 1) if len(b) >= n and lx.role_of(b[-n:])), "")
+    if not role:   # a kinship word the lexicon has no role for ("婆婆", "小姨") is still someone else
+        return None if re.search(r"[妈爸婆公爷奶姥姨舅叔姑伯哥姐弟妹嫂]$", b) else ""
+    prefix = b[:-len(role)].removesuffix("的")
+    if prefix and not prefix.endswith("我"):
+        return None
+    return role if role.startswith("我") else "我" + role
 
 
 def _cues(category: str, lang: str) -> list[str]:
@@ -300,6 +319,8 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
                 continue   # "dinners that work for her", "Thursday didn't work for Judy": not where the user works
             if val.lower() in _PRONOUNS or (key == "phone" and not _PHONE.fullmatch(val)):
                 continue   # "new number was almost $5k": an amount, not a phone number
+            if key == "location" and not cue.startswith(("i ", "i'", "we ")) and not _EN_SUBJECT.search(c[:mm.start()]):
+                continue   # "my son and his wife live in Vancouver": where they live, not the user
             if key == "location":   # a place is a name: "Leeds" of "moved to Leeds last spring", not "the back row"
                 place = _EN_PLACE.match(val)
                 if not place:
@@ -505,6 +526,10 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
                 consumed_time = True
                 break
             continue
+        if key in _OWNED_KEYS:
+            whose = _zh_owner(before)
+            if whose is None:
+                continue
         if key in _TEXT_KEYS:
             val = _trim_zh(re.sub(r"^(是|为|叫|在)", "", after))
             if key == "phone":
@@ -515,7 +540,7 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             if key == "location" and _ZH_AREA.search(val):
                 key = "address"   # 南山区, 滨江花园: where in the city, which does not replace the city (深圳)
             if val:
-                out.append(_st("attribute", c, lang, change, key=key, value=val))
+                out.append(_st("attribute", c, lang, change, subject=whose, key=key, value=val))
                 break
             continue
         # the value after a change verb wins: "预算从五千提高到七千五"

@@ -233,3 +233,18 @@ def test_a_day_of_the_month_without_its_month_is_a_date():
     assert day("坐3号线") == [] and day("住19号楼") == [] and day("I came 2nd") == [] and day("the 3rd time") == []
     moved = [(s.key, s.value) for s in extract_statements("骆主任说先降压观察一周再说，推到19号了", now) if s.kind == "event"]
     assert moved == [("reschedule", "19号")]
+
+
+def _where(text):
+    return [(s.key, s.value, s.subject) for s in extract_statements(text, NOW) if s.key in ("location", "address")]
+
+
+def test_where_someone_else_lives_is_not_where_the_user_lives():
+    assert _where("我家在良渚，驾校就在文化村那边") == [("location", "良渚", "")]
+    assert _where("我们住在杭州") == [("location", "杭州", "")]
+    assert _where("我妈住在苏州") == [("location", "苏州", "我妈")]            # hers: stored on the relative
+    assert _where("妈妈一个人住在老家") == [("location", "老家", "我妈妈")]
+    assert _where("阿杰他妈一个人住在绍兴柯桥，腿脚不太利索") == []          # his mother's: nobody we can name
+    assert _where("我婆婆住在绍兴") == [] and _where("他住在北京") == [] and _where("我家在三楼") == []
+    assert _where("The kids and I live in Didsbury") == [("location", "Didsbury", "")]
+    assert _where("My son Callum and his wife live in Vancouver") == []
