@@ -216,7 +216,7 @@ _KEY_QUESTIONS = tuple((k, re.compile(p, re.I)) for k, p in (
     ("location", r"\bwhere (?:do|did) (?:i|we) live\b|\bwhere am i (?:based|living)\b|\bam i based\b|"
                  r"\b(?:which|what) (?:city|town|country) (?:am i|do i|do we|are we)\b|住在哪|住哪(?:里|儿)?[？?]?$|"
                  r"我(?:现在)?(?:住)?在哪个城市|在哪个城市(?:住|生活|工作)"),
-    ("address", r"哪个小区|什么小区|小区叫什么|住哪个小区|\bwhich (?:neighbou?rhood|estate|street)\b|\bmy (?:home )?address\b|"
+    ("address", r"哪个小区|什么小区|小区叫什么|住哪个小区|哪一?块|哪一?区|哪个区|哪片|\bwhich (?:neighbou?rhood|estate|street)\b|\bmy (?:home )?address\b|"
                 r"家(?:的)?地址|住址"),
     ("employer", r"\bwhere do i work\b|\bwho do i work for\b|\b(?:which|what) company do i\b|\bmy (?:employer|company)\b|"
                  r"哪家公司|什么公司(?:上班|工作)|在哪(?:里|儿)?(?:上班|工作)|我的公司"),
@@ -224,6 +224,11 @@ _KEY_QUESTIONS = tuple((k, re.compile(p, re.I)) for k, p in (
     ("age", r"\bhow old am i\b|我(?:今年)?(?:多大|几岁)"),
     ("birthday", r"\bmy birthday\b|我的生日|我生日"),
 ))
+
+
+#: the type of the entity that answers a question about one of the user's attributes, when no fact holds it:
+#: "which neighbourhood do I live in" ↔ "I'm in Marchmont" (a place the user named)
+KEY_TYPES = {"location": "geo", "address": "geo", "employer": "organization"}
 
 
 def asked_keys(text: str) -> tuple[str, ...]:
@@ -323,4 +328,15 @@ def analyse(text: str, now: datetime, lang: str | None = None) -> QueryInfo:
     back, head = back_reference(text)
     return QueryInfo(text, lang or language(text), asks_about_past(text), time_window(text, now), back, head,
                      lucene_query(text), tuple(dict.fromkeys((*scan_terms(text), *agent_nouns(text)))),
-                     asked_types(text), asked_keys(text), asks_current(text))
+                     *_types_and_keys(text), asks_current(text))
+
+
+_FIRST_PERSON = re.compile(r"\b(?:i|my|me|we|our|us)\b|我", re.I)
+
+
+def _types_and_keys(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The asked types, with the type of the answer to an attribute question about the user himself (not
+    "孩子他奶奶住在哪"), and the asked keys."""
+    keys = asked_keys(text)
+    mine = tuple(KEY_TYPES[k] for k in keys if k in KEY_TYPES) if _FIRST_PERSON.search(text) else ()
+    return tuple(dict.fromkeys((*asked_types(text), *mine))), keys

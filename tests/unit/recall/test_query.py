@@ -162,3 +162,12 @@ def test_time_words_and_function_words_are_not_content():
     assert content_terms("I'm on 1000mg now, half in the morning") & {"now", "from"} == set()
     assert content_terms("it's June 2nd now, they moved it from the 19th") >= {"june", "moved"}
     assert not content_terms("still from now yesterday")
+
+
+@pytest.mark.parametrize("text,types", [
+    ("Which neighbourhood is my new flat in?", ("geo",)), ("我家在杭州哪一块？", ("geo",)), ("我们的新家在哪一区？", ("geo",)),
+    ("Where do I work?", ("organization",)),
+    ("孩子他奶奶住在哪一带？", ()),          # somebody else's: no place of the user's to look for
+])
+def test_an_attribute_question_about_the_user_also_asks_for_the_type_of_its_answer(text, types):
+    assert analyse(text, datetime(2026, 1, 1, tzinfo=timezone.utc)).types == types
