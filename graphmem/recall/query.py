@@ -9,6 +9,7 @@ from itertools import islice
 from datetime import datetime, timedelta, timezone
 
 from graphmem.linking import lexicon
+from graphmem.linking.timeexpr import find_times
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN = re.compile(r"[A-Za-z]+")
@@ -306,7 +307,18 @@ def time_window(text: str, now: datetime) -> tuple[datetime, datetime] | None:
     if m:
         n = int(m.group(1)) if m.group(1).isdigit() else _ZH_NUM.get(m.group(1)) or _EN_NUM[m.group(1)]
         return day0 - timedelta(days=30 * n + 15), day0 - timedelta(days=30 * n - 12)
+    # a day, week or month the question names, ahead as well: "the day after tomorrow", "下周三", "on the 14th"
+    named = next((x for x in find_times(text, now) if x.granularity in _SPAN_DAYS), None)
+    if named:
+        start = named.when if named.when.tzinfo else named.when.replace(tzinfo=timezone.utc)
+        if start > now and _PAST_TENSE.search(text):
+            return None   # "what did I spend in February?": not next February; which one is not said
+        return start - pad, start + timedelta(days=_SPAN_DAYS[named.granularity]) + pad
     return None
+
+
+_SPAN_DAYS = {"day": 1, "week": 7, "month": 31}
+_PAST_TENSE = re.compile(r"\b(?:did|was|were|went|spent|paid|bought|said|told)\b|过|了", re.I)
 
 
 @dataclass(frozen=True)

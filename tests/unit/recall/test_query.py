@@ -171,3 +171,13 @@ def test_time_words_and_function_words_are_not_content():
 ])
 def test_an_attribute_question_about_the_user_also_asks_for_the_type_of_its_answer(text, types):
     assert analyse(text, datetime(2026, 1, 1, tzinfo=timezone.utc)).types == types
+
+
+def test_a_named_day_ahead_is_a_time_window_too():
+    now = datetime(2026, 3, 26, 12, tzinfo=timezone.utc)     # a Thursday
+    day = lambda w: (w[0].date().isoformat(), w[1].date().isoformat())  # noqa: E731
+    assert day(time_window("What have I got on the day after tomorrow?", now)) == ("2026-03-27", "2026-03-30")
+    assert day(time_window("后天我有什么安排？", now)) == ("2026-03-27", "2026-03-30")
+    assert day(time_window("下周三有什么事", now)) == ("2026-03-31", "2026-04-03")
+    # past tense with a month that lies ahead: which February is not said, so no window
+    assert time_window("What did I spend in February?", now) is None and time_window("我二月花了多少钱？", now) is None
