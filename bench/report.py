@@ -160,9 +160,12 @@ HELDOUT = (("eval_heldout_untuned.json", "`heldout`, first run (untuned)"),
            ("eval_heldout3.json", "`heldout3`, now (its small-talk and failure lists guided some general changes)"),
            ("eval_heldout4_first.json", "`heldout4`, first run (written after all of the above, never tuned on)"),
            ("eval_heldout4.json", "`heldout4`, now (its failure lists guided a few general changes after its first run)"),
+           ("eval_heldout5_first.json", "`heldout5`, first run (written after all of the above, never tuned on)"),
+           ("eval_heldout5.json", "`heldout5`, now (its failures guided three general changes after its first run)"),
            ("eval_dev.json", "`dev` (8 users, 88 probes, written to tune on; first run: 81 %, latest 9/16)"),
            ("eval_heldout3_use_st.json", "`heldout3`, now, with `GRAPHMEM_EMBEDDER=use+st` (opt-in)"),
-           ("eval_dev_use_st.json", "`dev`, with `GRAPHMEM_EMBEDDER=use+st` (opt-in)"))
+           ("eval_dev_use_st.json", "`dev`, with `GRAPHMEM_EMBEDDER=use+st` (opt-in)"),
+           ("eval_heldout5_use_st.json", "`heldout5`, now, with `GRAPHMEM_EMBEDDER=use+st` (opt-in; never tuned on)"))
 
 
 def heldout_section() -> list[str]:
@@ -173,9 +176,9 @@ def heldout_section() -> list[str]:
         return []
     L = ["## Held-out sets", "",
          "Users written by a helper that saw only the YAML schema, the judge and two example users — never the "
-         "system, its rules or the suite's other users (`bench/eval/heldout/` … `heldout4/`; 10 users, "
+         "system, its rules or the suite's other users (`bench/eval/heldout/` … `heldout5/`; 10 users, "
          "100 probes each). `heldout` was run once untuned, then its failures guided general changes (the data was "
-         "not edited). `heldout2`, `heldout3` and `heldout4` were each written after the next round; each first "
+         "not edited). `heldout2` … `heldout5` were each written after the next round; each first "
          "run is the honest figure for unseen users at that point. Later changes were guided by their failure lists "
          "too, so the current rows are no longer held out. `bench/eval/dev/` was written the same way but to be "
          "tuned on.", "",
@@ -421,8 +424,8 @@ def main(argv=None) -> int:
     if a.run:
         subprocess.run([sys.executable, "-m", "bench.eval.run", "--out", str(a.eval)], check=True, cwd=ROOT.parent,
                        env=env)
-        for name, embedder in (("heldout", ""), ("heldout2", ""), ("heldout3", ""), ("heldout4", ""), ("dev", ""),
-                               ("heldout3", "use+st"), ("dev", "use+st")):
+        for name, embedder in (("heldout", ""), ("heldout2", ""), ("heldout3", ""), ("heldout4", ""), ("heldout5", ""),
+                               ("dev", ""), ("heldout3", "use+st"), ("dev", "use+st"), ("heldout5", "use+st")):
             suffix = "_" + embedder.replace("+", "_") if embedder else ""
             subprocess.run([sys.executable, "-m", "bench.eval.run", "--users-dir", str(ROOT / "eval" / name),
                             "--no-curve", "--out", str(RESULTS / f"eval_{name}{suffix}.json")], check=True,
