@@ -115,10 +115,6 @@ class Gazetteer:
     def entities(self) -> list[KnownEntity]:
         return list(self._entities.values())
 
-    def surfaces(self) -> list[str]:
-        """Every name and alias (for the jieba user dictionary)."""
-        return [s for e in self._entities.values() for s in (e.name, *e.aliases)]
-
     def with_role(self, role: str) -> list[KnownEntity]:
         return [self._entities[i] for i in sorted(self._roles.get(role, ()))]
 

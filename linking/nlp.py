@@ -68,24 +68,23 @@ def chinese():
 
 def zh_tokens(text: str, names: Sequence[tuple[int, int]] = ()) -> list[tuple[str, str, int, int]]:
     """jieba POS-tagged words with character offsets: (word, flag, start, end). ``names``: (start, end) spans of
-    the user's known names, each kept as one word (flag ``nz``). Passed per call, never added to jieba's shared
+    the user's known names; one that starts and ends on word boundaries becomes one word (flag ``nz``): "葛/阿姨"
+    → "葛阿姨", while "京东" inside "北京/东城区" cuts nothing. Passed per call, never added to jieba's shared
     dictionary, so one user's names never change how another user's messages are cut."""
     chinese()
     import jieba.posseg as pseg
 
     out, pos = [], 0
-    for start, end in sorted(names) + [(len(text), len(text))]:
-        if start < pos:
-            continue
-        for pair in pseg.cut(text[pos:start]) if start > pos else ():
-            w = pair.word
-            at = text.find(w, pos)
-            at = pos if at < 0 else at
-            out.append((w, pair.flag, at, at + len(w)))
-            pos = at + len(w)
-        if end > start:
-            out.append((text[start:end], "nz", start, end))
-        pos = max(pos, end)
+    for pair in pseg.cut(text):
+        at = text.find(pair.word, pos)
+        at = pos if at < 0 else at
+        out.append((pair.word, pair.flag, at, at + len(pair.word)))
+        pos = at + len(pair.word)
+    for start, end in sorted(names, key=lambda s: (s[0], -s[1])):
+        first = next((k for k, t in enumerate(out) if t[2] == start), None)
+        last = next((k for k, t in enumerate(out) if t[3] == end), None)
+        if first is not None and last is not None and last >= first:
+            out[first:last + 1] = [(text[start:end], "nz", start, end)]
     return out
 
 

@@ -41,15 +41,18 @@ _EN_LIGHT_VERB = re.compile(r"^(?:to\s+)?(?:do|have|eat|drink|use|play|watch|tak
 _ZH_LIGHT_VERB = re.compile(r"^(?:吃|喝|用|看|玩|听|穿|去|做|住|开)")
 _PHONE = re.compile(r"\+?[\d()][\d\s().-]{5,}\d")   # a phone number is text: "07700 900123", "555-0142"
 _TEXT_KEYS = {"name", "model", "color", "address", "email", "allergy", "employer", "location", "job", "phone"}
-_OWNED_KEYS = {"location", "address", "employer", "job"}   # "我妈住在苏州" is where she lives, not the user
+_OWNED_KEYS = {"location", "address", "employer", "job"}
+# nobody else named before the cue: "Now based in Leeds", "Just relocated to Berlin", "Me and my wife live in…"
+_EN_SELF_LEAD = re.compile(r"^\s*(?:(?:now|currently|just|still|also|and|so|but|actually|anyway|btw|oh|well|"
+                           r"me and [\w ]+?)[\s,]+)*(?:my\s+)?$", re.I)   # "我妈住在苏州" is where she lives, not the user
 _ZH_ADVERBS = re.compile(r"(?:一个人|自己|现在|目前|以前|之前|一直|平时|也|还|都|就)+$")
 
 
 def _zh_owner(before: str) -> str | None:
     """Whose attribute a Chinese clause states, from the words before its cue: "" the user's ("我住在", "我们住在",
     no subject), "我妈" a relative's ("我妈住在", "妈妈一个人住在"), None someone else ("他住在", "阿杰他妈住在")."""
-    b = _ZH_ADVERBS.sub("", before.strip(" ，,。"))
-    if not b or re.search(r"我(?:们|家)?$", b):
+    b = _ZH_ADVERBS.sub("", before.strip(" ，,。")).removesuffix("家")   # "她家住在…" is hers
+    if not b or re.search(r"我们?$", b) or re.match(r"我们?(?:和|跟|与|同)", b):   # "我和老婆住在杭州"
         return ""
     if re.search(r"[他她它]们?$", b):
         return None
@@ -319,7 +322,8 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
                 continue   # "dinners that work for her", "Thursday didn't work for Judy": not where the user works
             if val.lower() in _PRONOUNS or (key == "phone" and not _PHONE.fullmatch(val)):
                 continue   # "new number was almost $5k": an amount, not a phone number
-            if key == "location" and not cue.startswith(("i ", "i'", "we ")) and not _EN_SUBJECT.search(c[:mm.start()]):
+            if key == "location" and not cue.startswith(("i ", "i'", "we ")) and not _EN_SUBJECT.search(c[:mm.start()]) \
+                    and not _EN_SELF_LEAD.match(c[:mm.start()]):
                 continue   # "my son and his wife live in Vancouver": where they live, not the user
             if key == "location":   # a place is a name: "Leeds" of "moved to Leeds last spring", not "the back row"
                 place = _EN_PLACE.match(val)

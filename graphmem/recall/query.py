@@ -217,7 +217,7 @@ _KEY_QUESTIONS = tuple((k, re.compile(p, re.I)) for k, p in (
     ("location", r"\bwhere (?:do|did) (?:i|we) live\b|\bwhere am i (?:based|living)\b|\bam i based\b|"
                  r"\b(?:which|what) (?:city|town|country) (?:am i|do i|do we|are we)\b|住在哪|住哪(?:里|儿)?[？?]?$|"
                  r"我(?:现在)?(?:住)?在哪个城市|在哪个城市(?:住|生活|工作)"),
-    ("address", r"哪个小区|什么小区|小区叫什么|住哪个小区|哪一?块|哪一?区|哪个区|哪片|\bwhich (?:neighbou?rhood|estate|street)\b|\bmy (?:home )?address\b|"
+    ("address", r"哪个小区|什么小区|小区叫什么|住哪个小区|(?:在|住|家).{0,4}(?:哪一?块|哪一?区|哪个区|哪片)|\bwhich (?:neighbou?rhood|estate|street)\b|\bmy (?:home )?address\b|"
                 r"家(?:的)?地址|住址"),
     ("employer", r"\bwhere do i work\b|\bwho do i work for\b|\b(?:which|what) company do i\b|\bmy (?:employer|company)\b|"
                  r"哪家公司|什么公司(?:上班|工作)|在哪(?:里|儿)?(?:上班|工作)|我的公司"),
@@ -311,7 +311,7 @@ def time_window(text: str, now: datetime) -> tuple[datetime, datetime] | None:
     named = next((x for x in find_times(text, now) if x.granularity in _SPAN_DAYS), None)
     if named:
         start = named.when if named.when.tzinfo else named.when.replace(tzinfo=timezone.utc)
-        if start > now and _PAST_TENSE.search(text):
+        if start > now and not _AHEAD.search(named.text) and _PAST_TENSE.search(text):
             return None   # "what did I spend in February?": not next February; which one is not said
         return start - pad, start + timedelta(days=_SPAN_DAYS[named.granularity]) + pad
     return None
@@ -319,6 +319,7 @@ def time_window(text: str, now: datetime) -> tuple[datetime, datetime] | None:
 
 _SPAN_DAYS = {"day": 1, "week": 7, "month": 31}
 _PAST_TENSE = re.compile(r"\b(?:did|was|were|went|spent|paid|bought|said|told)\b|过|了", re.I)
+_AHEAD = re.compile(r"\b(?:next|tomorrow|coming)\b|下|明|后天|大后天", re.I)   # said to be ahead: "next Friday", "下周三"
 
 
 @dataclass(frozen=True)
@@ -347,8 +348,8 @@ _FIRST_PERSON = re.compile(r"\b(?:i|my|me|we|our|us)\b|我", re.I)
 
 
 def _types_and_keys(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The asked types, with the type of the answer to an attribute question about the user himself (not
-    "孩子他奶奶住在哪"), and the asked keys."""
+    """The asked types, with the type of the answer to an attribute question asked in the first person ("我家在
+    哪一块", "where do I work"; not "孩子他奶奶住在哪"), and the asked keys."""
     keys = asked_keys(text)
     mine = tuple(KEY_TYPES[k] for k in keys if k in KEY_TYPES) if _FIRST_PERSON.search(text) else ()
     return tuple(dict.fromkeys((*asked_types(text), *mine))), keys

@@ -33,7 +33,8 @@ def rules(label: str, has_information: bool, n_statements: int, n_mentions: int,
     ``personal``: the classifier saw a statement about the user ("I'm on green tea now", "我养了一只英短") that
     no extraction rule turned into a fact — it is information (rule 2 does not apply), so it is kept.
     ``advice``: an assistant turn that recommends or concludes something concrete; kept as an event.
-    ``chatty``: a user turn with no fact in it that reads like the small-talk examples."""
+    ``chatty``: a user turn with no fact in it (event clauses at most) that reads like the small-talk examples;
+    rejected even when ``personal`` ("man what a day, my brain is fried")."""
     if duplicate:
         return Verdict(REJECT, "duplicate")
     if advice:

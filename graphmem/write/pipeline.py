@@ -522,11 +522,18 @@ class Pipeline:
         b.vec = {t: vecs[i] for t, i in texts.items()}
 
     def _small_talk_by_example(self, b: Batch) -> None:
-        """Gate rule 1 where the rules have no words: a user turn without a fact that reads like small talk."""
-        for w in b.works:
-            t = w.turn
-            if not w.verdict and t.role == "user" and t.facts is None and all(s.kind == "event" for s in w.statements):
-                w.chatty = smalltalk.examples(self.embedder).reads_as_small_talk(b.vec.get(t.text))
+        """Gate rule 1 where the rules have no words: a user turn without a fact (event clauses at most) that reads
+        like small talk. A check that fails keeps the turns (the rules decide alone), it never loses them."""
+        todo = [w for w in b.works if not w.verdict and w.turn.role == "user" and w.turn.facts is None
+                and all(s.kind == "event" for s in w.statements)]
+        if not todo:
+            return
+        try:
+            ex = smalltalk.examples(self.embedder)
+            for w in todo:
+                w.chatty = ex.reads_as_small_talk(b.vec.get(w.turn.text))
+        except Exception as e:
+            log.warning("small-talk examples unavailable, the word rules decide alone: %s", e)
 
     def _plan(self, b: Batch, tx: Tx) -> None:
         works = b.works
@@ -968,6 +975,6 @@ def _mentions_batch(texts: list[str], gazetteer) -> list[list]:
 
 def _turn_no(turn_id: str, slots) -> int:
     """The number the session's slot table orders by: the turn id's leading number ("12", and "12a.f00d" from
-    ``MemorySession``); an id without one counts as the session's latest turn."""
-    m = re.match(r"\d+", str(turn_id).strip())
-    return int(m.group()) if m else max((s.turn for s in slots), default=0) + 1
+    ``MemorySession``); any other id (a uuid) counts as the session's latest turn."""
+    m = re.match(r"(\d+)a?(?:\.|$)", str(turn_id).strip())
+    return int(m.group(1)) if m else max((s.turn for s in slots), default=0) + 1

@@ -10,8 +10,8 @@ close in absolute terms. The examples are embedded once per embedder and process
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
-from functools import lru_cache
 from importlib import resources
 
 import numpy as np
@@ -44,14 +44,21 @@ class Examples:
 def read_examples() -> list[tuple[str, str]]:
     """(label, text) rows of the bundled examples file."""
     raw = (resources.files("graphmem") / "data" / "gate_examples.tsv").read_text(encoding="utf-8")
-    rows = [line.split("\t", 1) for line in raw.splitlines() if line.strip() and not line.startswith("#")]
-    return [(label.strip(), text.strip()) for label, text in rows]
+    rows = [line.split("\t", 1) for line in raw.splitlines() if "\t" in line and not line.startswith("#")]
+    return [(label.strip(), text.strip()) for label, text in rows if label.strip() in ("smalltalk", "info")]
 
 
-@lru_cache(maxsize=4)
+_embedded: dict[int, tuple[object, Examples]] = {}    # id(embedder) → (embedder, its examples); any embedder
+_lock = threading.Lock()
+
+
 def examples(embedder) -> Examples:
     """The examples embedded by ``embedder`` (once per embedder instance and process)."""
-    rows = read_examples()
-    vectors = np.asarray(embedder.embed([t for _, t in rows]), dtype=np.float32)
-    return Examples(vectors, np.array([label == "smalltalk" for label, _ in rows]))
+    with _lock:
+        hit = _embedded.get(id(embedder))
+        if hit is None:   # the embedder is kept with its examples, so its id is never reused
+            rows = read_examples()
+            vectors = np.asarray(embedder.embed([t for _, t in rows]), dtype=np.float32)
+            hit = _embedded[id(embedder)] = (embedder, Examples(vectors, np.array([lb == "smalltalk" for lb, _ in rows])))
+        return hit[1]
 

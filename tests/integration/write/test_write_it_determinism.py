@@ -30,11 +30,12 @@ def _ingest(settings, tmp_path, tenant: str, users) -> None:
 
 
 def test_the_same_conversation_twice_gives_the_same_graph(store, settings, tmp_path):
-    tom, liuyan = load_user(DEV / "d3_en03_tom.yaml"), load_user(DEV / "d3_zh01_liuyan.yaml")
+    # two Chinese users (jieba's dictionary had been shared) and an English one (the slot table's turn numbers)
+    tom, liuyan, hejun = (load_user(DEV / f) for f in ("d3_en03_tom.yaml", "d3_zh01_liuyan.yaml", "d3_zh02_hejun.yaml"))
     a, b = f"t-{uuid.uuid4().hex[:12]}", f"t-{uuid.uuid4().hex[:12]}"
     try:
-        _ingest(settings, tmp_path, a, [tom, liuyan])
-        _ingest(settings, tmp_path, b, [liuyan, tom])        # other order: the other user's names come first
+        _ingest(settings, tmp_path, a, [tom, liuyan, hejun])
+        _ingest(settings, tmp_path, b, [hejun, liuyan, tom])        # other order: the other users' names come first
         first, second = _graph(store, a), _graph(store, b)
         assert len(first) > 30 and first == second
     finally:

@@ -67,3 +67,20 @@ def test_small_talk_the_rules_have_no_words_for_is_rejected_by_example(writer, s
     assert user_stats(store, "u1", tenant=tenant)["rejected"]["smalltalk"] == 1
     texts = " ".join(e["text"] for e in events(store, "u1", tenant=tenant))
     assert "儿童医院" in texts and "刀子" not in texts
+
+
+def test_when_the_examples_cannot_be_embedded_the_word_rules_decide_alone(make_writer, embedder, store, tenant):
+    """The real USE model behind a wrapper that fails on the examples' large batch: no turn is lost."""
+    class FailsOnBigBatches:
+        name, dimensions = embedder.name, embedder.dimensions
+
+        def embed(self, texts):
+            if len(texts) > 100:
+                raise RuntimeError("out of memory")
+            return embedder.embed(texts)
+
+    w = make_writer(embedder=FailsOnBigBatches())
+    w.add("u1", "s1", 1, "今天上海好冷啊，风跟刀子一样", at=T0)
+    w.add("u1", "s1", 2, "女儿这周一直咳嗽，周六带她去儿童医院", at=T0 + timedelta(minutes=2))
+    assert w.flush(60)
+    assert w.stats().rejected == {} and w.stats().written == 2

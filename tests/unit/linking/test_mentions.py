@@ -169,3 +169,11 @@ def test_one_users_names_never_change_how_another_users_message_is_cut():
     assert "葛阿姨" in [m.surface for m in extract_mentions("昨天葛阿姨来了", user_a)]
     assert nlp.zh_tokens(text) == before
     assert nlp.zh_tokens(text, [(0, 3)])[0] == ("葛阿姨", "nz", 0, 3)
+
+
+def test_a_known_name_that_crosses_word_boundaries_cuts_nothing():
+    from graphmem.linking import nlp
+
+    plain = nlp.zh_tokens("北京东城区的房子")
+    assert nlp.zh_tokens("北京东城区的房子", [(1, 3)]) == plain          # "京东" inside 北京/东城区
+    assert ("葛阿姨", "nz", 2, 5) in nlp.zh_tokens("昨天葛阿姨来了", [(2, 5)])

@@ -248,3 +248,6 @@ def test_where_someone_else_lives_is_not_where_the_user_lives():
     assert _where("我婆婆住在绍兴") == [] and _where("他住在北京") == [] and _where("我家在三楼") == []
     assert _where("The kids and I live in Didsbury") == [("location", "Didsbury", "")]
     assert _where("My son Callum and his wife live in Vancouver") == []
+    assert _where("我和老婆住在杭州") == [("location", "杭州", "")] and _where("她家住在西湖边") == []
+    assert _where("Now based in Leeds") == [("location", "Leeds", "")]
+    assert _where("Me and my wife live in Leeds") == [("location", "Leeds", "")]

@@ -168,6 +168,7 @@ def test_time_words_and_function_words_are_not_content():
     ("Which neighbourhood is my new flat in?", ("geo",)), ("我家在杭州哪一块？", ("geo",)), ("我们的新家在哪一区？", ("geo",)),
     ("Where do I work?", ("organization",)),
     ("孩子他奶奶住在哪一带？", ()),          # somebody else's: no place of the user's to look for
+    ("我该买哪块手表？", ("watch",)),           # a watch, not a place
 ])
 def test_an_attribute_question_about_the_user_also_asks_for_the_type_of_its_answer(text, types):
     assert analyse(text, datetime(2026, 1, 1, tzinfo=timezone.utc)).types == types
@@ -179,5 +180,6 @@ def test_a_named_day_ahead_is_a_time_window_too():
     assert day(time_window("What have I got on the day after tomorrow?", now)) == ("2026-03-27", "2026-03-30")
     assert day(time_window("后天我有什么安排？", now)) == ("2026-03-27", "2026-03-30")
     assert day(time_window("下周三有什么事", now)) == ("2026-03-31", "2026-04-03")
+    assert day(time_window("下周三我约了什么？", now)) == ("2026-03-31", "2026-04-03")   # said to be ahead
     # past tense with a month that lies ahead: which February is not said, so no window
     assert time_window("What did I spend in February?", now) is None and time_window("我二月花了多少钱？", now) is None

@@ -63,3 +63,4 @@ def test_turn_numbers_for_the_slot_table_come_from_the_turn_id_not_a_hash():
     assert _turn_no("12.f00d1e", slots) == 12 and _turn_no("12a.f00d1e", slots) == 12 and _turn_no("7", slots) == 7
     slots.mention("e1", "Year 6", "trip", 5)
     assert _turn_no("no-number", slots) == 6     # an id without a number is the session's latest turn
+    assert _turn_no("7c9e6679-7425-40de", slots) == 6    # ... and so is a uuid that starts with a digit

@@ -1,5 +1,5 @@
-"""Small talk by example: the bundled examples file, the pure margin, and the real USE model on phrasings that
-neither the gate's word lists nor the examples file contain (no mocks)."""
+"""Small talk by example: the bundled examples file, the pure margin, and the real USE model on phrasings written
+for this test (near, not equal, to some examples; no mocks)."""
 
 import numpy as np
 import pytest
@@ -26,8 +26,23 @@ def test_margin_averages_the_k_nearest_on_each_side():
 
 
 @pytest.fixture(scope="module")
-def examples():
-    return smalltalk.examples(UseEmbedder())
+def use():
+    return UseEmbedder()
+
+
+@pytest.fixture(scope="module")
+def examples(use):
+    return smalltalk.examples(use)
+
+
+def test_any_embedder_works_even_one_that_cannot_be_hashed(use):
+    class Unhashable:
+        __hash__ = None
+        embed = staticmethod(use.embed)
+
+    e = Unhashable()
+    assert smalltalk.examples(e) is smalltalk.examples(e)
+    assert len(smalltalk.examples(e).vectors) == len(smalltalk.read_examples())
 
 
 @pytest.mark.parametrize("text", [
@@ -36,8 +51,8 @@ def examples():
     "今天太阳好好，心情都变好了",
     "lol my cat just sat on my keyboard",
 ])
-def test_unseen_small_talk_reads_as_small_talk(examples, text):
-    vec = UseEmbedder().embed([text])[0]
+def test_unseen_small_talk_reads_as_small_talk(use, examples, text):
+    vec = use.embed([text])[0]
     assert examples.reads_as_small_talk(vec), smalltalk.margin(vec, examples.vectors, examples.small)
 
 
@@ -47,6 +62,6 @@ def test_unseen_small_talk_reads_as_small_talk(examples, text):
     "the storm knocked a tree onto our fence, the insurer is sending someone on the 9th",
     "最近改成每天晚上跑五公里了，体重掉到68",
 ])
-def test_information_close_to_small_talk_does_not(examples, text):
-    vec = UseEmbedder().embed([text])[0]
+def test_information_close_to_small_talk_does_not(use, examples, text):
+    vec = use.embed([text])[0]
     assert not examples.reads_as_small_talk(vec), smalltalk.margin(vec, examples.vectors, examples.small)
