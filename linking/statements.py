@@ -208,8 +208,24 @@ def _occupation(clause: str) -> str:
         return ""
     en, zh = _occupation_res()
     m = en.search(c) or zh.search(c)
-    # "做了四年后端开发": the aspect and the duration are not part of the job
-    return re.sub(r"^[了过]?[一二两三四五六七八九十几\d]*[年个月周天]*(?:的)?", "", m.group(1)).strip() if m else ""
+    if m:   # "做了四年后端开发": the aspect and the duration are not part of the job
+        return re.sub(r"^[了过]?[一二两三四五六七八九十几\d]*[年个月周天]*(?:的)?", "", m.group(1)).strip()
+    m = _EN_WORK_AS.search(c)     # any occupation after "I work as": "I work as a groundsman at Páirc Uí Chaoimh"
+    if m:
+        return m.group(1).strip()
+    m = _EN_TEACH.search(c)       # "I teach chemistry" → chemistry teacher
+    if m:
+        return f"{m.group(1)} teacher"
+    m = _ZH_TEACH.search(c)       # "我在小学教语文" → 小学语文老师
+    return f"{m.group(1) or ''}{m.group(2)}老师" if m else ""
+
+
+_EN_WORK_AS = re.compile(r"\bi(?:'m| am)? work(?:ing)? as (?:an? )?((?:[\w'-]+ ){0,2}?[\w'-]+?"
+                         r"(?: (?:at|for|with) (?-i:[A-Z][\w&.'-]*)(?: (?-i:[A-Z][\w&.'-]*)){0,3})?)"
+                         r"(?= (?:at|for|with|in|since|because|and|but|now|right)\b|[,.;!]|$)", re.I)
+_EN_TEACH = re.compile(r"\bi(?: still| now)? teach (?!(?:the|a|an|them|him|her|us|you|my|our|people|kids)\b)"
+                       r"((?:[A-Za-z]+ ){0,2}?[A-Za-z]+?)(?= to | at | in | for |[,.;!]|$)", re.I)
+_ZH_TEACH = re.compile(r"我(?:现在)?(?:在([\u4e00-\u9fff]{2,8}?))?教(?![他她它你我孩书])([\u4e00-\u9fff]{1,4}?)(?:[，。,；！]|$|课|的)")
 
 
 def _st(kind, clause, lang, change, **kw) -> Statement:

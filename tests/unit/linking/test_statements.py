@@ -251,3 +251,15 @@ def test_where_someone_else_lives_is_not_where_the_user_lives():
     assert _where("我和老婆住在杭州") == [("location", "杭州", "")] and _where("她家住在西湖边") == []
     assert _where("Now based in Leeds") == [("location", "Leeds", "")]
     assert _where("Me and my wife live in Leeds") == [("location", "Leeds", "")]
+
+
+def _job(text):
+    return [s.value for s in extract_statements(text, NOW) if s.key == "job"]
+
+
+def test_a_job_said_as_work_or_as_teaching():
+    assert _job("I work as a groundsman at Páirc Uí Chaoimh") == ["groundsman at Páirc Uí Chaoimh"]
+    assert _job("I'm working as a barista for now") == ["barista"]
+    assert _job("I teach chemistry to the fifth and sixth years") == ["chemistry teacher"]
+    assert _job("平时根本没空，我在小学教语文，还当着班主任") == ["小学语文老师"]
+    assert _job("I teach them to swim") == [] and _job("我教他游泳") == [] and _job("He teaches maths") == []
