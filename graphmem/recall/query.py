@@ -217,8 +217,8 @@ _KEY_QUESTIONS = tuple((k, re.compile(p, re.I)) for k, p in (
     ("location", r"\bwhere (?:do|did) (?:i|we) live\b|\bwhere am i (?:based|living)\b|\bam i based\b|"
                  r"\b(?:which|what) (?:city|town|country) (?:am i|do i|do we|are we)\b|住在哪|住哪(?:里|儿)?[？?]?$|"
                  r"我(?:现在)?(?:住)?在哪个城市|在哪个城市(?:住|生活|工作)"),
-    ("address", r"哪个小区|什么小区|小区叫什么|住哪个小区|(?:在|住|家).{0,4}(?:哪一?块|哪一?区|哪个区|哪片)|\bwhich (?:neighbou?rhood|estate|street)\b|\bmy (?:home )?address\b|"
-                r"家(?:的)?地址|住址"),
+    ("address", r"哪个小区|什么小区|小区叫什么|住哪个小区|(?:在|住|家).{0,4}(?:哪一?块|哪一?区|哪个区|哪片)|"
+                r"\bwhich (?:neighbou?rhood|estate|street)\b|\bmy (?:home )?address\b|家(?:的)?地址|住址"),
     ("employer", r"\bwhere do i work\b|\bwho do i work for\b|\b(?:which|what) company do i\b|\bmy (?:employer|company)\b|"
                  r"哪家公司|什么公司(?:上班|工作)|在哪(?:里|儿)?(?:上班|工作)|我的公司"),
     ("allergy", r"\ballergic\b|\ballerg(?:y|ies)\b|过敏"),

@@ -59,6 +59,6 @@ def examples(embedder) -> Examples:
         if hit is None:   # the embedder is kept with its examples, so its id is never reused
             rows = read_examples()
             vectors = np.asarray(embedder.embed([t for _, t in rows]), dtype=np.float32)
-            hit = _embedded[id(embedder)] = (embedder, Examples(vectors, np.array([lb == "smalltalk" for lb, _ in rows])))
+            small = np.array([label == "smalltalk" for label, _ in rows])
+            hit = _embedded[id(embedder)] = (embedder, Examples(vectors, small))
         return hit[1]
-

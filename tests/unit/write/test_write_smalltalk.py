@@ -45,23 +45,17 @@ def test_any_embedder_works_even_one_that_cannot_be_hashed(use):
     assert len(smalltalk.examples(e).vectors) == len(smalltalk.read_examples())
 
 
-@pytest.mark.parametrize("text", [
-    "ugh the wind today is brutal, it cut right through my jacket",
-    "唉今天地铁挤成沙丁鱼了，站了一路",
-    "今天太阳好好，心情都变好了",
-    "lol my cat just sat on my keyboard",
+@pytest.mark.parametrize("text,small_talk", [
+    ("ugh the wind today is brutal, it cut right through my jacket", True),
+    ("唉今天地铁挤成沙丁鱼了，站了一路", True),
+    ("今天太阳好好，心情都变好了", True),
+    ("lol my cat just sat on my keyboard", True),
+    # information close to small talk does not
+    ("I've cut coffee completely since the palpitations started, herbal tea only now", False),
+    ("我女儿这周一直咳嗽，晚上咳醒好几次，周六带她去儿童医院", False),
+    ("the storm knocked a tree onto our fence, the insurer is sending someone on the 9th", False),
+    ("最近改成每天晚上跑五公里了，体重掉到68", False),
 ])
-def test_unseen_small_talk_reads_as_small_talk(use, examples, text):
+def test_unseen_phrasings_read_as_small_talk_or_not(use, examples, text, small_talk):
     vec = use.embed([text])[0]
-    assert examples.reads_as_small_talk(vec), smalltalk.margin(vec, examples.vectors, examples.small)
-
-
-@pytest.mark.parametrize("text", [
-    "I've cut coffee completely since the palpitations started, herbal tea only now",
-    "我女儿这周一直咳嗽，晚上咳醒好几次，周六带她去儿童医院",
-    "the storm knocked a tree onto our fence, the insurer is sending someone on the 9th",
-    "最近改成每天晚上跑五公里了，体重掉到68",
-])
-def test_information_close_to_small_talk_does_not(use, examples, text):
-    vec = use.embed([text])[0]
-    assert not examples.reads_as_small_talk(vec), smalltalk.margin(vec, examples.vectors, examples.small)
+    assert examples.reads_as_small_talk(vec) is small_talk, smalltalk.margin(vec, examples.vectors, examples.small)
