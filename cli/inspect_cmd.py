@@ -153,6 +153,6 @@ def browse(user: str = USER) -> None:
 
     with store() as s:
         curate.require_user(s, user)
-        typer.echo(browse_url(s.settings, user))
+        typer.echo(browse_url(s, user))
     typer.echo(f"style sheet: {style_path()} (drop it on Browser's style panel)\nuseful queries: {guide_path()}",
                err=True)

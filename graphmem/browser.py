@@ -1,19 +1,20 @@
 """Neo4j Browser links and the shipped style sheet.
 
-``browse_url(settings, user_id)`` builds a link to the Neo4j Browser served by the server
+``browse_url(store, user_id)`` builds a link to the Neo4j Browser served by the server
 (``http://<bolt host>:<http_port>/browser/``) that
 
 * points the connect form at our Bolt URL with the user name filled in (URL parameter ``connectURL``,
   which Browser 5.24 reads at start-up, plus ``db`` for the database), and
-* fills the editor (``cmd=edit`` with one ``arg`` per line) with ``:param tenant => "…"``,
-  ``:param user_id => "…"`` and the ``browser/user_subgraph`` query, which uses only ``$tenant`` and
+* fills the editor (``cmd=edit`` with one ``arg`` per line) with ``:param tenant => …``,
+  ``:param user_id => …`` and the ``browser/user_subgraph`` query, which uses only ``$tenant`` and
   ``$user_id``. The user presses Run (Ctrl+Enter) once connected.
 
-Values never enter the query text. Each ``:param`` value is a JSON string literal (also a valid Cypher
-string literal; Browser evaluates ``:param x => <literal>`` by running ``RETURN <literal> AS x``) in which
-the characters that Browser's URL and ``:param`` parsing would split on are written as ``\\uXXXX``:
-Browser decodes the whole URL before splitting ``arg`` values at ``&``/``#``, and takes the
-expression after the *last* ``=>`` and only if it has no ``$``.
+No value of the user's (user id, tenant) is ever written into the link. Browser runs
+``:param x => <expr>`` as the Cypher ``RETURN <expr> AS x``, and Neo4j expands ``\\uXXXX`` escapes before it
+parses, so no quoting of a value is safe there. Instead ``browse_url`` looks the user up (with parameters)
+and the link names the user's node by its ``elementId`` — text the server made, checked to be only
+``[A-Za-z0-9:_-]`` — and each ``:param`` reads ``tenant``/``user_id`` back from that node on the server:
+the values reach Browser as data. A link opened after the user was forgotten finds no node and shows nothing.
 
 ``style_path()`` is the installed ``graphmem/docker/browser/style.grass``; apply it in Browser with
 ``:style`` followed by the file's text, or drag the file onto the Browser's favourites drawer
@@ -23,58 +24,38 @@ expression after the *last* ``=>`` and only if it has no ``$``.
 from __future__ import annotations
 
 import re
-import unicodedata
 from importlib import resources
 from pathlib import Path
 from urllib.parse import quote
 
-from graphmem.errors import ConfigError
+from graphmem.errors import ConfigError, NotFound, StoreError
 from graphmem.queries import query
 from graphmem.settings import Settings
 
 SUBGRAPH_QUERY = "browser/user_subgraph"
-#: characters written as \\uXXXX inside :param literals (see the module docstring)
-_UNSAFE = set("&#$<>=;?%+'`\\")
-_UNSAFE_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}  # controls, format, surrogates, unassigned, line breaks
+NODE_QUERY = "browser/user_node"
+#: what an element id the server made looks like ("4:<database uuid>:<number>"); anything else is refused
+_NODE_ID = re.compile(r"[A-Za-z0-9:_-]{1,200}")
 _SIMPLE_USER = re.compile(r"^[A-Za-z0-9_.-]+$")
 
 
-def param_literal(value: str) -> str:
-    """``value`` as a double-quoted string literal that Cypher and JSON both read back as ``value``.
-    ``"`` becomes ``\\"``; ``& # $ < > = ; ? % + ' ` \\``, control/format characters, line separators and
-    lone surrogates become ``\\uXXXX``; other text (Chinese included) stays readable."""
-    if not isinstance(value, str):
-        raise TypeError(f"expected a string, got {type(value).__name__}")
-    out = []
-    for ch in value:
-        if ch == '"':
-            out.append('\\"')
-        elif ch in _UNSAFE or unicodedata.category(ch) in _UNSAFE_CATEGORIES:
-            out.extend(f"\\u{unit:04x}" for unit in _utf16_units(ch))
-        else:
-            out.append(ch)
-    return '"' + "".join(out) + '"'
-
-
-def _utf16_units(ch: str) -> list[int]:
-    data = ch.encode("utf-16-be", "surrogatepass")
-    return [int.from_bytes(data[i:i + 2], "big") for i in range(0, len(data), 2)]
-
-
-def param_command(name: str, value: str) -> str:
-    """The Browser command that sets parameter ``$name`` to the string ``value``."""
-    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", name):
+def param_command(name: str, node_id: str) -> str:
+    """The Browser command that sets ``$name`` to property ``name`` of the User node ``node_id``, read on
+    the server (``null`` if the node is gone)."""
+    if name not in ("tenant", "user_id"):
         raise ValueError(f"bad parameter name {name!r}")
-    return f":param {name} => {param_literal(value)}"
+    if not _NODE_ID.fullmatch(node_id):
+        raise StoreError(f"unexpected element id {node_id!r} from the server")
+    return f':param {name} => COLLECT {{ MATCH (u:User) WHERE elementId(u) = "{node_id}" RETURN u.{name} }}[0]'
 
 
-def editor_lines(settings: Settings, user_id: str, *, tenant: str | None = None) -> list[str]:
+def editor_lines(node_id: str) -> list[str]:
     """What the link puts into Browser's editor: two ``:param`` commands, then the subgraph query."""
     text = query(SUBGRAPH_QUERY)
     if re.search(r"[&#]", text):  # Browser would cut the arg there
         raise ConfigError(f"cypher/{SUBGRAPH_QUERY}.cypher must not contain '&' or '#' to travel in a Browser URL")
     # ';' ends each command: Browser runs the editor as several statements only when they are ;-separated
-    return [param_command("tenant", tenant or settings.tenant) + ";", param_command("user_id", str(user_id)) + ";", text]
+    return [param_command("tenant", node_id) + ";", param_command("user_id", node_id) + ";", text]
 
 
 def bolt_connect_url(settings: Settings) -> str:
@@ -86,16 +67,25 @@ def bolt_connect_url(settings: Settings) -> str:
     return f"{scheme}://{userinfo}{host}:{port}"
 
 
-def browse_url(settings: Settings, user_id: str, *, tenant: str | None = None) -> str:
-    """A Neo4j Browser link that connects to ``settings``' server and has the editor filled with the
-    query for ``user_id``'s subgraph in ``tenant`` (default ``settings.tenant``)."""
-    if user_id is None or str(user_id) == "":
-        raise ValueError("user_id must not be empty")
+def link_url(settings: Settings, node_id: str) -> str:
+    """The Browser link for the User node ``node_id`` (an ``elementId``) on ``settings``' server."""
     host, _ = settings.bolt_host_port
     base = f"http://{host}:{settings.http_port}/browser/"
     params = [("connectURL", bolt_connect_url(settings)), ("db", settings.neo4j_database), ("cmd", "edit")]
-    params += [("arg", line) for line in editor_lines(settings, user_id, tenant=tenant)]
+    params += [("arg", line) for line in editor_lines(node_id)]
     return base + "?" + "&".join(f"{k}={quote(v, safe='')}" for k, v in params)
+
+
+def browse_url(store, user_id: str, *, tenant: str | None = None) -> str:
+    """A Neo4j Browser link that connects to ``store``'s server and has the editor filled with the query for
+    ``user_id``'s subgraph in ``tenant`` (default ``store.settings.tenant``). NotFound if there is no such user."""
+    if not isinstance(user_id, str) or user_id == "":
+        raise ValueError("user_id must be a non-empty string")
+    tenant = store.settings.tenant if tenant is None else tenant
+    rows = store.run(NODE_QUERY, {"tenant": tenant, "user_id": user_id})
+    if not rows:
+        raise NotFound(f"no user {user_id!r} in tenant {tenant!r} (see `graphmem users`)")
+    return link_url(store.settings, rows[0]["user_node"])
 
 
 def style_path() -> Path:

@@ -5,19 +5,20 @@ and ``parseGrass``."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
 
-from graphmem.browser import browse_url, param_command, param_literal, style_path, style_text
+from graphmem.browser import browse_url, link_url, param_command, style_path, style_text
+from graphmem.errors import StoreError
 from graphmem.model import LABELS, RELATIONSHIPS
 from graphmem.queries import names, query
 from graphmem.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
+NODE = "4:0c4bd2cb-4f7b-4b5e-9b0e-2f1f1d2a9c3e:1234"   # an elementId as Neo4j 5 makes them
 NASTY = [
     "alice",
     "o'brien & \"co\" #1 $x => 50% +",
@@ -67,14 +68,14 @@ def statements(text: str) -> list[str]:
     return out
 
 
-def param_from_command(cmd: str) -> tuple[str, object]:
-    """``:param name => expr``: Browser runs ``RETURN expr`` (the text after the first ``=>``). The literals we
-    emit are JSON string literals with Cypher-compatible escapes only, so ``json.loads`` reads what Cypher reads."""
+def param_from_command(cmd: str) -> tuple[str, str]:
+    """``:param name => expr``: Browser runs ``RETURN expr`` (the text after the last ``=>``, if it has no ``$``)."""
     assert cmd.startswith(":param ")
-    rest = re.split(r"\s", cmd[1:], maxsplit=1)[1].strip()
-    name, expr = rest.split("=>", 1)
-    assert "$" not in expr and "=>" not in expr          # Browser's lambda regex stops at '$' and the last '=>'
-    return name.strip(), json.loads(expr.strip())
+    name = cmd.split()[1]
+    m = re.fullmatch(r"^.*=>\s*([^$]*)$", cmd, re.S)
+    assert m, cmd
+    assert cmd.count("=>") == 1                       # the first and the last '=>' are the same
+    return name, m.group(1)
 
 
 def connect_url(url: str) -> str:
@@ -84,54 +85,51 @@ def connect_url(url: str) -> str:
 
 
 # -- the link --------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("user_id", NASTY)
-def test_link_carries_user_and_tenant_as_params_only(user_id):
-    settings = Settings(tenant="acme & co #2")
-    url = browse_url(settings, user_id)
+def test_link_names_the_user_node_and_reads_tenant_and_user_on_the_server():
+    url = link_url(Settings(tenant="acme & co #2"), NODE)
     assert url.startswith("http://127.0.0.1:7474/browser/?")
     assert re.fullmatch(r"[A-Za-z0-9_.~%:/?=&-]+", url), "everything but the structure is percent-encoded"
     tenant_cmd, user_cmd, cypher = statements(editor_text(url))
-    assert param_from_command(tenant_cmd) == ("tenant", "acme & co #2")
-    assert param_from_command(user_cmd) == ("user_id", user_id)
+    for cmd, name in ((tenant_cmd, "tenant"), (user_cmd, "user_id")):
+        assert param_from_command(cmd) == (
+            name, f'COLLECT {{ MATCH (u:User) WHERE elementId(u) = "{NODE}" RETURN u.{name} }}[0]')
+    assert "acme" not in editor_text(url)                     # no value of the settings' either
     assert cypher == query("browser/user_subgraph")           # the query text, untouched by any value
     assert "$tenant" in cypher and "$user_id" in cypher
 
 
 def test_link_points_browser_at_the_configured_server():
     s = Settings(neo4j_uri="neo4j://db.example:7688", neo4j_database="memory", http_port=7575, tenant="t1")
-    url = browse_url(s, "u1", tenant="other")
+    url = link_url(s, NODE)
     assert url.startswith("http://db.example:7575/browser/?")
     assert connect_url(url) == "neo4j://neo4j@db.example:7688"   # Browser fills the user name from it
     q = parse_qs(urlsplit(url).query)
     assert q["db"] == ["memory"] and q["cmd"] == ["edit"]
-    assert param_from_command(statements(editor_text(url))[0]) == ("tenant", "other")
 
 
 def test_user_name_that_needs_escaping_is_left_out_of_the_connect_url():
     s = Settings(neo4j_user="ops@corp")
-    assert connect_url(browse_url(s, "u1")) == "bolt://127.0.0.1:7687"
+    assert connect_url(link_url(s, NODE)) == "bolt://127.0.0.1:7687"
 
 
-@pytest.mark.parametrize("bad", ["", None])
-def test_empty_user_is_refused(bad):
+@pytest.mark.parametrize("bad", ["", None, 7])
+def test_empty_user_is_refused_before_any_lookup(bad):
     with pytest.raises(ValueError):
-        browse_url(Settings(), bad)
+        browse_url(None, bad)                                 # refused before the store is touched
 
 
-@pytest.mark.parametrize("value", NASTY)
-def test_param_literal_is_json_and_leaves_nothing_browser_splits_on(value):
-    lit = param_literal(value)
-    assert json.loads(lit) == value
-    assert not set(lit) & set("&#$<>=;?%+'`\n\r\t\u2028")
-    assert re.fullmatch(r'"(?:[^"\\]|\\["\\/bfnrtu])*"', lit)  # escapes Cypher and JSON share, nothing else
-    if value.isascii() is False and "😀" not in value and "\u2028" not in value:
-        assert any(ord(c) > 127 for c in lit)                  # Chinese stays readable
+@pytest.mark.parametrize("value", NASTY[1:])   # all but "alice": each has a character an element id never has
+def test_param_command_takes_nothing_but_an_element_id(value):
+    with pytest.raises(StoreError):
+        param_command("user_id", value)
 
 
 def test_param_command_refuses_odd_names():
-    assert param_command("user_id", "x") == ':param user_id => "x"'
+    assert param_command("user_id", NODE).startswith(":param user_id => COLLECT {")
     with pytest.raises(ValueError):
-        param_command("user id", "x")
+        param_command("user id", NODE)
+    with pytest.raises(ValueError):
+        param_command("name", NODE)
 
 
 # -- style sheet ------------------------------------------------------------------------------------------
