@@ -24,7 +24,7 @@ logging.getLogger("neo4j").addHandler(logging.NullHandler())  # errors reach cal
 logging.getLogger("neo4j").propagate = False
 START_HINT = "start it with `graphmem neo4j up` (or `docker compose -f docker/compose.yml up -d`)"
 RETRY_SECONDS = 3.0   # managed transactions retry transient errors this long (the writer has its own back-off)
-COOL_DOWN_SECONDS = 2.0   # after Neo4j was found unreachable, calls fail at once for this long, then probe
+COOL_DOWN_SECONDS = 0.5   # after Neo4j was found unreachable, calls fail at once for this long, then probe
 
 
 class Tx:
@@ -143,14 +143,14 @@ class Store:
         except neo.DriverError as e:
             raise StoreError(f"Neo4j driver error at {uri}: {e}") from e
 
-
     def _probe(self) -> None:
         """Before the first call and after an outage, one ping without retries (failing at once during the
         cool-down), so a managed transaction never spends its retry time on a server that is down."""
         if self._probe_at is None:
             return
-        if time.monotonic() < self._probe_at:
-            raise neo.ServiceUnavailable("Neo4j was unreachable moments ago")
+        if time.monotonic() < self._probe_at:   # not a new failure: must not push the next probe further out
+            raise StoreUnavailable(f"Neo4j is not reachable at {self.settings.neo4j_uri} (checked moments ago): "
+                                   f"{START_HINT}")
         try:
             with self.driver.session(database=self.settings.neo4j_database) as session:
                 session.run(query("admin/ping")).consume()
