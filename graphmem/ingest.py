@@ -1,8 +1,9 @@
 """Bulk import of conversations from JSON Lines: one turn per line, validated before anything is written.
 
 Each line: ``{"user_id": "alice", "session_id": "s1", "text": "...", "role": "user", "at": "2026-03-01T09:00:00+00:00",
-"turn_id": 3}`` (``role``, ``at`` and ``turn_id`` optional; ``turn_id`` defaults to the line number, so a
-re-run of the same file stores nothing twice).
+"turn_id": 3, "speaker": "Melanie"}`` (``role``, ``speaker``, ``at`` and ``turn_id`` optional; ``turn_id`` defaults
+to the line number, so a re-run of the same file stores nothing twice; a line with a ``speaker`` and no ``role``
+is a participant's turn).
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from pathlib import Path
 from typing import Callable
 
 from graphmem.errors import InputError
+from graphmem.write.sanitize import clean_speaker
 
-ROLES = ("user", "assistant")
+ROLES = ("user", "assistant", "participant")
 
 
 @dataclass(frozen=True)
@@ -24,8 +26,9 @@ class TurnLine:
     session_id: str
     turn_id: str
     text: str
-    role: str
+    role: str | None
     at: datetime | None
+    speaker: str | None = None
 
 
 def read_turns(path: Path) -> list[TurnLine]:
@@ -58,23 +61,27 @@ def _turn(obj: object, number: int, where: str) -> TurnLine:
     missing = [k for k in ("user_id", "session_id", "text") if not isinstance(obj.get(k), str) or not obj[k].strip()]
     if missing:
         raise InputError(f"{where}: missing or empty {', '.join(missing)}")
-    role = obj.get("role", "user")
-    if role not in ROLES:
+    role = obj.get("role")
+    if role is not None and role not in ROLES:
         raise InputError(f"{where}: role must be one of {ROLES}, not {role!r}")
+    try:
+        speaker = clean_speaker(obj.get("speaker"))
+    except InputError as e:
+        raise InputError(f"{where}: {e}") from None
     at = obj.get("at")
     if at is not None:
         try:
             at = datetime.fromisoformat(at)
         except (TypeError, ValueError):
             raise InputError(f"{where}: 'at' must be an ISO datetime, not {at!r}") from None
-    return TurnLine(obj["user_id"], obj["session_id"], str(obj.get("turn_id", number)), obj["text"], role, at)
+    return TurnLine(obj["user_id"], obj["session_id"], str(obj.get("turn_id", number)), obj["text"], role, at, speaker)
 
 
 def ingest(memory, path: Path, progress: Callable[[int], None] | None = None, timeout: float = 3600) -> dict:
     """Write every turn of ``path`` through the journaled write path and wait until it is in the graph."""
     turns = read_turns(path)
     for t in turns:
-        memory.add(t.user_id, t.session_id, t.turn_id, t.text, role=t.role, at=t.at)
+        memory.add(t.user_id, t.session_id, t.turn_id, t.text, role=t.role, speaker=t.speaker, at=t.at)
         if progress:
             progress(1)
     done = memory.flush(timeout)

@@ -146,9 +146,13 @@ class Memory:
             s.flush()
 
     # -- writing ----------------------------------------------------------------------------------------
-    def add(self, user_id: str, session_id: str, turn_id: int | str, text: str, **kwargs: Any) -> str:
-        """Write one turn to long-term memory directly (no short-term session); returns its event id."""
-        return self.writer.add(user_id, session_id, turn_id, text, **kwargs)
+    def add(self, user_id: str, session_id: str, turn_id: int | str, text: str, *, role: str | None = None,
+            speaker: str | None = None, **kwargs: Any) -> str:
+        """Write one turn to long-term memory directly (no short-term session); returns its event id.
+        ``speaker``: who said it ("Melanie"); with a speaker and no ``role`` the turn is a ``participant``'s (a
+        group chat, another agent), and statements in their first person are about them, not the user.
+        ``role``: user (the owner; the default without a speaker), assistant or participant."""
+        return self.writer.add(user_id, session_id, turn_id, text, role=role, speaker=speaker, **kwargs)
 
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until every written turn is in the graph; then recall sees it. False on timeout."""

@@ -21,16 +21,19 @@ first_seen, last_seen, importance, quality, is_self})``
     One attribute card per entity; ``summary`` lists the active ``key: value`` lines.
 ``(:Fact {id, tenant, user_id, entity_id, kind, key, value, value_num, unit, polarity, text, status, version,
 valid_from, valid_to, recorded_at, last_seen, mention_count, importance, quality, language,
-session_id, turn_id, event_id, superseded_by, embedding})``
-    One version of one attribute of one entity. ``kind`` is preference | goal | attribute. ``value`` is a
+session_id, turn_id, event_id, superseded_by, speaker, embedding})``
+    One version of one attribute of one entity. ``speaker``: the participant whose turn stated it (null for
+    the owner's own facts; such facts stay out of the user's profile). ``kind`` is preference | goal | attribute. ``value`` is a
     string ("8000"; "like"/"dislike" for a bare preference), ``value_num`` the number when there is one,
     ``unit`` apart ("dollars", "元"). ``polarity`` +1/-1 for preferences and goals.
     The slot is ``(entity_id, key)`` — for goals ``(entity_id, 'goal', value)``, since a user has many —
     and at most one version per slot is ``active``. User-level facts (budget, goals) sit on the
     user's own ``is_self`` entity. Rescoring keeps the first scores in ``base_importance``/``base_quality``.
-``(:Event {id, tenant, user_id, session_id, turn_id, role, kind, text, language, occurred_at, happened_at,
-recorded_at, importance, quality, status, embedding})``
-    An accepted turn of the conversation (the event log and the provenance of every fact). ``kind``:
+``(:Event {id, tenant, user_id, session_id, turn_id, role, speaker, kind, text, language, occurred_at,
+happened_at, recorded_at, importance, quality, status, embedding})``
+    An accepted turn of the conversation (the event log and the provenance of every fact). ``role``: user
+    (the owner), assistant or participant; ``speaker``: who said it ("Melanie"; null for the owner's own
+    turns unless given), also the start of ``name``/``caption`` ("Melanie: …"). ``kind``:
     message (no statement), statement (yielded facts), event (the turn reports something that happened;
     ``happened_at`` = when it happened in the world, resolved from "last Friday"/"上周"). A turn holding
     several clauses gets one extra ``kind: 'event'`` node per event clause, ``-[:DERIVED_FROM]->`` the turn,
@@ -80,6 +83,8 @@ FACT_KINDS = ("preference", "goal", "attribute")
 STATEMENT_KINDS = FACT_KINDS + ("event", "relation")
 #: preference/goal polarity -> the User->Entity edge type that mirrors the fact
 PREFERENCE_EDGES = {"like": "PREFERS", "dislike": "DISLIKES", "want": "WANTS"}
+#: who said a turn: the memory's owner, the assistant, a named participant (group chat, another agent), ...
+ROLES = ("user", "assistant", "participant", "system", "tool")
 #: why the write gate turned a turn away (also the suffix of ``User.rejected_<reason>``)
 REJECT_REASONS = ("greeting", "smalltalk", "chitchat", "duplicate", "judge", "invalid")
 
@@ -129,16 +134,21 @@ class FactInput:
 @dataclass(frozen=True)
 class Turn:
     """One conversation turn handed to the writer. ``(tenant, user_id, session_id, turn_id)`` is its key:
-    submitting it twice stores it once. ``facts=None`` means: extract them with ``graphmem.linking``."""
+    submitting it twice stores it once. ``facts=None`` means: extract them with ``graphmem.linking``.
+
+    ``role``: one of ``ROLES`` — ``user`` (the memory's owner), ``assistant``, ``participant`` (a named person
+    in a group chat, or another agent), ``system``, ``tool``; None means ``participant`` when ``speaker`` is
+    given, else ``user``. ``speaker``: the display name of who said it ("Melanie"; None for the owner)."""
 
     user_id: str
     session_id: str
     turn_id: int | str
     text: str
-    role: str = "user"
+    role: str | None = None
     at: datetime | None = None
     tenant: str | None = None
     facts: tuple[FactInput, ...] | None = None
+    speaker: str | None = None
 
 
 # -- what reads return ---------------------------------------------------------------------------

@@ -1,5 +1,4 @@
 MATCH (v:Event {tenant: $tenant, user_id: $user_id})
-WHERE v.occurred_at IS NOT NULL AND v.embedding IS NOT NULL
+WHERE v.occurred_at IS NOT NULL AND NOT (v)-[:DERIVED_FROM]->(:Event)
 WITH v ORDER BY v.occurred_at DESC LIMIT $limit
-OPTIONAL MATCH (v)-[:MENTIONS]->(e:Entity)
-RETURN v.id AS id, v.embedding AS embedding, collect(e.id) AS entity_ids
+RETURN v.id AS id, v.text AS text, v.role AS role, v.speaker AS speaker

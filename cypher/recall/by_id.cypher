@@ -9,7 +9,7 @@ CALL () {
          f.text AS text, null AS referents, f.status AS status, f.entity_id AS entity_id, e.name AS entity, coalesce(e.is_self, false) AS is_self,
          f.valid_from.epochMillis AS t_from, f.valid_to.epochMillis AS t_to, f.recorded_at.epochMillis AS recorded_at, f.last_seen.epochMillis AS last_seen,
          f.mention_count AS mention_count, f.importance AS importance, f.quality AS quality, f.language AS language,
-         f.session_id AS session_id, f.superseded_by AS superseded_by, f.event_id AS source_id, row.sim AS sim, row.score AS path_score, row.path AS path
+         f.session_id AS session_id, f.superseded_by AS superseded_by, f.event_id AS source_id, row.sim AS sim, row.score AS path_score, row.path AS path, f.speaker AS speaker, null AS role
   UNION ALL
   UNWIND $events AS row
   MATCH (v:Event {id: row.id})
@@ -23,6 +23,6 @@ CALL () {
          null AS entity_id, null AS entity, false AS is_self,
          v.occurred_at.epochMillis AS t_from, null AS t_to, v.recorded_at.epochMillis AS recorded_at, v.occurred_at.epochMillis AS last_seen,
          1 AS mention_count, v.importance AS importance, v.quality AS quality, v.language AS language,
-         v.session_id AS session_id, null AS superseded_by, v.id AS source_id, row.sim AS sim, row.score AS path_score, row.path AS path
+         v.session_id AS session_id, null AS superseded_by, v.id AS source_id, row.sim AS sim, row.score AS path_score, row.path AS path, v.speaker AS speaker, v.role AS role
 }
 RETURN *

@@ -25,4 +25,5 @@ RETURN CASE WHEN n:Fact THEN 'fact' WHEN n:Event THEN 'event' ELSE 'entity' END 
        n.importance AS importance, n.quality AS quality, n.language AS language, n.session_id AS session_id,
        n.superseded_by AS superseded_by, CASE WHEN n:Event THEN n.id ELSE n.event_id END AS source_id,
        CASE WHEN $vector IS NULL OR n.embedding IS NULL THEN null
-            ELSE 2 * vector.similarity.cosine(n.embedding, $vector) - 1 END AS sim, score AS path_score
+            ELSE 2 * vector.similarity.cosine(n.embedding, $vector) - 1 END AS sim, score AS path_score,
+       n.speaker AS speaker, n.role AS role

@@ -16,4 +16,4 @@ RETURN 'event' AS label, v.id AS id, v.kind AS kind, v.key AS key, null AS value
        v.occurred_at.epochMillis AS t_from, null AS t_to, v.recorded_at.epochMillis AS recorded_at, v.occurred_at.epochMillis AS last_seen,
        1 AS mention_count, v.importance AS importance, v.quality AS quality, v.language AS language,
        v.session_id AS session_id, null AS superseded_by, v.id AS source_id,
-       CASE WHEN score IS NULL THEN null ELSE 2 * score - 1 END AS sim, seed.weight AS path_score, seed.id AS seed
+       CASE WHEN score IS NULL THEN null ELSE 2 * score - 1 END AS sim, seed.weight AS path_score, seed.id AS seed, v.speaker AS speaker, v.role AS role

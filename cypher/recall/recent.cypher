@@ -12,7 +12,7 @@ CALL () {
          v.occurred_at.epochMillis AS t_from, null AS t_to, v.recorded_at.epochMillis AS recorded_at, v.occurred_at.epochMillis AS last_seen,
          1 AS mention_count, v.importance AS importance, v.quality AS quality, v.language AS language,
          v.session_id AS session_id, null AS superseded_by, v.id AS source_id, CASE WHEN $vector IS NULL OR v.embedding IS NULL THEN null
-              ELSE 2 * vector.similarity.cosine(v.embedding, $vector) - 1 END AS sim, 1.0 AS path_score
+              ELSE 2 * vector.similarity.cosine(v.embedding, $vector) - 1 END AS sim, 1.0 AS path_score, v.speaker AS speaker, v.role AS role
   UNION ALL
   MATCH (f:Fact {tenant: $tenant, user_id: $user_id})
   WHERE f.status IN $statuses AND ($session_id IS NULL OR coalesce(f.session_id, '') <> $session_id)
@@ -23,6 +23,6 @@ CALL () {
          f.valid_from.epochMillis AS t_from, f.valid_to.epochMillis AS t_to, f.recorded_at.epochMillis AS recorded_at, f.last_seen.epochMillis AS last_seen,
          f.mention_count AS mention_count, f.importance AS importance, f.quality AS quality, f.language AS language,
          f.session_id AS session_id, f.superseded_by AS superseded_by, f.event_id AS source_id, CASE WHEN $vector IS NULL OR f.embedding IS NULL THEN null
-              ELSE 2 * vector.similarity.cosine(f.embedding, $vector) - 1 END AS sim, 1.0 AS path_score
+              ELSE 2 * vector.similarity.cosine(f.embedding, $vector) - 1 END AS sim, 1.0 AS path_score, f.speaker AS speaker, null AS role
 }
 RETURN *

@@ -1,13 +1,13 @@
 """The long-term write path (see ``graphmem.model`` for the graph it writes).
 
     Writer(store, settings, *, embedder=None, judge=None, journal_path=None, ...)   durable async writes
-        .add(user_id, session_id, turn_id, text, *, role, at, tenant, facts) -> event id
+        .add(user_id, session_id, turn_id, text, *, role, speaker, at, tenant, facts) -> event id
         .submit(Turn) -> event id;  .flush(timeout) -> bool;  .close(timeout) -> bool
         .stats() -> WriteStats;  .timings() -> dict;  .failed() -> list;  .invalidate(user_id=None, tenant=None)
 
     Per turn, on the writer's thread: gate rules 1–2 (greeting/smalltalk/chitchat via graphmem.linking) →
     statements + mentions (graphmem.linking) → linking against the user's own entities → embeddings →
-    versioning plan → gate rule 3 (near-duplicate with the same entities and nothing new) → optional judge
+    versioning plan → gate rule 3 (an exact repeat by the same speaker, nothing new) → optional judge
     for undecided turns → one UNWIND transaction per batch (cards and profile refreshed in it).
     history(store, user_id, entity, key=None)        every version, oldest first
     as_of(store, user_id, at, key=, entity=, kind=)  what was true at a time

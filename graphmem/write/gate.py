@@ -2,20 +2,18 @@
 
 1. no greetings or small talk (by the linking rules' words, or, for a turn with no fact in it, by its nearest
    hand-written examples: ``graphmem.write.smalltalk``);  2. no chit-chat unrelated to preferences, facts or tasks;
-3. no repeat without new information (near-duplicate by embedding AND the same entities AND every
-   statement only repeats an active fact).
+3. no repeat without new information: an exact repeat (the same normalised text) of a recent turn of the same
+   speaker whose every statement only repeats an active fact. A merely similar turn is stored: on real
+   conversations "similar" turns held different evidence.
 Verdicts: ``accept``, ``reject`` (with a reason from ``graphmem.model.REJECT_REASONS``) or ``undecided``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-import numpy as np
-
 ACCEPT, REJECT, UNDECIDED = "accept", "reject", "undecided"
-DUPLICATE_SIMILARITY = 0.92
 
 #: ``judge(text) -> bool`` (True = store it). Called only for undecided turns; each call counts as one LLM call.
 Judge = Callable[[str], bool]
@@ -70,14 +68,7 @@ def settle(verdict: Verdict, text: str, judge: Judge | None, has_information: bo
     return Verdict(REJECT, "chitchat"), False
 
 
-def near_duplicate(embedding: np.ndarray | None, entity_ids: Iterable[str],
-                   recent: Sequence[tuple[np.ndarray, frozenset[str]]],
-                   threshold: float = DUPLICATE_SIMILARITY) -> bool:
-    """True if a recent accepted turn is at least ``threshold`` cosine-similar and names the same entities."""
-    if embedding is None or not len(recent):
-        return False
-    ids = frozenset(entity_ids)
-    for vec, seen in recent:
-        if seen == ids and float(np.dot(vec, embedding)) >= threshold:
-            return True
-    return False
+def exact_repeat(said: tuple, recent: Iterable[tuple]) -> bool:
+    """True if ``said`` — ``((role, speaker), normalised text)`` — equals one of the ``recent`` turns: the same
+    words from the same speaker. Pure."""
+    return said[1] != "" and said in set(recent)

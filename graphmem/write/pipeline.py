@@ -22,7 +22,7 @@ from graphmem.linking import api as linking, lexicon
 from graphmem.model import FactInput, PREFERENCE_EDGES, REJECT_REASONS
 from graphmem.store import Store, Tx
 from graphmem.write import ids, profile_text, retime, scoring, smalltalk
-from graphmem.write.gate import ACCEPT, Judge, near_duplicate, rules, settle
+from graphmem.write.gate import ACCEPT, Judge, exact_repeat, rules, settle
 from graphmem.write.journal import Entry
 from graphmem.write.versioning import CHANGE, REPEAT, Planner, Version, value_text
 
@@ -31,11 +31,13 @@ log = logging.getLogger("graphmem.write")
 _PRONOUNS = lexicon.marker_set("zh_pronoun_thing") | lexicon.marker_set("zh_pronoun_person") | \
     lexicon.marker_set("en_pronoun_thing") | lexicon.marker_set("en_pronoun_person") | \
     lexicon.marker_set("en_demonstrative") | {"this one", "that one", "这个", "那个", "they", "them"}
+_EN_MY = re.compile(r"^(?:my|our)\s+(\S.*)$", re.I)
 SELF_WORDS = frozenset({"", "i", "me", "my", "myself", "mine", "user", "the user", "我", "我自己", "自己", "本人"})
 RECENT_EVENTS = 64
 _TYPE_RE = re.compile(r"[^0-9A-Za-z_\u3400-\u9fff]+")
 NEW_FROM_MENTION = ("named", "possessive")
 MULTI_VALUED = frozenset({"goal"})
+SPEAKS_FOR_SELF = frozenset({"user", "participant"})   # roles whose turns go through extraction
 SKIP = "skip"   # verdict of a turn found already committed (by another writer) inside the transaction
 
 
@@ -75,14 +77,25 @@ class Prepared:
     facts: list[FactInput] | None
     submitted: float = 0.0
     event_id: str = ""
+    speaker: str | None = None      # who said it ("Melanie"); None for the owner (records before it: None)
 
     @classmethod
     def from_payload(cls, key: str, p: dict) -> "Prepared":
         facts = None if p.get("facts") is None else [fact_from_json(f) for f in p["facts"]]
-        t = cls(key, p["tenant"], p["user_id"], p["session_id"], str(p["turn_id"]), p["text"], p.get("role", "user"),
-                utc(p["at"]), facts, p.get("submitted", 0.0))
+        t = cls(key, p["tenant"], p["user_id"], p["session_id"], str(p["turn_id"]), p["text"], p.get("role") or "user",
+                utc(p["at"]), facts, p.get("submitted", 0.0), speaker=p.get("speaker") or None)
         t.event_id = ids.event_id(t.tenant, t.user_id, t.session_id, t.turn_id)
         return t
+
+    @property
+    def participant(self) -> str | None:
+        """The speaker's name if this is a participant's turn (their "I" is them, not the user), else None."""
+        return self.speaker if self.role == "participant" else None
+
+    @property
+    def said_by(self) -> tuple[str, str]:
+        """Who said it, for the exact-repeat check: (role, speaker)."""
+        return self.role, self.speaker or ""
 
 
 # -- per-user state kept by the worker ----------------------------------------------------------------------
@@ -93,7 +106,7 @@ class UserState:
     gazetteer: Any
     names: dict[str, str]                                 # normalised name/alias → entity id
     persisted: set[str] = field(default_factory=set)        # entity ids known to be in Neo4j
-    recent: deque = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))
+    recent: deque = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))   # (said_by, normalised text)
     sessions: dict[str, Any] = field(default_factory=dict)  # session_id → SlotTable
     loaded_at: float = 0.0
 
@@ -180,7 +193,7 @@ class Batch:
     res: BatchResult
     vec: dict[str, np.ndarray] = field(default_factory=dict)
     written: set[str] = field(default_factory=set)
-    accepted: list[tuple[tuple[str, str], np.ndarray, frozenset]] = field(default_factory=list)
+    accepted: list[tuple[tuple[str, str], tuple]] = field(default_factory=list)   # (user, (said_by, text))
     judged: dict[str, Any] = field(default_factory=dict)
 
 
@@ -216,7 +229,7 @@ class Pipeline:
                            sessions=old.sessions if old is not None else {}, loaded_at=time.monotonic())
             for r in reversed(self.store.run("read/recent_events", {"tenant": tenant, "user_id": user_id,
                                                                     "limit": RECENT_EVENTS})):
-                st.recent.append((np.asarray(r["embedding"], dtype=np.float32), frozenset(r["entity_ids"])))
+                st.recent.append(((r["role"] or "user", r["speaker"] or ""), ids.norm_name(r["text"] or "")))
             if len(self.users) > 10_000:
                 self.users.pop(next(iter(self.users)))
             self.users[k] = st
@@ -318,8 +331,9 @@ class Pipeline:
                 return
             g = linking.classify_message(t.text)
             w.label, w.has_information = g.label, g.has_information
-            w.personal = bool(getattr(g, "personal", False)) and t.role == "user"
-            if t.role == "user" and (g.has_information or g.label == "informative"):
+            speaks = t.role in SPEAKS_FOR_SELF   # the owner or a participant: their "I" states facts
+            w.personal = bool(getattr(g, "personal", False)) and speaks
+            if speaks and (g.has_information or g.label == "informative"):
                 w.statements = [_from_statement(s) for s in linking.extract_statements(t.text, t.at)]
             if t.role == "assistant" and linking.is_advice(t.text):   # a recommendation or conclusion
                 w.label, w.has_information, w.advice = "informative", True, True
@@ -367,19 +381,21 @@ class Pipeline:
                     continue
                 if s.kind == "relation" and isinstance(s.value, str) and s.value.strip() \
                         and ids.norm_name(s.value) != ids.norm_name(s.subject or ""):
-                    subj = self._resolve(s.subject, s.subject_type, st, refs, links, t.at)
-                    obj = self._resolve(s.value, "", st, refs, links, t.at)
+                    subj = self._resolve(s.subject, s.subject_type, st, refs, links, t)
+                    obj = self._resolve(s.value, "", st, refs, links, t)
                     if subj is not None and obj is not None:
                         w.entity_of[i], w.object_of[i] = subj, obj
-                elif s.kind == "relation":    # "Lily is my sister": the user —SISTER→ Lily
-                    obj = self._resolve(s.subject, s.subject_type or "person", st, refs, links, t.at)
+                elif s.kind == "relation":    # "Lily is my sister": the user (or the speaker) —SISTER→ Lily
+                    obj = self._resolve(s.subject, s.subject_type or "person", st, refs, links, t)
                     if obj is None:
                         continue
-                    w.entity_of[i], w.object_of[i] = self._self(st, refs, t.at), obj
+                    w.entity_of[i], w.object_of[i] = self._me(st, refs, t), obj
                     surface = w.role_surfaces.get(s.key)
-                    if surface and not obj.is_self:   # "my sister" becomes an alias of Lily (roles then resolve)
-                        _add_alias(obj, surface, st)
-                elif (ref := self._resolve(s.subject, s.subject_type, st, refs, links, t.at)) is not None:
+                    if surface and not obj.is_self and not t.participant:
+                        _add_alias(obj, surface, st)   # "my sister" becomes an alias of Lily (roles then resolve)
+                elif t.participant and s.kind == "preference":
+                    self._participant_preference(w, i, s, st, refs, links)
+                elif (ref := self._resolve(s.subject, s.subject_type, st, refs, links, t)) is not None:
                     w.entity_of[i] = ref
             for ref in list(w.entity_of.values()) + list(w.object_of.values()):
                 if not ref.is_self and ref.id not in w.mention_ids:
@@ -417,7 +433,11 @@ class Pipeline:
                 w.role_surfaces[m.role] = m.surface    # the named person of this turn holds the role
                 continue
             people = {r.id: r for _, r, _ in out if r.type == "person" and not r.is_self}
-            if m.kind == "pronoun" and m.type == "person" and len(people) == 1:
+            if t.participant and m.kind == "possessive" and (own := _of_speaker(m.surface, t.participant)) != \
+                    " ".join(m.surface.split()):
+                # a participant's "my sister" is theirs, never the user's: "Melanie's sister"
+                ref = self._new(own, ln.entity_type or m.type, st, refs, t.at)
+            elif m.kind == "pronoun" and m.type == "person" and len(people) == 1:
                 # "My mate Callum is doing it with me. He's ridden it twice": the one person named before it
                 ref = next(iter(people.values()))
             elif ln.status == "linked" and ln.entity_id:
@@ -446,6 +466,28 @@ class Pipeline:
             if ref is not None and not ref.is_self:
                 _add_alias(ref, description, st)
         return out
+
+    def _participant_preference(self, w: TurnWork, i: int, s: FactInput, st: UserState, refs, links) -> None:
+        """A participant's "I love pottery" is theirs: a preference fact on the speaker's card whose value is the
+        liked thing (one slot per thing), not the user's like of pottery. Their instructions to the assistant
+        ("always answer in Chinese") are not the user's standing instructions: no fact."""
+        t = w.turn
+        if s.key == "response_style":
+            return
+        thing = self._resolve(s.subject, s.subject_type, st, refs, links, t)
+        if thing is None or thing.is_self:
+            return
+        w.statements[i] = replace(s, subject=t.participant or "", value=thing.name)
+        w.entity_of[i] = self._me(st, refs, t)
+        if thing.id not in w.mention_ids:
+            w.mention_ids.append(thing.id)
+
+    def _me(self, st: UserState, refs: dict[str, EntityRef], t: Prepared) -> EntityRef:
+        """Whom the turn's "I" means: the user's own entity, or for a participant's turn a person entity named
+        after the speaker (found by name or alias, created if new)."""
+        if t.participant:
+            return self._new(t.participant, "person", st, refs, t.at)
+        return self._self(st, refs, t.at)
 
     def _self(self, st: UserState, refs: dict[str, EntityRef], at: datetime) -> EntityRef:
         ref = refs.get(st.self_id)
@@ -483,14 +525,20 @@ class Pipeline:
         ref.at = max(ref.at or at, at)
         return ref
 
-    def _resolve(self, surface: str | None, type_: str, st: UserState, refs, links, at) -> EntityRef | None:
-        """The entity a statement is about: the user, what the linker resolved, a known name, or a new entity.
-        None for a pronoun the linker could not place ("招牌就换成它了" with nothing before it): "it" is no
-        entity, so that statement gets no fact (the message itself is still stored)."""
+    def _resolve(self, surface: str | None, type_: str, st: UserState, refs, links, t: Prepared) -> EntityRef | None:
+        """The entity a statement is about: the user (the speaker, in a participant's turn), what the linker
+        resolved, a known name, or a new entity. None for a pronoun the linker could not place ("招牌就换成它了"
+        with nothing before it): "it" is no entity, so that statement gets no fact (the message is still stored)."""
+        at = t.at
         s = " ".join((surface or "").split())
         n = ids.norm_name(s)
         if n in SELF_WORDS:
-            return self._self(st, refs, at)
+            return self._me(st, refs, t)
+        if t.participant and (own := _of_speaker(s, t.participant)) != s:
+            for m_surface, ref, _ in links:       # the linker's verdict on "my sister" already names hers
+                if ids.norm_name(m_surface) == n:
+                    return ref
+            return self._new(own, type_ or lexicon.head_type(s), st, refs, at)
         own = type_ or lexicon.head_type(s)
         for m_surface, ref, m_type in links:      # the linker already resolved this span
             mn = ids.norm_name(m_surface)
@@ -524,7 +572,7 @@ class Pipeline:
     def _small_talk_by_example(self, b: Batch) -> None:
         """Gate rule 1 where the rules have no words: a user turn without a fact (event clauses at most) that reads
         like small talk. A check that fails keeps the turns (the rules decide alone), it never loses them."""
-        todo = [w for w in b.works if not w.verdict and w.turn.role == "user" and w.turn.facts is None
+        todo = [w for w in b.works if not w.verdict and w.turn.role in SPEAKS_FOR_SELF and w.turn.facts is None
                 and all(s.kind == "event" for s in w.statements)]
         if not todo:
             return
@@ -546,7 +594,7 @@ class Pipeline:
                     k = _slot_key(s)
                     slots[(w.entity_of[i].id, k)] = {"tenant": w.turn.tenant, "user_id": w.turn.user_id,
                                                        "entity_id": w.entity_of[i].id, "key": k}
-                if _is_reschedule(s):    # the user's plans: one of them may be the one whose date moved
+                if _is_reschedule(s) and not w.turn.participant:   # the user's plans: one may have moved
                     me = ids.self_entity_id(w.turn.tenant, w.turn.user_id)
                     slots[(me, "goal")] = {"tenant": w.turn.tenant, "user_id": w.turn.user_id, "entity_id": me,
                                            "key": "goal"}
@@ -572,7 +620,7 @@ class Pipeline:
                     w.decisions[i] = planner.plan(_slot_id(w.entity_of[i].id, _slot_key(s), _stored_value(s)),
                                                   _stored_value(s),
                                                   _polarity(s), fid, utc(s.when) if s.when else t.at, s.text)
-                    kind = _liked_kind(s, w.entity_of[i])
+                    kind = "" if t.participant else _liked_kind(s, w.entity_of[i])
                     if kind and w.decisions[i].action != REPEAT:
                         same = liked.setdefault((t.tenant, t.user_id, kind), [])
                         if s.is_change:   # the same kind liked earlier: in the graph, or earlier in this batch
@@ -583,19 +631,19 @@ class Pipeline:
                         same.append((w.entity_of[i].id, fid))
             if w.said < 0:
                 w.said = len(w.statements)
-            for s in [s for s in w.statements[:w.said] if _is_reschedule(s)]:
+            for s in [s for s in w.statements[:w.said] if _is_reschedule(s) and not t.participant]:
                 self._reschedule(b, w, s, planner)
             only_repeats = all(d.action == REPEAT for d in w.decisions.values()) and \
                 all(s.kind in ("preference", "goal", "attribute") for s in w.statements)
-            emb = b.vec.get(t.text)
-            w.duplicate = only_repeats and near_duplicate(emb, w.mention_ids, recent + mine)
+            said = (t.said_by, ids.norm_name(t.text))
+            w.duplicate = only_repeats and exact_repeat(said, recent + mine)
             v = rules(w.label, w.has_information, len(w.statements), len(w.mention_ids), w.duplicate,
                       personal=w.personal, advice=w.advice, chatty=w.chatty)
             v, _ = settle(v, t.text, self._judge_once(b, w), w.has_information, len(w.mention_ids))
             w.verdict, w.reason = v.decision, v.reason
-            if w.verdict == ACCEPT and emb is not None:   # st.recent itself only changes after the commit
-                mine.append((emb, frozenset(w.mention_ids)))
-                b.accepted.append(((t.tenant, t.user_id), emb, frozenset(w.mention_ids)))
+            if w.verdict == ACCEPT:   # st.recent itself only changes after the commit
+                mine.append(said)
+                b.accepted.append(((t.tenant, t.user_id), said))
 
     def _reschedule(self, b: Batch, w: TurnWork, s: FactInput, planner: Planner) -> None:
         """The date of one of the user's plans moved ("改到八月三号"): the plan gets a new version with the new
@@ -642,7 +690,7 @@ class Pipeline:
         for w in live:
             for i, s in enumerate(w.statements):
                 ent = w.entity_of.get(i)
-                if s.is_change and _liked_kind(s, ent):
+                if s.is_change and not w.turn.participant and _liked_kind(s, ent):
                     asks.append({"tenant": w.turn.tenant, "user_id": w.turn.user_id, "type": ent.type,
                                  "entity_id": ent.id, "turn": w.turn.key, "index": i})
         out: dict[tuple[str, int], list[str]] = {}
@@ -708,14 +756,15 @@ class Pipeline:
             events.append({"tenant": t.tenant, "user_id": t.user_id, "id": t.event_id,
                            "session_key": ids.session_key(t.tenant, t.user_id, t.session_id),
                            "mentions": w.mention_ids, "embedding": _list(b.vec.get(t.text)),
-                           "props": {"session_id": t.session_id, "turn_id": t.turn_id, "role": t.role, "kind": kind,
+                           "props": {"session_id": t.session_id, "turn_id": t.turn_id, "role": t.role,
+                                     "speaker": t.speaker, "kind": kind,
                                      "text": t.text, "language": w.language, "occurred_at": t.at, "recorded_at": t.at,
                                      "importance": scoring.importance(
                                          "message" if kind in ("message", "assistant") else "event", t.text,
                                          n_facts=n_facts),
                                      "quality": scoring.quality(t.text), "status": "active",
                                      "happened_at": (utc(whole.when) if whole is not None and whole.when else None),
-                                     "name": _caption(t.text), "caption": _caption(t.text),
+                                     "name": _caption(t.text, t.speaker), "caption": _caption(t.text, t.speaker),
                                      "referents": _referents(w.referents, t.text)}})
             for i, s in enumerate(w.statements):
                 ent = w.entity_of.get(i)
@@ -734,12 +783,14 @@ class Pipeline:
                                             ([] if ent.is_self else [ent.id]) + w.mention_ids)),
                                         "embedding": _list(b.vec.get(text)),
                                         "props": {"session_id": t.session_id, "turn_id": t.turn_id, "role": t.role,
-                                                  "kind": "event", "text": text, "language": w.language,
+                                                  "speaker": t.speaker, "kind": "event", "text": text,
+                                                  "language": w.language,
                                                   "occurred_at": when, "happened_at": when, "recorded_at": t.at,
                                                   "key": s.key or "",
                                                   "importance": scoring.importance("event", text, has_when=bool(s.when)),
                                                   "quality": scoring.quality(text, confidence=s.confidence),
-                                                  "status": "active", "name": _caption(text), "caption": _caption(text),
+                                                  "status": "active", "name": _caption(text, t.speaker),
+                                                  "caption": _caption(text, t.speaker),
                                                   "referents": _referents(w.referents, text)}})
                     continue
                 if s.kind == "relation":
@@ -772,11 +823,11 @@ class Pipeline:
                                         "importance": scoring.importance(s.kind, text, has_when=bool(s.when)),
                                         "quality": scoring.quality(text, confidence=s.confidence, link_score=ent.score),
                                         "language": s.language or w.language, "session_id": t.session_id,
-                                        "turn_id": t.turn_id, "event_id": t.event_id,
+                                        "turn_id": t.turn_id, "event_id": t.event_id, "speaker": t.participant,
                                         "name": f"{ent.name}: {key} = {value}", "caption": f"{key} = {value}"}})
                 res.facts_created += 1
                 edge = _edge(s.kind, pol)
-                if edge and not ent.is_self:
+                if edge and not ent.is_self and not t.participant:   # the user's likes only
                     prefs.append({"tenant": t.tenant, "user_id": t.user_id, "entity_id": ent.id, "fact_id": d.fact_id,
                                   "type": edge, "version": d.version, "valid_from": valid_from, "key": key,
                                   "value": value})
@@ -831,10 +882,10 @@ class Pipeline:
         """Shared state learns what was committed: recent turns (for rule 3), persisted entities, and new
         entities' name vectors in the linker's index (once per batch and user). Runs on the worker thread."""
         works, refs = b.works, b.refs
-        for k, emb, ents in b.accepted:
+        for k, said in b.accepted:
             st = self.users.get(k)
             if st is not None:
-                st.recent.append((emb, ents))
+                st.recent.append(said)
         by_user: dict[tuple[str, str], list[EntityRef]] = {}
         for w in works:
             for eid in w.mention_ids:
@@ -889,6 +940,19 @@ def _add_alias(ref: EntityRef, alias: str, st: UserState) -> None:
     st.names.setdefault(ids.norm_name(alias), ref.id)
 
 
+def _of_speaker(surface: str, speaker: str) -> str:
+    """A participant's first-person possessive as a name of its own ("my sister" said by Melanie → "Melanie's
+    sister", "我妹妹" → "Melanie的妹妹"); any other surface is returned as it is (spaces normalised)."""
+    s = " ".join(surface.split())
+    m = _EN_MY.match(s)
+    if m:
+        return f"{speaker}'s {m.group(1)}"
+    for p in ("我们的", "我的", "我们", "我"):
+        if s.startswith(p) and len(s) > len(p):
+            return f"{speaker}的{s[len(p):]}"
+    return s
+
+
 def _is_reschedule(s) -> bool:
     return s.kind == "event" and s.key == "reschedule" and bool(s.value)
 
@@ -901,8 +965,9 @@ def _from_statement(s) -> FactInput:
 
 def _slot_id(entity_id: str, key: str, value: str) -> tuple:
     """A slot holds one active version. Goals are many per user: each goal (by its normalised text) is its own
-    slot, so a new goal never supersedes another one; a flipped goal does."""
-    if key in MULTI_VALUED:
+    slot, so a new goal never supersedes another one; a flipped goal does. So is a preference whose value names
+    the liked thing (a participant's likes, on their own card); a bare like/dislike sits on the thing's card."""
+    if key in MULTI_VALUED or (key == "preference" and value not in ("like", "dislike")):
         return (entity_id, key, ids.norm_name(value))
     return (entity_id, key)
 
@@ -940,8 +1005,11 @@ def _session_row(t: Prepared) -> dict:
             "session_key": ids.session_key(t.tenant, t.user_id, t.session_id)}
 
 
-def _caption(text: str, n: int = 60) -> str:
+def _caption(text: str, speaker: str | None = None, n: int = 60) -> str:
+    """What Neo4j Browser shows: the text's start, after who said it ("Melanie: …") when a speaker is named."""
     text = " ".join(text.split())
+    if speaker:
+        text = f"{speaker}: {text}"
     return text if len(text) <= n else text[: n - 1] + "…"
 
 

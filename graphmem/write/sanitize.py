@@ -9,8 +9,10 @@ from graphmem.errors import InputError
 
 MAX_CHARS = 100_000          # a turn longer than this is refused (a 1 MB paste is not a memory)
 MAX_ID_CHARS = 256
+MAX_SPEAKER_CHARS = 200
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_NAME_BAD = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")   # a name has no control characters at all
 
 
 def clean_text(text: object, *, what: str = "message", limit: int = MAX_CHARS) -> str:
@@ -44,3 +46,19 @@ def repair(value: object, *, what: str, limit: int = MAX_CHARS) -> object:
     if len(value) > limit:
         raise InputError(f"{what} is {len(value)} characters; the limit is {limit}")
     return _CONTROL.sub(" ", _SURROGATE.sub("\ufffd", value)).strip()
+
+
+def clean_speaker(value: object) -> str | None:
+    """A speaker's display name ("Melanie"), or None; InputError if it is not a short one-line name."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise InputError(f"speaker must be a string, got {type(value).__name__}")
+    if _NAME_BAD.search(value):
+        raise InputError("speaker must not contain control characters (newlines, tabs, NUL, ...)")
+    name = " ".join(value.split())
+    if not name:
+        raise InputError("speaker is empty; leave it out (None) for the memory's owner")
+    if len(name) > MAX_SPEAKER_CHARS:
+        raise InputError(f"speaker is {len(name)} characters; the limit is {MAX_SPEAKER_CHARS}")
+    return name

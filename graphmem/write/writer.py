@@ -19,14 +19,14 @@ from datetime import datetime
 from pathlib import Path
 
 from graphmem.errors import GraphmemError, InputError, ModelError, StoreUnavailable
-from graphmem.model import STATEMENT_KINDS, FactInput, Turn, WriteStats
+from graphmem.model import ROLES, STATEMENT_KINDS, FactInput, Turn, WriteStats
 from graphmem.settings import Settings
 from graphmem.store import Store
 from graphmem.write import ids
 from graphmem.write.gate import Judge
 from graphmem.write.journal import Journal
 from graphmem.write.pipeline import Batch, Pipeline, fact_to_json, utc
-from graphmem.write.sanitize import clean_id, clean_text, repair
+from graphmem.write.sanitize import clean_id, clean_speaker, clean_text, repair
 
 log = logging.getLogger("graphmem.write")
 SAMPLES = 50_000
@@ -121,11 +121,13 @@ class Writer:
         return self._embedder
 
     # -- the caller's side ------------------------------------------------------------------------------------
-    def add(self, user_id: str, session_id: str, turn_id: int | str, text: str, *, role: str = "user",
-            at: datetime | None = None, tenant: str | None = None,
+    def add(self, user_id: str, session_id: str, turn_id: int | str, text: str, *, role: str | None = None,
+            speaker: str | None = None, at: datetime | None = None, tenant: str | None = None,
             facts: list[FactInput] | tuple[FactInput, ...] | None = None) -> str:
+        """Journal one turn (see :class:`graphmem.model.Turn`): ``speaker`` names who said it ("Melanie");
+        without an explicit ``role`` a turn with a speaker is a ``participant``'s, one without is the user's."""
         return self.submit(Turn(user_id, session_id, turn_id, text, role, at, tenant,
-                                None if facts is None else tuple(facts)))
+                                None if facts is None else tuple(facts), speaker))
 
     def submit(self, turn: Turn) -> str:
         """Check and journal one turn; returns its event id. Raises InputError for input it cannot store.
@@ -140,9 +142,12 @@ class Writer:
         session_id = clean_id(turn.session_id, "session_id")
         turn_id = clean_id(turn.turn_id, "turn_id")
         text = clean_text(turn.text)
-        role = turn.role if turn.role in ("user", "assistant", "system", "tool") else None
-        if role is None:
-            raise InputError(f"role must be user, assistant, system or tool, got {turn.role!r}")
+        speaker = clean_speaker(turn.speaker)
+        role = turn.role if turn.role is not None else ("participant" if speaker else "user")
+        if role not in ROLES:
+            raise InputError(f"role must be one of {', '.join(ROLES)}, got {turn.role!r}")
+        if role == "participant" and speaker is None:
+            raise InputError("a participant's turn needs a speaker (their display name)")
         facts = None
         if turn.facts is not None:
             facts = []
@@ -157,7 +162,8 @@ class Writer:
                     unit=repair(f.unit or "", what="unit", limit=50), language=repair(f.language or "", what="language"))))
         at = utc(turn.at)
         payload = {"tenant": tenant, "user_id": user_id, "session_id": session_id, "turn_id": turn_id,
-                   "text": text, "role": role, "at": at.isoformat(), "facts": facts, "submitted": time.time()}
+                   "text": text, "role": role, "speaker": speaker, "at": at.isoformat(), "facts": facts,
+                   "submitted": time.time()}
         key = ids.turn_key(tenant, user_id, session_id, turn_id)
         added = self.journal.append(key, payload)
         with self._cond:

@@ -1,4 +1,4 @@
-"""The write gate on the real server: near-duplicates rejected (mentions still counted), the optional judge
+"""The write gate on the real server: exact repeats by the same speaker rejected (mentions still counted), the optional judge
 consulted only for what the rules leave undecided, rejections counted by reason in stats and in the graph."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from graphmem.write import events, history, user_stats
 T0 = datetime(2026, 2, 1, tzinfo=timezone.utc)
 
 
-def test_near_duplicate_rejected_and_counted(writer, store, tenant):
+def test_exact_repeat_rejected_and_counted(writer, store, tenant):
     f = FactInput("preference", "sushi", polarity=1)
     writer.add("u1", "s1", 1, "I really like sushi", at=T0, facts=[f])
-    writer.add("u1", "s1", 2, "I really like sushi!", at=T0 + timedelta(hours=1), facts=[f])
+    writer.add("u1", "s1", 2, "I  really like Sushi", at=T0 + timedelta(hours=1), facts=[f])   # same words
     assert writer.flush(60)
     s = writer.stats()
     assert s.rejected == {"duplicate": 1} and s.written == 1
@@ -22,6 +22,21 @@ def test_near_duplicate_rejected_and_counted(writer, store, tenant):
     assert stats["events"] == 1 and stats["rejected"]["duplicate"] == 1
     (v,) = history(store, "u1", "sushi", tenant=tenant)
     assert v.mention_count == 2 and v.last_seen == T0 + timedelta(hours=1)
+
+
+def test_a_similar_turn_or_another_speakers_repeat_is_stored(writer, store, tenant):
+    """Only the same words from the same speaker are a duplicate: a merely similar turn keeps its evidence."""
+    f = FactInput("preference", "sushi", polarity=1)
+    writer.add("u1", "s1", 1, "I really like sushi", at=T0, facts=[f])
+    writer.add("u1", "s1", 2, "I really like sushi!", at=T0 + timedelta(hours=1), facts=[f])
+    writer.add("u1", "s1", 3, "I really like sushi", speaker="Melanie", at=T0 + timedelta(hours=2))
+    writer.add("u1", "s1", 4, "I really like sushi", speaker="Melanie", at=T0 + timedelta(hours=3))
+    assert writer.flush(60)
+    s = writer.stats()
+    assert s.written == 3 and s.rejected == {"duplicate": 1}
+    said = [(e["turn_id"], e["role"], e["speaker"], e["caption"]) for e in events(store, "u1", tenant=tenant)]
+    assert said == [("1", "user", None, "I really like sushi"), ("2", "user", None, "I really like sushi!"),
+                    ("3", "participant", "Melanie", "Melanie: I really like sushi")]
 
 
 def test_same_words_new_value_is_not_a_duplicate(writer, store, tenant):

@@ -1,6 +1,4 @@
-import numpy as np
-
-from graphmem.write.gate import ACCEPT, REJECT, UNDECIDED, Verdict, near_duplicate, rules, settle
+from graphmem.write.gate import ACCEPT, REJECT, UNDECIDED, Verdict, exact_repeat, rules, settle
 
 
 def test_rule_greetings_and_smalltalk():
@@ -36,15 +34,16 @@ def test_failing_judge_falls_back():
     assert v.decision == ACCEPT and judged
 
 
-def test_near_duplicate_needs_similarity_and_same_entities():
-    a = np.array([1.0, 0.0], dtype=np.float32)
-    b = np.array([0.96, 0.28], dtype=np.float32)
-    c = np.array([0.0, 1.0], dtype=np.float32)
-    recent = [(a, frozenset({"e1"}))]
-    assert near_duplicate(b, ["e1"], recent)
-    assert not near_duplicate(b, ["e2"], recent)
-    assert not near_duplicate(c, ["e1"], recent)
-    assert not near_duplicate(None, ["e1"], recent) and not near_duplicate(a, ["e1"], [])
+def test_only_an_exact_repeat_by_the_same_speaker_is_a_duplicate():
+    melanie, user = ("participant", "Melanie"), ("user", "")
+    recent = [(melanie, "i went to a support group yesterday."), (user, "my budget is 5000")]
+    assert exact_repeat((melanie, "i went to a support group yesterday."), recent)
+    assert exact_repeat((user, "my budget is 5000"), recent)
+    # the same words from someone else, or merely similar words, are not a repeat
+    assert not exact_repeat((("participant", "Caroline"), "i went to a support group yesterday."), recent)
+    assert not exact_repeat((user, "i went to a support group yesterday."), recent)
+    assert not exact_repeat((melanie, "i went to a support group last week."), recent)
+    assert not exact_repeat((user, ""), [(user, "")]) and not exact_repeat((user, "my budget is 5000"), [])
 
 
 def test_a_personal_statement_without_an_extracted_fact_is_accepted():

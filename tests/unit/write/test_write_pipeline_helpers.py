@@ -2,8 +2,8 @@ from datetime import datetime, timezone
 
 from graphmem.model import FactInput
 from graphmem.write.journal import Entry
-from graphmem.write.pipeline import (Prepared, _edge, _turn_no, _polarity, _slot_id, _slot_key, _stored_value, _wire,
-                                     fact_from_json, fact_to_json)
+from graphmem.write.pipeline import (Prepared, _caption, _edge, _of_speaker, _turn_no, _polarity, _slot_id, _slot_key,
+                                     _stored_value, _wire, fact_from_json, fact_to_json)
 
 AT = datetime(2026, 3, 1, 12, 30, tzinfo=timezone.utc)
 
@@ -64,3 +64,36 @@ def test_turn_numbers_for_the_slot_table_come_from_the_turn_id_not_a_hash():
     slots.mention("e1", "Year 6", "trip", 5)
     assert _turn_no("no-number", slots) == 6     # an id without a number is the session's latest turn
     assert _turn_no("7c9e6679-7425-40de", slots) == 6    # ... and so is a uuid that starts with a digit
+
+
+def test_a_journal_record_without_role_or_speaker_is_the_users():
+    old = {"tenant": "t", "user_id": "u", "session_id": "s", "turn_id": 3, "text": "hi", "at": AT.isoformat(),
+           "facts": None}
+    t = Prepared.from_payload("k", old)
+    assert (t.role, t.speaker, t.participant, t.said_by) == ("user", None, None, ("user", ""))
+    new = Prepared.from_payload("k", {**old, "role": "participant", "speaker": "Melanie"})
+    assert (new.role, new.speaker, new.participant, new.said_by) == ("participant", "Melanie", "Melanie",
+                                                                     ("participant", "Melanie"))
+    # the owner may have a display name: still the user's own turn
+    assert Prepared.from_payload("k", {**old, "role": "user", "speaker": "Alice"}).participant is None
+
+
+def test_a_participants_possessive_is_named_after_them():
+    assert _of_speaker("my sister", "Melanie") == "Melanie's sister"
+    assert _of_speaker("Our  new house", "Melanie") == "Melanie's new house"
+    assert _of_speaker("我妹妹", "小王") == "小王的妹妹" and _of_speaker("我的电脑", "小王") == "小王的电脑"
+    for other in ("Lily", "the beach", "my", "我", "mycology"):
+        assert _of_speaker(other, "Melanie") == other
+
+
+def test_the_caption_says_who_spoke():
+    assert _caption("I went  to a support group") == "I went to a support group"
+    assert _caption("I went to a support group", "Melanie") == "Melanie: I went to a support group"
+    long = _caption("word " * 40, "Melanie")
+    assert long.startswith("Melanie: word") and len(long) == 60 and long.endswith("…")
+
+
+def test_a_preference_that_names_its_thing_is_one_slot_per_thing():
+    assert _slot_id("e1", "preference", "like") == _slot_id("e1", "preference", "dislike") == ("e1", "preference")
+    assert _slot_id("mel", "preference", "Pottery") == ("mel", "preference", "pottery")
+    assert _slot_id("mel", "preference", "pottery") != _slot_id("mel", "preference", "camping")

@@ -2,7 +2,7 @@ import pytest
 
 from graphmem.errors import InputError
 from graphmem.write import ids
-from graphmem.write.sanitize import clean_id, clean_text, repair
+from graphmem.write.sanitize import clean_id, clean_speaker, clean_text, repair
 
 
 def test_clean_text_repairs_and_refuses():
@@ -34,3 +34,14 @@ def test_ids_are_deterministic_and_owner_scoped():
     assert ids.card_id(ids.entity_id("t", "u", "x")).startswith("ca_")
     # separators cannot be forged: ("a", "b|c") and ("a|b", "c") differ
     assert ids.event_id("t", "a", "b|c", 1) != ids.event_id("t", "a|b", "c", 1)
+
+
+def test_clean_speaker_accepts_a_short_one_line_name():
+    assert clean_speaker(None) is None
+    assert clean_speaker("  Melanie ") == "Melanie" and clean_speaker("Dr.  Wu 吴") == "Dr. Wu 吴"
+    assert clean_speaker("x" * 200) == "x" * 200
+    for bad, msg in [("", "empty"), (" \u3000 ", "empty"), ("Mel\nanie", "control"), ("a\tb", "control"),
+                     ("a\x00", "control"), ("a\ud800", "control"), ("x" * 201, "201 characters"),
+                     (b"Melanie", "string"), (3, "string")]:
+        with pytest.raises(InputError, match=msg):
+            clean_speaker(bad)
