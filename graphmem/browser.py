@@ -5,16 +5,17 @@
 
 * points the connect form at our Bolt URL with the user name filled in (URL parameter ``connectURL``,
   which Browser 5.24 reads at start-up, plus ``db`` for the database), and
-* fills the editor (``cmd=edit`` with one ``arg`` per line) with ``:param tenant => …``,
-  ``:param user_id => …`` and the ``browser/user_subgraph`` query, which uses only ``$tenant`` and
-  ``$user_id``. The user presses Run (Ctrl+Enter) once connected.
+* fills the editor (``cmd=edit`` with one ``arg`` per line) with one ``:param`` command that sets
+  ``$tenant`` and ``$user_id``, and the ``browser/user_subgraph`` query, which uses only those two. The user
+  presses Run (Ctrl+Enter) once connected.
 
 No value of the user's (user id, tenant) is ever written into the link. Browser runs
 ``:param x => <expr>`` as the Cypher ``RETURN <expr> AS x``, and Neo4j expands ``\\uXXXX`` escapes before it
 parses, so no quoting of a value is safe there. Instead ``browse_url`` looks the user up (with parameters)
 and the link names the user's node by its ``elementId`` — text the server made, checked to be only
-``[A-Za-z0-9:_-]`` — and each ``:param`` reads ``tenant``/``user_id`` back from that node on the server:
-the values reach Browser as data. A link opened after the user was forgotten finds no node and shows nothing.
+``[A-Za-z0-9:_-]`` — in ``:param [{tenant, user_id}] => { <browser/user_params> }``, Browser's
+destructuring form: the statement runs on the server and its row sets both parameters, so the values reach
+Browser as data. A link opened after the user was forgotten finds no node and shows nothing.
 
 ``style_path()`` is the installed ``graphmem/docker/browser/style.grass``; apply it in Browser with
 ``:style`` followed by the file's text, or drag the file onto the Browser's favourites drawer
@@ -34,28 +35,30 @@ from graphmem.settings import Settings
 
 SUBGRAPH_QUERY = "browser/user_subgraph"
 NODE_QUERY = "browser/user_node"
+PARAMS_QUERY = "browser/user_params"
 #: what an element id the server made looks like ("4:<database uuid>:<number>"); anything else is refused
 _NODE_ID = re.compile(r"[A-Za-z0-9:_-]{1,200}")
 _SIMPLE_USER = re.compile(r"^[A-Za-z0-9_.-]+$")
 
 
-def param_command(name: str, node_id: str) -> str:
-    """The Browser command that sets ``$name`` to property ``name`` of the User node ``node_id``, read on
-    the server (``null`` if the node is gone)."""
-    if name not in ("tenant", "user_id"):
-        raise ValueError(f"bad parameter name {name!r}")
-    if not _NODE_ID.fullmatch(node_id):
+def params_command(node_id: str) -> str:
+    """The Browser command that sets ``$tenant`` and ``$user_id`` from the User node ``node_id`` (an
+    ``elementId``), read on the server (nothing is set if the node is gone)."""
+    if not isinstance(node_id, str) or not _NODE_ID.fullmatch(node_id):
         raise StoreError(f"unexpected element id {node_id!r} from the server")
-    return f':param {name} => COLLECT {{ MATCH (u:User) WHERE elementId(u) = "{node_id}" RETURN u.{name} }}[0]'
+    body = " ".join(query(PARAMS_QUERY).split()).replace("$user_node", f'"{node_id}"')
+    if re.search(r"[$&#{}]", body):   # Browser runs the body without parameters; URL args end at & and #
+        raise ConfigError(f"cypher/{PARAMS_QUERY}.cypher must use no parameter but $user_node, and no & # {{ }}")
+    return f":param [{{tenant, user_id}}] => {{ {body} }}"
 
 
 def editor_lines(node_id: str) -> list[str]:
-    """What the link puts into Browser's editor: two ``:param`` commands, then the subgraph query."""
+    """What the link puts into Browser's editor: the ``:param`` command, then the subgraph query."""
     text = query(SUBGRAPH_QUERY)
     if re.search(r"[&#]", text):  # Browser would cut the arg there
         raise ConfigError(f"cypher/{SUBGRAPH_QUERY}.cypher must not contain '&' or '#' to travel in a Browser URL")
     # ';' ends each command: Browser runs the editor as several statements only when they are ;-separated
-    return [param_command("tenant", node_id) + ";", param_command("user_id", node_id) + ";", text]
+    return [params_command(node_id) + ";", text]
 
 
 def bolt_connect_url(settings: Settings) -> str:

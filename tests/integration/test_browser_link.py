@@ -1,5 +1,6 @@
 """The ``graphmem browse`` link against the real server, read and run the way Neo4j Browser 5.24 does
-(``populateEditorFromUrlEpic``, multi-statement split, ``:param name => expr`` run as ``RETURN expr``; ported
+(``populateEditorFromUrlEpic``, multi-statement split, ``:param name => expr`` run as ``RETURN expr`` and
+``:param [{a, b}] => { statement }`` run as the statement, its first row setting ``$a`` and ``$b``; ported
 from its JS bundle): any user id or tenant reaches Browser as data, never as Cypher text."""
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from graphmem.write import ids
 AT = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc).isoformat()
 #: the hostile tester's id (issue 19): with a quoted literal it deleted every node of tenant CANARY
 ATTACK = "\\\" AS user_id UNION MATCH (c {tenant:'CANARY'}) DETACH DELETE c RETURN 'pwned' AS user_id //"
-PARAM = re.compile(r':param (tenant|user_id) => COLLECT \{ MATCH \(u:User\) WHERE elementId\(u\) = "([A-Za-z0-9:_-]+)" '
-                   r'RETURN u\.\1 \}\[0\]')
+PARAMS = re.compile(r':param \[\{tenant, user_id\}\] => \{ MATCH \(u:User\) WHERE elementId\(u\) = "[A-Za-z0-9:_-]+" '
+                    r'RETURN u\.tenant AS tenant, u\.user_id AS user_id \}')
 
 
 # -- Browser 5.24's side, ported ---------------------------------------------------------------------------
@@ -48,12 +49,17 @@ def split_statements(text: str) -> list[str]:
 
 
 def run_like_browser(store, url: str) -> tuple[dict, list[dict]]:
-    """Run the editor's statements as Browser would: ``:param name => expr`` is ``RETURN expr AS name`` (the
-    text after the last ``=>``, only if it has no ``$``); the rest runs with the parameters set so far."""
+    """Run the editor's statements as Browser would: ``:param [{a, b}] => { statement }`` runs the statement
+    without parameters and sets ``$a``, ``$b`` from its first row; ``:param name => expr`` is ``RETURN expr AS
+    name`` (the text after the last ``=>``, only if it has no ``$``); the rest runs with the parameters set."""
     params, rows = {}, []
     with store.driver.session(database=store.settings.neo4j_database) as session:
         for stmt in split_statements(editor_text(url)):
-            if stmt.startswith(":param "):
+            destructure = re.fullmatch(r":param \[\{([\w, ]+)\}\] => \{(.*)\}", stmt, re.S)
+            if destructure:
+                first = session.run(destructure.group(2)).data()[0]
+                params.update({k.strip(): first[k.strip()] for k in destructure.group(1).split(",")})
+            elif stmt.startswith(":param "):
                 name = stmt.split()[1]
                 expr = re.match(r"^.*=>\s*([^$]*)$", stmt, re.S).group(1)
                 params[name] = session.run(f"RETURN {expr} AS {name}").values()[0][0]   # Browser: first row
@@ -82,7 +88,7 @@ def test_attack_id_is_data_and_deletes_nothing(store, tenant):
         store.run_auto("admin/delete_tenant", {"tenant": canary})
 
 
-@hsettings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@hsettings(max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(user_id=st.text(min_size=1, max_size=30), tenant_tail=st.text(max_size=8))
 @example(user_id='\\u0022 RETURN 1 //', tenant_tail="\\")
 @example(user_id='o\'brien & "co" #1 $x => 50% +小明;\n\u2028', tenant_tail=" ' ")
@@ -93,11 +99,9 @@ def test_any_id_round_trips_and_never_becomes_cypher_text(store, user_id, tenant
         add_user(store, tenant, user_id)
         url = browse_url(store, user_id, tenant=tenant)
         assert url.isascii()
-        *commands, cypher = split_statements(editor_text(url))
+        command, cypher = split_statements(editor_text(url))
+        assert PARAMS.fullmatch(command), command            # only the server's element id varies
         assert cypher == query("browser/user_subgraph")
-        found = [PARAM.fullmatch(c) for c in commands]
-        assert all(found) and [m.group(1) for m in found] == ["tenant", "user_id"], commands
-        assert len({m.group(2) for m in found}) == 1          # only the server's element id varies
         params, rows = run_like_browser(store, url)
         assert params == {"tenant": tenant, "user_id": user_id}
         assert len(rows[0]["nodes"]) == 2             # the User and its Session, nothing of anyone else

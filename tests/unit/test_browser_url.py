@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
 
-from graphmem.browser import browse_url, link_url, param_command, style_path, style_text
+from graphmem.browser import browse_url, link_url, params_command, style_path, style_text
 from graphmem.errors import StoreError
 from graphmem.model import LABELS, RELATIONSHIPS
 from graphmem.queries import names, query
@@ -68,14 +68,12 @@ def statements(text: str) -> list[str]:
     return out
 
 
-def param_from_command(cmd: str) -> tuple[str, str]:
-    """``:param name => expr``: Browser runs ``RETURN expr`` (the text after the last ``=>``, if it has no ``$``)."""
-    assert cmd.startswith(":param ")
-    name = cmd.split()[1]
-    m = re.fullmatch(r"^.*=>\s*([^$]*)$", cmd, re.S)
-    assert m, cmd
-    assert cmd.count("=>") == 1                       # the first and the last '=>' are the same
-    return name, m.group(1)
+def destructured(cmd: str) -> tuple[list[str], str]:
+    """``:param [{a, b}] => { statement }`` (``parseLambda``'s explicit variant): Browser runs the statement
+    without parameters and sets ``$a``, ``$b`` from its first row."""
+    m = re.fullmatch(r":param \[\{([\w, ]+)\}\] => \{ ([^\n]*) \}", cmd)
+    assert m and cmd.count("=>") == 1, cmd
+    return [k.strip() for k in m.group(1).split(",")], m.group(2)
 
 
 def connect_url(url: str) -> str:
@@ -89,11 +87,11 @@ def test_link_names_the_user_node_and_reads_tenant_and_user_on_the_server():
     url = link_url(Settings(tenant="acme & co #2"), NODE)
     assert url.startswith("http://127.0.0.1:7474/browser/?")
     assert re.fullmatch(r"[A-Za-z0-9_.~%:/?=&-]+", url), "everything but the structure is percent-encoded"
-    tenant_cmd, user_cmd, cypher = statements(editor_text(url))
-    for cmd, name in ((tenant_cmd, "tenant"), (user_cmd, "user_id")):
-        assert param_from_command(cmd) == (
-            name, f'COLLECT {{ MATCH (u:User) WHERE elementId(u) = "{NODE}" RETURN u.{name} }}[0]')
-    assert "acme" not in editor_text(url)                     # no value of the settings' either
+    command, cypher = statements(editor_text(url))
+    names_set, statement = destructured(command)
+    assert names_set == ["tenant", "user_id"]
+    assert statement == " ".join(query("browser/user_params").split()).replace("$user_node", f'"{NODE}"')
+    assert "$" not in statement and "acme" not in editor_text(url)   # no parameter, no value from the settings
     assert cypher == query("browser/user_subgraph")           # the query text, untouched by any value
     assert "$tenant" in cypher and "$user_id" in cypher
 
@@ -118,18 +116,10 @@ def test_empty_user_is_refused_before_any_lookup(bad):
         browse_url(None, bad)                                 # refused before the store is touched
 
 
-@pytest.mark.parametrize("value", NASTY[1:])   # all but "alice": each has a character an element id never has
-def test_param_command_takes_nothing_but_an_element_id(value):
+@pytest.mark.parametrize("value", NASTY[1:] + [None, ""])   # "alice" aside, each has what no element id has
+def test_params_command_takes_nothing_but_an_element_id(value):
     with pytest.raises(StoreError):
-        param_command("user_id", value)
-
-
-def test_param_command_refuses_odd_names():
-    assert param_command("user_id", NODE).startswith(":param user_id => COLLECT {")
-    with pytest.raises(ValueError):
-        param_command("user id", NODE)
-    with pytest.raises(ValueError):
-        param_command("name", NODE)
+        params_command(value)
 
 
 # -- style sheet ------------------------------------------------------------------------------------------
