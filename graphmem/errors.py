@@ -7,6 +7,8 @@ GraphmemError
 ├── StoreError             talking to Neo4j failed
 │   ├── StoreUnavailable   Neo4j cannot be reached (down, wrong URI); names the URI and how to start it
 │   ├── AuthError          Neo4j refused the credentials
+│   │   └── AuthRateLimited  Neo4j refuses every login for a while after repeated failed ones (by any process)
+│   ├── StoreBusy          a transient server error outlasted the driver's retries (locks, memory, leader switch)
 │   └── QueryError         a statement failed on the server (bad Cypher, constraint violation)
 ├── SchemaError            a migration failed or indexes did not come ONLINE in time
 ├── UnknownQuery           a query name has no .cypher file
@@ -14,7 +16,9 @@ GraphmemError
 ├── InputError             a message or argument is empty, too large, binary or malformed
 └── NotFound               a user, entity, fact or event does not exist for this (tenant, user)
 
-The CLI prints ``str(error)`` on one line and exits with ``error.exit_code``.
+The CLI prints ``str(error)`` on one line and exits with ``error.exit_code``. The write path keeps a turn
+journaled and backs off on StoreUnavailable, AuthError, StoreBusy and ModelError (faults of the server or
+the setup); only other errors count against the turn and may move it to the dead table.
 """
 
 
@@ -43,6 +47,14 @@ class StoreUnavailable(StoreError):
 
 
 class AuthError(StoreError):
+    pass
+
+
+class AuthRateLimited(AuthError):
+    pass
+
+
+class StoreBusy(StoreError):
     pass
 
 

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 import neo4j
 from neo4j import exceptions as neo
 
-from graphmem.errors import AuthError, QueryError, StoreError, StoreUnavailable
+from graphmem.errors import AuthError, AuthRateLimited, QueryError, StoreBusy, StoreError, StoreUnavailable
 from graphmem.queries import query
 from graphmem.settings import Settings
 
@@ -25,6 +25,7 @@ logging.getLogger("neo4j").propagate = False
 START_HINT = "start it with `graphmem neo4j up` (or `docker compose -f docker/compose.yml up -d`)"
 RETRY_SECONDS = 3.0   # managed transactions retry transient errors this long (the writer has its own back-off)
 COOL_DOWN_SECONDS = 0.5   # after Neo4j was found unreachable, calls fail at once for this long, then probe
+RATE_LIMIT = "Neo.ClientError.Security.AuthenticationRateLimit"
 
 
 class Tx:
@@ -139,6 +140,13 @@ class Store:
             self._probe_at = time.monotonic() + COOL_DOWN_SECONDS
             raise StoreUnavailable(f"Neo4j is not reachable at {uri}: {START_HINT}") from e
         except neo.Neo4jError as e:
+            if e.code == RATE_LIMIT:
+                raise AuthRateLimited(f"Neo4j at {uri} refuses logins for user {self.settings.neo4j_user!r} for a "
+                                      f"while after repeated failed attempts (authentication rate limit; "
+                                      f"another process may hold a wrong password)") from None
+            if isinstance(e, neo.TransientError):
+                raise StoreBusy(f"Neo4j is busy (transient error outlasted {RETRY_SECONDS:.0f}s of retries): "
+                                f"{e.code}: {e.message}") from None
             raise QueryError(f"Neo4j rejected a statement: {e.code}: {e.message}") from None
         except neo.DriverError as e:
             raise StoreError(f"Neo4j driver error at {uri}: {e}") from e

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
-from graphmem.errors import GraphmemError, InputError, ModelError, StoreUnavailable
+from graphmem.errors import AuthError, GraphmemError, InputError, ModelError, StoreBusy, StoreUnavailable
 from graphmem.model import ROLES, STATEMENT_KINDS, FactInput, Turn, WriteStats
 from graphmem.settings import Settings
 from graphmem.store import Store
@@ -30,6 +30,8 @@ from graphmem.write.sanitize import clean_id, clean_speaker, clean_text, repair
 
 log = logging.getLogger("graphmem.write")
 SAMPLES = 50_000
+#: faults of the server or the setup, not of a turn: back off and keep the turns journaled (never dead-letter)
+POSTPONE = (StoreUnavailable, AuthError, StoreBusy, ModelError)
 
 
 @dataclass
@@ -81,6 +83,8 @@ class Writer:
         self.max_attempts = max_attempts
         self.hooks = hooks or {}
         self._stats = WriteStats()
+        self._buried = 0                      # turns moved to the dead table that no flush() has reported yet
+        self.last_error: str | None = None    # why the last batch was postponed ("AuthRateLimited: ..."), if it was
         self._cond = threading.Condition()
         self._thread: threading.Thread | None = None
         self._stop = False
@@ -177,7 +181,8 @@ class Writer:
         return ids.event_id(tenant, user_id, session_id, turn_id)
 
     def flush(self, timeout: float | None = None) -> bool:
-        """Wait until every journaled turn is committed (or buried as failed). False on timeout."""
+        """Wait until every journaled turn is committed or rejected by the gate. False on timeout, and when a
+        turn was moved to the dead table (see ``failed()``) since the last flush that reported one."""
         if self._thread is None:
             return True
         deadline = None if timeout is None else time.monotonic() + timeout
@@ -189,7 +194,8 @@ class Writer:
                 if left is not None and left <= 0:
                     return False
                 self._cond.wait(0.5 if left is None else min(0.5, left))
-        return True
+            buried, self._buried = self._buried, 0
+        return buried == 0
 
     def close(self, timeout: float | None = None) -> bool:
         """Flush (up to ``timeout``), stop the worker and close the journal. Unflushed turns stay journaled and
@@ -317,20 +323,23 @@ class Writer:
         pipeline.after_commit(job.batch)
         self._account(job.batch.res, len(job.entries), job.prep_s + commit_s)
         self._backoff = 0.2
+        self.last_error = None
         return None
 
     def _recover(self, pipeline: Pipeline, error: Exception, entries) -> bool:
-        """Handle a failed batch. Neo4j unreachable: back off (the turns stay journaled). Anything else: retry
-        turn by turn so one bad turn cannot block the rest. Returns True if the worker should stop now."""
-        if not isinstance(error, (StoreUnavailable, ModelError)):
-            log.warning("write batch failed (%s); retrying turn by turn", error)
+        """Handle a failed batch. A fault of the server or the setup (``POSTPONE``: unreachable, credentials
+        refused or rate-limited, transient server error, model): back off, the turns stay journaled. Anything
+        else: retry turn by turn so one bad turn cannot block the rest. Returns True if the worker should stop."""
+        if not isinstance(error, POSTPONE):
+            log.warning("write batch failed (%s: %s); retrying turn by turn", type(error).__name__, error)
             pipeline.users.clear()
             try:
                 self._one_by_one(pipeline, entries)
                 return False
-            except (StoreUnavailable, ModelError) as e:
+            except POSTPONE as e:
                 error = e
-        log.warning("write batch postponed (%s); retrying in %.1fs", error, self._backoff)
+        self.last_error = f"{type(error).__name__}: {error}"
+        log.warning("write batch postponed (%s); retrying in %.1fs", self.last_error, self._backoff)
         with self._cond:
             self._stats.retries += 1
             if self._stop:   # closing while Neo4j is away: the turns stay journaled for the next start
@@ -374,7 +383,7 @@ class Writer:
                 try:
                     self._process(pipeline, [entry])
                     break
-                except (StoreUnavailable, ModelError):
+                except POSTPONE:
                     raise
                 except Exception as e:
                     pipeline.users.clear()
@@ -384,6 +393,7 @@ class Writer:
                         self.journal.bury(entry.key, f"{type(e).__name__}: {e}")
                         with self._cond:
                             self._stats.failed += 1
+                            self._buried += 1
                             self._pending -= 1
                             self._cond.notify_all()
                         break
