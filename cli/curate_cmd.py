@@ -24,7 +24,7 @@ def register(app: typer.Typer) -> None:
 @fails_cleanly
 def forget(user: str = USER,
            entity: str = typer.Option(None, "--entity", help="An entity (name, alias or id) and all it implies."),
-           event: str = typer.Option(None, "--event", help="One event id and the facts derived only from it."),
+           event: str = typer.Option(None, "--event", help="One turn's event id (or a statement event's) with its statement events and the facts derived only from them."),
            fact: str = typer.Option(None, "--fact", help="One fact version id."),
            everything: bool = typer.Option(False, "--all", help="All of the user's memory."),
            dry_run: bool = typer.Option(False, "--dry-run", help="Only show what would be removed."),

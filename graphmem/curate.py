@@ -76,6 +76,7 @@ def forget(store: Store, user_id: str, *, entity: str | None = None, event: str 
 
     ``entity``: the entity, its card and facts, the turns that mention it, and facts derived only from them.
     ``event``: the turn and the facts derived only from it. ``fact``: one fact version.
+    A turn goes with the statement Events derived from it (copies of its clauses), whichever of them is named.
     ``everything``: all the user's memory, the user node included.
     """
     chosen = [k for k, v in (("entity", entity), ("event", event), ("fact", fact), ("all", everything)) if v]

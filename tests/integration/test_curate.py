@@ -1,6 +1,6 @@
 """Curation on the real server: a user's graph written by the real write path, then curated."""
 
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
 
 import pytest
 
@@ -111,3 +111,30 @@ def test_memory_forget_drops_what_recall_and_the_writer_cached(tenant_settings, 
         mem.flush(120)
         texts = [e["text"] for e in curate.events(mem.store, "erin")]
     assert texts == ["I also enjoy oolong."]
+
+
+@pytest.mark.parametrize("which", ["turn", "statement", "entity"])
+def test_forget_event_takes_the_turns_statement_events_with_it(tenant_settings, tmp_path, which):
+    """A turn with an event clause is stored twice: the turn and a statement Event derived from it. Forgetting
+    either id (or the entity the turn is about) forgets both, and recall no longer finds the sentence."""
+    from graphmem import Memory
+
+    said = "Last Friday I adopted a cat named Miso, and my budget for cat food is 300 a month."
+    with Memory(tenant_settings, journal_path=tmp_path / "j.sqlite3") as mem:
+        at = datetime(2026, 3, 10, 9, 0, tzinfo=timezone.utc)
+        turn = mem.add("zoe", "s1", 1, said, at=at)
+        mem.add("zoe", "s1", 2, "I drive a blue Volvo.", at=at + timedelta(minutes=1))
+        assert mem.flush(120)
+        events = {e["id"]: e["text"] for e in curate.events(mem.store, "zoe")}
+        derived = [i for i, text in events.items() if i != turn and "Miso" in text]
+        assert turn in events and len(derived) == 1          # the copy this test is about exists
+        assert any("Miso" in r.source_text for r in mem.recall("zoe", "did I adopt a cat?", 5))
+        if which == "entity":
+            miso = next(e["id"] for e in curate.entities(mem.store, "zoe") if e["name"] == "Miso")
+            report = mem.forget("zoe", entity=miso)
+        else:
+            report = mem.forget("zoe", event=turn if which == "turn" else derived[0])
+        assert set(report.planned["events"]) == {turn, derived[0]} and not any(report.remaining.values())
+        assert all("Miso" not in text for text in (e["text"] for e in curate.events(mem.store, "zoe")))
+        assert not any("Miso" in r.source_text + r.text for r in mem.recall("zoe", "did I adopt a cat?", 5))
+        assert any("Volvo" in e["text"] for e in curate.events(mem.store, "zoe"))   # nothing else went
