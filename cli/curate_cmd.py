@@ -128,9 +128,13 @@ def ingest(file: Path = typer.Argument(..., help="JSON Lines: user_id, session_i
     from graphmem.ingest import ingest as run, read_turns
 
     total = len(read_turns(file))
-    with memory() as m, Progress(console=console, transient=True, disable=as_json) as bar:
-        task = bar.add_task("ingesting", total=total)
-        result = run(m, file, progress=lambda n: bar.advance(task, n))
+    m = memory()
+    try:
+        with Progress(console=console, transient=True, disable=as_json) as bar:
+            task = bar.add_task("ingesting", total=total)
+            result = run(m, file, progress=lambda n: bar.advance(task, n))   # raises unless every turn is stored
+    finally:
+        m.close(timeout=10)   # what could not be stored stays journaled for the next run
     if as_json:
         return emit_json(result)
     console.print(f"ingested {result['turns']} turns of {result['users']} user(s); "

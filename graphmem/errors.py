@@ -17,8 +17,8 @@ GraphmemError
 └── NotFound               a user, entity, fact or event does not exist for this (tenant, user)
 
 The CLI prints ``str(error)`` on one line and exits with ``error.exit_code``. The write path keeps a turn
-journaled and backs off on StoreUnavailable, AuthError, StoreBusy and ModelError (faults of the server or
-the setup); only other errors count against the turn and may move it to the dead table.
+journaled and backs off on StoreUnavailable, AuthError, StoreBusy, ModelError and ConfigError (faults of the
+server or the setup); only other errors count against the turn and may move it to the dead table.
 """
 
 

@@ -14,7 +14,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
-from graphmem.errors import InputError
+from graphmem.errors import InputError, StoreError
 from graphmem.write.sanitize import clean_speaker
 
 ROLES = ("user", "assistant", "participant")
@@ -78,13 +78,25 @@ def _turn(obj: object, number: int, where: str) -> TurnLine:
 
 
 def ingest(memory, path: Path, progress: Callable[[int], None] | None = None, timeout: float = 3600) -> dict:
-    """Write every turn of ``path`` through the journaled write path and wait until it is in the graph."""
+    """Write every turn of ``path`` through the journaled write path and wait until it is in the graph.
+    Checks first that Neo4j answers and takes the credentials (ConfigError/StoreUnavailable/AuthError, nothing
+    journaled); raises StoreError when a turn was not stored (dead-lettered, or still journaled at ``timeout``)."""
     turns = read_turns(path)
+    memory.store.ping()
+    failed_before = len(memory.writer.failed())
     for t in turns:
         memory.add(t.user_id, t.session_id, t.turn_id, t.text, role=t.role, speaker=t.speaker, at=t.at)
         if progress:
             progress(1)
     done = memory.flush(timeout)
     stats = memory.writer.stats()
+    dead = memory.writer.failed()[failed_before:]
+    if dead:
+        raise StoreError(f"{len(dead)} of {len(turns)} turns were not stored (moved to the write journal's dead "
+                         f"table): {dead[-1]['error']}")
+    if not done:
+        why = memory.writer.last_error or "still writing"
+        raise StoreError(f"{stats.pending} turns are not stored yet after {timeout:.0f}s ({why}); they stay in "
+                         f"the write journal and the next run writes them")
     return {"turns": len(turns), "users": len({t.user_id for t in turns}), "flushed": done,
             "rejected": dict(getattr(stats, "rejected", {}) or {})}

@@ -18,7 +18,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
-from graphmem.errors import AuthError, GraphmemError, InputError, ModelError, StoreBusy, StoreUnavailable
+from graphmem.errors import (AuthError, ConfigError, GraphmemError, InputError, ModelError, StoreBusy,
+                             StoreUnavailable)
 from graphmem.model import ROLES, STATEMENT_KINDS, FactInput, Turn, WriteStats
 from graphmem.settings import Settings
 from graphmem.store import Store
@@ -30,8 +31,9 @@ from graphmem.write.sanitize import clean_id, clean_speaker, clean_text, repair
 
 log = logging.getLogger("graphmem.write")
 SAMPLES = 50_000
-#: faults of the server or the setup, not of a turn: back off and keep the turns journaled (never dead-letter)
-POSTPONE = (StoreUnavailable, AuthError, StoreBusy, ModelError)
+#: faults of the server or the setup (no password, refused login, ...), not of a turn: back off and keep the
+#: turns journaled (never dead-letter)
+POSTPONE = (StoreUnavailable, AuthError, StoreBusy, ModelError, ConfigError)
 
 
 @dataclass

@@ -107,6 +107,36 @@ def test_ingest_validates_then_writes(cli, tmp_path):
     assert as_json(cli("events", "carol", "--json"))[0]["text"] == "我的预算是六千"
 
 
+@pytest.mark.parametrize("env, code, says", [
+    ({"GRAPHMEM_NEO4J_PASSWORD": None}, 2, "no Neo4j password"),        # GRAPHMEM_HOME has no password file
+    # an unknown user name: refused every time without touching the shared server's login rate limit
+    ({"GRAPHMEM_NEO4J_USER": "graphmem-test-nobody", "GRAPHMEM_NEO4J_PASSWORD": "wrong"}, 4, "refused the credentials"),
+])
+def test_ingest_that_stores_nothing_fails_and_says_why(cli, tenant, tmp_path, env, code, says):
+    dave = tmp_path / "dave.jsonl"
+    dave.write_text(json.dumps({"user_id": "dave", "session_id": "s", "text": "My budget is 7000."}) + "\n")
+    env = {"GRAPHMEM_TENANT": tenant, "GRAPHMEM_HOME": str(tmp_path / "home"), **env}
+    result = runner.invoke(app, ["ingest", str(dave)], env=env)
+    assert result.exit_code == code and says in result.output, result.output
+    assert result.output.strip().count("\n") == 0 and "ingested" not in result.output   # one line
+    assert "dave" not in {r["user_id"] for r in as_json(cli("users", "--json"))}
+
+
+def test_ingest_raises_when_turns_went_to_the_dead_table(tenant_settings, tmp_path):
+    from graphmem import Memory
+    from graphmem.errors import StoreError
+    from graphmem.ingest import ingest
+
+    def refuse():
+        raise RuntimeError("this batch cannot commit")
+    dave = tmp_path / "dave.jsonl"
+    dave.write_text("\n".join(json.dumps({"user_id": "dave", "session_id": "s", "text": t})
+                               for t in ("My budget is 7000.", "I live in Graz.")))
+    with Memory(tenant_settings, journal_path=tmp_path / "j.sqlite3", hooks={"before_commit": refuse}) as mem:
+        with pytest.raises(StoreError, match="2 of 2 turns were not stored.*RuntimeError"):
+            ingest(mem, dave)
+
+
 def test_maintain_browse_doctor_and_errors(cli):
     report = as_json(cli("maintain", "--json"))
     assert report["examined"] >= 1

@@ -33,17 +33,20 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def test_refused_credentials_keep_turns_journaled_and_back_off(store, tenant_settings, embedder, tmp_path):
+@pytest.mark.parametrize("kind", ["AuthError", "ConfigError"])
+def test_refused_credentials_keep_turns_journaled_and_back_off(store, tenant_settings, embedder, tmp_path, kind):
     journal = tmp_path / "journal.sqlite3"
-    # a user name Neo4j does not know: refused every time, and Neo4j's per-user login rate limit is not touched
-    bad = tenant_settings.with_(neo4j_user="graphmem-test-nobody", neo4j_password="wrong")
+    if kind == "AuthError":   # a user name Neo4j does not know: refused, and its per-user rate limit is not touched
+        bad = tenant_settings.with_(neo4j_user="graphmem-test-nobody", neo4j_password="wrong")
+    else:                     # no password at all (no GRAPHMEM_NEO4J_PASSWORD, no launcher password file)
+        bad = tenant_settings.with_(home=tmp_path / "home", neo4j_password=None)
     w = Writer(Store(bad), bad, embedder=embedder, journal_path=journal).start()
     add_turns(w)
     assert w.flush(4) is False                       # not stored, so not "flushed"
     st = w.stats()
     assert st.failed == 0 and w.failed() == [] and st.pending == len(TURNS)
     assert 1 <= st.retries <= 6                      # backed off (0.2, 0.4, 0.8, 1.6 s, ...), not 5 tries a turn
-    assert w.last_error.startswith("AuthError: ") and "graphmem-test-nobody" in w.last_error
+    assert w.last_error.startswith(f"{kind}: ")                 # the kind is named
     assert w.close(timeout=0) is False
     good = Writer(store, tenant_settings, embedder=embedder, journal_path=journal).start()
     try:
