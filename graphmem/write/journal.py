@@ -25,7 +25,7 @@ SCHEMA = (
     "CREATE TABLE IF NOT EXISTS dead (key TEXT PRIMARY KEY, payload TEXT NOT NULL, error TEXT NOT NULL, at REAL NOT NULL)",
     "CREATE TABLE IF NOT EXISTS seen (key TEXT PRIMARY KEY, at REAL NOT NULL)",
 )
-SEEN_KEEP = 200_000   # finished turn keys remembered locally (a repeat submit of a rejected turn is skipped too)
+SEEN_KEEP = 200_000   # keys of turns the gate rejected, remembered locally (a repeat submit is skipped)
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,9 @@ class Journal:
         return self._db
 
     def append(self, key: str, payload: dict) -> bool:
-        """Store one turn; False if the same key is already waiting or was recently finished (a repeat)."""
+        """Store one turn; False if the same key is already waiting or was recently rejected (a repeat). A
+        stored turn submitted again is journaled: the writer finds its Event and skips it, unless it was
+        forgotten meanwhile (then it is stored again)."""
         data = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
         with self._lock:
             if self.db.execute("SELECT 1 FROM seen WHERE key = ?", (key,)).fetchone():
@@ -100,13 +102,15 @@ class Journal:
                                    (after, limit)).fetchall()
         return [Entry(seq, key, json.loads(p), attempts) for seq, key, p, attempts in rows]
 
-    def done(self, keys: list[str]) -> None:
-        """Committed (or rejected): leave the journal and be remembered as seen, in one sqlite transaction."""
+    def done(self, keys: list[str], remember: list[str] | None = None) -> None:
+        """Committed (or rejected): leave the journal; ``remember`` (default: all of them) are recorded as seen,
+        in one sqlite transaction."""
         now = time.time()
+        remember = keys if remember is None else remember
         with self._lock:
             self.db.execute("BEGIN")
             self.db.executemany("DELETE FROM journal WHERE key = ?", [(k,) for k in keys])
-            self.db.executemany("INSERT OR REPLACE INTO seen (key, at) VALUES (?, ?)", [(k, now) for k in keys])
+            self.db.executemany("INSERT OR REPLACE INTO seen (key, at) VALUES (?, ?)", [(k, now) for k in remember])
             self._done_count = getattr(self, "_done_count", 0) + len(keys)
             if self._done_count > 10_000:
                 self._done_count = 0

@@ -24,7 +24,7 @@ from graphmem.model import ROLES, STATEMENT_KINDS, FactInput, Turn, WriteStats
 from graphmem.settings import Settings
 from graphmem.store import Store
 from graphmem.write import ids
-from graphmem.write.gate import Judge
+from graphmem.write.gate import REJECT, Judge
 from graphmem.write.journal import Journal
 from graphmem.write.pipeline import Batch, Pipeline, fact_to_json, utc
 from graphmem.write.sanitize import clean_id, clean_speaker, clean_text, repair
@@ -52,6 +52,12 @@ def _timed(fn, *args) -> float:
     t0 = time.perf_counter()
     fn(*args)
     return time.perf_counter() - t0
+
+
+def _not_stored(batch: Batch) -> list[str]:
+    """Journal keys of the batch's turns the gate turned away (no Event): remembered, so a re-submit is not
+    counted twice. Stored turns are not: the graph tells a repeat, and after a forget they may come back."""
+    return [w.turn.key for w in batch.works if w.verdict == REJECT]
 
 
 def _pct(values, q: float) -> float:
@@ -323,7 +329,7 @@ class Writer:
         except Exception as e:
             return e
         pipeline.after_commit(job.batch)
-        self._account(job.batch.res, len(job.entries), job.prep_s + commit_s)
+        self._account(job.batch, len(job.entries), job.prep_s + commit_s)
         self._backoff = 0.2
         self.last_error = None
         return None
@@ -352,11 +358,14 @@ class Writer:
 
     def _process(self, pipeline: Pipeline, entries) -> None:
         t0 = time.perf_counter()
-        res = pipeline.process(entries)
-        self._account(res, len(entries), time.perf_counter() - t0)
+        batch = pipeline.prepare(entries)
+        pipeline.commit(batch)
+        pipeline.after_commit(batch)
+        self._account(batch, len(entries), time.perf_counter() - t0)
 
-    def _account(self, res, n_entries: int, dt: float) -> None:
-        self.journal.done(res.done)
+    def _account(self, batch: Batch, n_entries: int, dt: float) -> None:
+        res = batch.res
+        self.journal.done(res.done, remember=_not_stored(batch))
         now = time.time()
         with self._cond:
             s = self._stats

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from graphmem import curate
 from graphmem.model import FactInput
+from graphmem.store import Store
 from graphmem.write import user_stats
 from graphmem.write.journal import Journal
 
@@ -90,3 +92,21 @@ def test_same_turn_on_two_writers_is_stored_once(make_writer, store, tenant, tmp
     assert len(facts) == 40 and all(f["mention_count"] == 1 for f in facts)
     assert a.stats().written + b.stats().written == 40
     assert a.stats().duplicates_skipped + b.stats().duplicates_skipped == 40
+
+
+@pytest.mark.parametrize("how", ["forget", "tenant deleted"])
+def test_a_turn_submitted_again_after_its_memory_was_removed_is_stored_again(make_writer, store, tenant, how):
+    w = make_writer()
+    fact = FactInput("attribute", "my laptop", "color", "black")
+    event = w.add("u1", "s1", 7, "my laptop is black", facts=[fact])
+    assert w.flush(60)
+    if how == "forget":
+        curate.forget(Store(store.settings.with_(tenant=tenant)), "u1", everything=True)
+    else:
+        store.run_auto("admin/delete_tenant", {"tenant": tenant})
+    # (the writer is not told: a forget or a tenant delete may come from another process)
+    assert not store.run("curate/user_exists", {"tenant": tenant, "user_id": "u1"})[0]["exists"]
+    assert w.add("u1", "s1", 7, "my laptop is black", facts=[fact]) == event
+    assert w.flush(60)
+    assert user_stats(store, "u1", tenant=tenant)["events"] == 1 and w.stats().duplicates_skipped == 0
+    assert [f["value"] for f in store.run("read/profile_facts", {"tenant": tenant, "user_id": "u1"})] == ["black"]
