@@ -15,6 +15,7 @@ from graphmem.errors import InputError, NotFound, StoreError
 from graphmem.model import LABELS, RELATIONSHIPS
 from graphmem.store import Store
 from graphmem.write.reads import entity_id
+from graphmem.write.sanitize import owner_id
 
 EXPORT_FORMAT = "graphmem-export/1"
 FORGET_KINDS = ("entities", "cards", "facts", "events", "sessions", "profiles")
@@ -25,9 +26,7 @@ def _now() -> datetime:
 
 
 def _scope(store: Store, user_id: str) -> dict[str, str]:
-    if not user_id or not user_id.strip():
-        raise InputError("a user id is required")
-    return {"tenant": store.settings.tenant, "user_id": user_id}
+    return {"tenant": owner_id(store.settings.tenant, "tenant"), "user_id": owner_id(user_id, "user_id")}
 
 
 def require_user(store: Store, user_id: str) -> dict[str, str]:
@@ -40,7 +39,7 @@ def require_user(store: Store, user_id: str) -> dict[str, str]:
 # -- listing ------------------------------------------------------------------------------------------
 
 def users(store: Store) -> list[dict]:
-    return store.run("curate/users", {"tenant": store.settings.tenant})
+    return store.run("curate/users", {"tenant": owner_id(store.settings.tenant, "tenant")})
 
 
 def entities(store: Store, user_id: str, type: str | None = None, limit: int = 500) -> list[dict]:
@@ -53,7 +52,7 @@ def events(store: Store, user_id: str, since: datetime | None = None, until: dat
 
 
 def stats(store: Store) -> dict:
-    return store.run("curate/stats", {"tenant": store.settings.tenant})[0]
+    return store.run("curate/stats", {"tenant": owner_id(store.settings.tenant, "tenant")})[0]
 
 
 # -- forget -------------------------------------------------------------------------------------------

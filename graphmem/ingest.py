@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable
 
 from graphmem.errors import InputError, StoreError
-from graphmem.write.sanitize import clean_speaker
+from graphmem.write.sanitize import clean_speaker, owner_id
 
 ROLES = ("user", "assistant", "participant")
 
@@ -65,6 +65,7 @@ def _turn(obj: object, number: int, where: str) -> TurnLine:
     if role is not None and role not in ROLES:
         raise InputError(f"{where}: role must be one of {ROLES}, not {role!r}")
     try:
+        owner_id(obj["user_id"], "user_id")
         speaker = clean_speaker(obj.get("speaker"))
     except InputError as e:
         raise InputError(f"{where}: {e}") from None

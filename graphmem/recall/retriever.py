@@ -47,6 +47,7 @@ from graphmem.recall.types import PATHS, Candidate, Recalled, RelatedEntity
 from graphmem.settings import Settings
 from graphmem.short_term.session import validate_message
 from graphmem.store import Store, Tx
+from graphmem.write.sanitize import owner_id
 
 log = logging.getLogger("graphmem.recall")
 
@@ -585,11 +586,10 @@ class Retriever:
         ``session_id``: leave this session's own turns out; ``explain``: attach, per memory, the paths that
         found it and every score component; ``paths``: override which paths run."""
         query = validate_message(query)     # the same rules as a message: text, not empty, binary or oversized
-        if not user_id:
-            raise InputError("recall needs a user_id")
+        user_id = owner_id(user_id, "user_id")         # the same id rule as writes: nothing repaired
         cfg = self.config
         k = cfg.k if k is None else int(k)
-        tenant = tenant or self.settings.tenant
+        tenant = owner_id(tenant or self.settings.tenant, "tenant")
         now = now or self._clock()
         enabled = frozenset(paths) if paths is not None else cfg.paths
         unknown = set(enabled) - set(PATHS)

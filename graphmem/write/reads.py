@@ -10,12 +10,14 @@ from graphmem.model import EntityCard, FactVersion, Profile
 from graphmem.store import Store
 from graphmem.write import ids
 from graphmem.write.pipeline import utc
+from graphmem.write.sanitize import owner_id
 
 FAR_FUTURE = datetime(9999, 1, 1, tzinfo=timezone.utc)
 
 
-def _tenant(store: Store, tenant: str | None) -> str:
-    return tenant or store.settings.tenant
+def _owner(store: Store, user_id: object, tenant: str | None) -> tuple[str, str]:
+    """``(tenant, user_id)`` checked by the same rule as writes (``sanitize.owner_id``)."""
+    return owner_id(tenant or store.settings.tenant, "tenant"), owner_id(user_id, "user_id")
 
 
 def _native(t):
@@ -34,12 +36,13 @@ def _fact(r: dict) -> FactVersion:
 
 def find_entities(store: Store, user_id: str, name: str, *, tenant: str | None = None) -> list[dict]:
     """The user's entities whose name or alias equals ``name`` (case-insensitive), most mentioned first."""
-    return store.run("read/find_entities", {"tenant": _tenant(store, tenant), "user_id": user_id, "name": name})
+    tenant, user_id = _owner(store, user_id, tenant)
+    return store.run("read/find_entities", {"tenant": tenant, "user_id": user_id, "name": name})
 
 
 def entity_id(store: Store, user_id: str, entity: str, *, tenant: str | None = None) -> str:
     """``entity`` as an id: an id is returned as is; ``"me"``/``""`` is the user; else looked up by name."""
-    tenant = _tenant(store, tenant)
+    tenant, user_id = _owner(store, user_id, tenant)
     if entity.startswith("en_"):
         return entity
     if ids.norm_name(entity) in ("", "me", "i", "我", "user"):
@@ -53,7 +56,7 @@ def entity_id(store: Store, user_id: str, entity: str, *, tenant: str | None = N
 def history(store: Store, user_id: str, entity: str, key: str | None = None, *,
             tenant: str | None = None) -> list[FactVersion]:
     """Every version of an entity's attributes (or one ``key``), oldest first; outdated ones included."""
-    tenant = _tenant(store, tenant)
+    tenant, user_id = _owner(store, user_id, tenant)
     eid = entity_id(store, user_id, entity, tenant=tenant)
     rows = store.run("read/fact_history", {"tenant": tenant, "user_id": user_id, "entity_id": eid, "key": key})
     return [_fact(r) for r in rows]
@@ -63,7 +66,7 @@ def as_of(store: Store, user_id: str, at: datetime, *, key: str | None = None, e
           kind: str | None = None, known_at: datetime | None = None, tenant: str | None = None) -> list[FactVersion]:
     """The facts that were true at ``at`` ("what did I prefer on 1 March?"), as known at ``known_at``
     (default: now). Outdated versions count for the time they were valid."""
-    tenant = _tenant(store, tenant)
+    tenant, user_id = _owner(store, user_id, tenant)
     eid = entity_id(store, user_id, entity, tenant=tenant) if entity is not None else None
     rows = store.run("read/facts_as_of", {"tenant": tenant, "user_id": user_id, "at": utc(at), "key": key,
                                           "entity_id": eid, "kind": kind,
@@ -73,7 +76,7 @@ def as_of(store: Store, user_id: str, at: datetime, *, key: str | None = None, e
 
 def card(store: Store, user_id: str, entity: str, *, tenant: str | None = None) -> EntityCard:
     """An entity's attribute card: its active facts and relations."""
-    tenant = _tenant(store, tenant)
+    tenant, user_id = _owner(store, user_id, tenant)
     eid = entity_id(store, user_id, entity, tenant=tenant)
     rows = store.run("read/entity_card", {"tenant": tenant, "user_id": user_id, "entity_id": eid})
     if not rows:
@@ -88,19 +91,21 @@ def card(store: Store, user_id: str, entity: str, *, tenant: str | None = None) 
 def preferences(store: Store, user_id: str, *, include_outdated: bool = False,
                 tenant: str | None = None) -> list[dict]:
     """The user's PREFERS/DISLIKES/WANTS edges (active only unless ``include_outdated``), oldest first."""
-    rows = store.run("read/preferences", {"tenant": _tenant(store, tenant), "user_id": user_id,
+    tenant, user_id = _owner(store, user_id, tenant)
+    rows = store.run("read/preferences", {"tenant": tenant, "user_id": user_id,
                                           "include_outdated": include_outdated})
     return [{**r, "valid_from": _native(r["valid_from"]), "valid_to": _native(r["valid_to"])} for r in rows]
 
 
 def events(store: Store, user_id: str, *, limit: int = 1000, tenant: str | None = None) -> list[dict]:
     """The user's event log, oldest first: turns and the event clauses derived from them."""
-    rows = store.run("read/user_events", {"tenant": _tenant(store, tenant), "user_id": user_id, "limit": limit})
+    tenant, user_id = _owner(store, user_id, tenant)
+    rows = store.run("read/user_events", {"tenant": tenant, "user_id": user_id, "limit": limit})
     return [{**r, "occurred_at": _native(r["occurred_at"]), "happened_at": _native(r["happened_at"])} for r in rows]
 
 
 def profile(store: Store, user_id: str, *, tenant: str | None = None) -> Profile:
-    tenant = _tenant(store, tenant)
+    tenant, user_id = _owner(store, user_id, tenant)
     rows = store.run("read/profile", {"tenant": tenant, "user_id": user_id, "id": ids.profile_id(tenant, user_id)})
     if not rows:
         raise NotFound(f"user {user_id!r} has no profile yet")
@@ -110,7 +115,8 @@ def profile(store: Store, user_id: str, *, tenant: str | None = None) -> Profile
 
 def user_stats(store: Store, user_id: str, *, tenant: str | None = None) -> dict:
     """Counts for one user: entities, facts by status, events, relations, and gate rejections by reason."""
-    rows = store.run("read/user_stats", {"tenant": _tenant(store, tenant), "user_id": user_id})
+    tenant, user_id = _owner(store, user_id, tenant)
+    rows = store.run("read/user_stats", {"tenant": tenant, "user_id": user_id})
     if not rows:
         raise NotFound(f"no user {user_id!r}")
     return rows[0]

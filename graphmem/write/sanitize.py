@@ -13,6 +13,7 @@ MAX_SPEAKER_CHARS = 200
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _NAME_BAD = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")   # a name has no control characters at all
+_OWNER_BAD = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 
 def clean_text(text: object, *, what: str = "message", limit: int = MAX_CHARS) -> str:
@@ -37,6 +38,26 @@ def clean_id(value: object, what: str) -> str:
     if isinstance(value, bool) or not isinstance(value, (str, int)):
         raise InputError(f"{what} must be a string or an integer, got {type(value).__name__}")
     return clean_text(str(value), what=what, limit=MAX_ID_CHARS)
+
+
+def owner_id(value: object, what: str) -> str:
+    """A user id or tenant exactly as it is stored and looked up: one rule for reads and writes, nothing
+    repaired (two different ids never land on one owner). Integers become their text. InputError for an id
+    that is empty, too long, starts or ends with whitespace, or holds control characters (NUL, tab, newline,
+    line separators) or lone surrogates."""
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise InputError(f"{what} must be a string, got {type(value).__name__}")
+    text = str(value)
+    shown = repr(text[:60]) + ("…" if len(text) > 60 else "")
+    if not text:
+        raise InputError(f"{what} is empty")
+    if len(text) > MAX_ID_CHARS:
+        raise InputError(f"{what} is {len(text)} characters; the limit is {MAX_ID_CHARS}")
+    if _OWNER_BAD.search(text):
+        raise InputError(f"{what} {shown} holds control characters (NUL, tab, newline, ...) or lone surrogates")
+    if text != text.strip():
+        raise InputError(f"{what} {shown} starts or ends with whitespace")
+    return text
 
 
 def repair(value: object, *, what: str, limit: int = MAX_CHARS) -> object:

@@ -27,7 +27,7 @@ from graphmem.write import ids
 from graphmem.write.gate import REJECT, Judge
 from graphmem.write.journal import Journal
 from graphmem.write.pipeline import Batch, Pipeline, fact_to_json, utc
-from graphmem.write.sanitize import clean_id, clean_speaker, clean_text, repair
+from graphmem.write.sanitize import clean_id, clean_speaker, clean_text, owner_id, repair
 
 log = logging.getLogger("graphmem.write")
 SAMPLES = 50_000
@@ -149,8 +149,8 @@ class Writer:
             self.start()
         if self._closed:
             raise GraphmemError("this writer is closed")
-        tenant = clean_id(turn.tenant or self.settings.tenant, "tenant")
-        user_id = clean_id(turn.user_id, "user_id")
+        tenant = owner_id(turn.tenant or self.settings.tenant, "tenant")
+        user_id = owner_id(turn.user_id, "user_id")
         session_id = clean_id(turn.session_id, "session_id")
         turn_id = clean_id(turn.turn_id, "turn_id")
         text = clean_text(turn.text)
