@@ -40,7 +40,7 @@ def write_user_graph(store, tenant_settings, tmp_path: Path, user_id: str) -> No
         w.add(user_id, "s1", 1, "My budget for the laptop is 5000", at=T0,
               facts=[FactInput("attribute", "", "budget", 5000)])
         w.add(user_id, "s1", 2, "I really like sushi", at=T0 + timedelta(minutes=5), facts=[sushi])
-        w.add(user_id, "s1", 3, "I really like sushi!", at=T0 + timedelta(minutes=6), facts=[sushi])
+        w.add(user_id, "s1", 3, "I really like sushi", at=T0 + timedelta(minutes=6), facts=[sushi])
         w.add(user_id, "s2", 1, "Actually my budget is 8000 now", at=T0 + timedelta(days=3),
               facts=[FactInput("attribute", "", "budget", 8000, is_change=True)])
         assert w.flush(120)
