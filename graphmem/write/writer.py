@@ -31,6 +31,7 @@ from graphmem.write.sanitize import clean_id, clean_speaker, clean_text, owner_i
 
 log = logging.getLogger("graphmem.write")
 SAMPLES = 50_000
+CLOSE_GIVES_UP = 10.0   # close() without a timeout stops waiting once the writer has backed off this long
 #: faults of the server or the setup (no password, refused login, ...), not of a turn: back off and keep the
 #: turns journaled (never dead-letter)
 POSTPONE = (StoreUnavailable, AuthError, StoreBusy, ModelError, ConfigError)
@@ -93,6 +94,7 @@ class Writer:
         self._stats = WriteStats()
         self._buried = 0                      # turns moved to the dead table that no flush() has reported yet
         self.last_error: str | None = None    # why the last batch was postponed ("AuthRateLimited: ..."), if it was
+        self._postponed_since: float | None = None
         self._cond = threading.Condition()
         self._thread: threading.Thread | None = None
         self._stop = False
@@ -191,6 +193,10 @@ class Writer:
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until every journaled turn is committed or rejected by the gate. False on timeout, and when a
         turn was moved to the dead table (see ``failed()``) since the last flush that reported one."""
+        return self._wait(timeout, None)
+
+    def _wait(self, timeout: float | None, give_up: float | None) -> bool:
+        """``flush``; with ``give_up``, also False once the worker has been backing off that many seconds."""
         if self._thread is None:
             return True
         deadline = None if timeout is None else time.monotonic() + timeout
@@ -201,16 +207,21 @@ class Writer:
                 left = None if deadline is None else deadline - time.monotonic()
                 if left is not None and left <= 0:
                     return False
+                since = self._postponed_since
+                if give_up is not None and since is not None and time.monotonic() - since >= give_up:
+                    return False
                 self._cond.wait(0.5 if left is None else min(0.5, left))
             buried, self._buried = self._buried, 0
         return buried == 0
 
     def close(self, timeout: float | None = None) -> bool:
-        """Flush (up to ``timeout``), stop the worker and close the journal. Unflushed turns stay journaled and
-        are replayed by the next writer on the same journal. Returns whether everything was flushed."""
+        """Flush (up to ``timeout``; without one, until done or until the writer has been backing off from a
+        fault of the server or the setup for ``CLOSE_GIVES_UP`` seconds), stop the worker and close the journal.
+        Unflushed turns stay journaled and are replayed by the next writer on the same journal. Returns whether
+        everything was flushed."""
         if self._closed:
             return True
-        flushed = self.flush(timeout)
+        flushed = self._wait(timeout, CLOSE_GIVES_UP if timeout is None else None)
         with self._cond:
             self._stop = True
             self._cond.notify_all()
@@ -330,8 +341,6 @@ class Writer:
             return e
         pipeline.after_commit(job.batch)
         self._account(job.batch, len(job.entries), job.prep_s + commit_s)
-        self._backoff = 0.2
-        self.last_error = None
         return None
 
     def _recover(self, pipeline: Pipeline, error: Exception, entries) -> bool:
@@ -347,6 +356,8 @@ class Writer:
             except POSTPONE as e:
                 error = e
         self.last_error = f"{type(error).__name__}: {error}"
+        if self._postponed_since is None:
+            self._postponed_since = time.monotonic()
         log.warning("write batch postponed (%s); retrying in %.1fs", self.last_error, self._backoff)
         with self._cond:
             self._stats.retries += 1
@@ -365,6 +376,7 @@ class Writer:
 
     def _account(self, batch: Batch, n_entries: int, dt: float) -> None:
         res = batch.res
+        self._backoff, self.last_error, self._postponed_since = 0.2, None, None
         self.journal.done(res.done, remember=_not_stored(batch))
         now = time.time()
         with self._cond:

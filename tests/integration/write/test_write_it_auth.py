@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import logging
 import socket
+import threading
+import time
 import uuid
 
 import pytest
@@ -47,7 +49,12 @@ def test_refused_credentials_keep_turns_journaled_and_back_off(store, tenant_set
     assert st.failed == 0 and w.failed() == [] and st.pending == len(TURNS)
     assert 1 <= st.retries <= 6                      # backed off (0.2, 0.4, 0.8, 1.6 s, ...), not 5 tries a turn
     assert w.last_error.startswith(f"{kind}: ")                 # the kind is named
-    assert w.close(timeout=0) is False
+    closed: list[bool] = []                          # close() with no timeout must not wait for ever
+    t0 = time.monotonic()
+    closing = threading.Thread(target=lambda: closed.append(w.close()), daemon=True)
+    closing.start()
+    closing.join(60)
+    assert closed == [False] and time.monotonic() - t0 < 30   # gave up after backing off ~10 s; still journaled
     good = Writer(store, tenant_settings, embedder=embedder, journal_path=journal).start()
     try:
         assert good.flush(120)                       # the same journal, the right credentials: all stored
