@@ -54,6 +54,7 @@ class MemorySession(Session):
         self.write_assistant = write_assistant
         self._token = secrets.token_hex(3)   # two Session objects on one session id never collide on turn ids
         self.event_ids: dict[int, str] = {}  # user turn number → the id of the Event it becomes when stored
+        self.message_ids: set[str] = set()   # turn ids add_messages() already recorded in this window
 
     def turn_id(self, turn: int, role: str = "user") -> str:
         """The write path's turn id of this session's user turn ``turn`` (assistant turns: ``role``)."""
@@ -153,6 +154,29 @@ class Memory:
         group chat, another agent), and statements in their first person are about them, not the user.
         ``role``: user (the owner; the default without a speaker), assistant or participant."""
         return self.writer.add(user_id, session_id, turn_id, text, role=role, speaker=speaker, **kwargs)
+
+    def add_messages(self, user_id: str, messages: list[dict], *, session_id: str,
+                     at: datetime | str | None = None) -> list[str | None]:
+        """Write chat messages in the OpenAI shape (``{"role", "content", "name"?, "id"?}``) to long-term memory;
+        returns one event id per message, None for a skipped ``system``/``tool`` message. ``name`` on a user
+        message is a named participant. ``at``: the first message's time (default now). Re-sending a batch
+        stores nothing twice (see :mod:`graphmem.messages`). An open :meth:`session` of ``session_id`` also
+        records them in its short-term window. InputError names the bad message's index; then nothing is written."""
+        from graphmem import messages as msgs
+        from graphmem.write.sanitize import clean_id, owner_id
+
+        owner_id(user_id, "user_id")
+        clean_id(session_id, "session_id")
+        turns = msgs.parse(messages)
+        stamps = msgs.times(at, len(turns))
+        ids = [None if t is None else self.writer.add(user_id, session_id, t.turn_id, t.text, role=t.role,
+                                                      speaker=t.speaker, at=stamps[t.index])
+               for t in turns]
+        with self._lock:
+            s = self._sessions.get((user_id, session_id))
+        if s is not None:
+            msgs.record(s, [t for t in turns if t is not None], stamps)
+        return ids
 
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until every written turn is in the graph; then recall sees it. False on timeout."""
