@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from typing import Any, Iterable
 
-from graphmem.errors import InputError, NotFound, StoreError
+from graphmem import derived
+from graphmem.errors import InputError, ModelError, NotFound, StoreError
 from graphmem.model import LABELS, RELATIONSHIPS
 from graphmem.store import Store
 from graphmem.write.reads import entity_id
@@ -63,6 +64,7 @@ class ForgetReport:
     planned: dict[str, list[str]]
     dry_run: bool
     remaining: dict[str, int] = field(default_factory=dict)   # all zeros after a verified forget
+    redacted: list[str] = field(default_factory=list)         # events/facts that still stated a forgotten fact
 
     @property
     def count(self) -> int:
@@ -70,13 +72,16 @@ class ForgetReport:
 
 
 def forget(store: Store, user_id: str, *, entity: str | None = None, event: str | None = None,
-           fact: str | None = None, everything: bool = False, dry_run: bool = False) -> ForgetReport:
-    """Remove memory and verify nothing of it remains (nodes, edges, references, vector-index hits).
+           fact: str | None = None, everything: bool = False, dry_run: bool = False,
+           embedder=None) -> ForgetReport:
+    """Remove memory and verify nothing of it remains (nodes, edges, references, vector-index hits, text).
 
     ``entity``: the entity, its card and facts, the turns that mention it, and facts derived only from them.
     ``event``: the turn and the facts derived only from it. ``fact``: one fact version.
     A turn goes with the statement Events derived from it (copies of its clauses), whichever of them is named.
     ``everything``: all the user's memory, the user node included.
+    A forgotten fact is redacted from the texts that remain and still state it (re-embedded with ``embedder``,
+    default the configured one); cards and the profile are regenerated.
     """
     chosen = [k for k, v in (("entity", entity), ("event", event), ("fact", fact), ("all", everything)) if v]
     if len(chosen) != 1:
@@ -89,30 +94,72 @@ def forget(store: Store, user_id: str, *, entity: str | None = None, event: str 
     if not rows:
         raise NotFound(f"user {user_id!r} has no {kind} {target!r}")
     planned = {k: sorted(set(rows[0][k])) for k in FORGET_KINDS}
-    if dry_run:
-        return ForgetReport(f"{kind} {target}", planned, True)
     ids = [i for k in FORGET_KINDS for i in planned[k]]
+    texts, said = _redactions(store, scope, planned["facts"], ids) if kind != "all" else ({}, {})
+    if dry_run:
+        return ForgetReport(f"{kind} {target}", planned, True, redacted=sorted(texts))
     probes = store.run("forget/embeddings", {**scope, "ids": ids, "limit": 25})
     entity_ids = sorted({r["entity_id"] for r in store.run("forget/fact_entities", {**scope, "ids": planned["facts"]})}
                         - set(planned["entities"]))
+    redactions = _embedded(store, texts, embedder)
+    now = _now()
 
     def work(tx):
         tx.run("forget/delete_preference_edges", {**scope, "ids": ids})
         tx.run("forget/delete_nodes", {**scope, "ids": ids})
         tx.run("forget/repair_references", {**scope, "ids": ids})
+        if redactions:
+            tx.run("forget/redact", {**scope, "rows": redactions, "now": now})
         if kind == "all":
             tx.run("forget/delete_user", scope)
+            return
         for eid in entity_ids:
-            tx.run("curate/refresh_card", {**scope, "entity_id": eid, "now": _now()})
+            tx.run("curate/refresh_card", {**scope, "entity_id": eid, "now": now})
+        derived.refresh_profile(tx, scope["tenant"], scope["user_id"], now)
 
     store.write(work)
     remaining = store.run("forget/remaining", {**scope, "ids": ids})[0]
     if kind != "all":
         remaining = {**remaining, "users": 0}
     remaining["vector_hits"] = store.run("forget/vector_hits", {"ids": ids, "probes": probes})[0]["hits"] if probes else 0
+    remaining["unredacted"] = sum(derived.states(r["text"], said[r["id"]])
+                                  for r in store.run("forget/texts", {**scope, "ids": sorted(texts)}))
     if any(remaining.values()):
         raise StoreError(f"forget of {kind} {target!r} left traces behind: {remaining}")
-    return ForgetReport(f"{kind} {target}", planned, False, remaining)
+    return ForgetReport(f"{kind} {target}", planned, False, remaining, sorted(texts))
+
+
+def _redactions(store: Store, scope: dict, facts: list[str], ids: list[str]) -> tuple[dict, dict]:
+    """``({node id: (label, redacted text, speaker)}, {node id: the terms it must no longer contain})`` for
+    the texts that remain after forgetting ``facts`` and state one of them."""
+    texts: dict[str, tuple[str, str, str | None]] = {}
+    said: dict[str, list[str]] = {}
+    for r in store.run("forget/derived_texts", {**scope, "facts": facts, "ids": ids}) if facts else []:
+        found, clause = derived.terms(r), (r["clause"] or "").strip()
+        label, text, speaker = texts.get(r["id"], (r["label"], r["text"] or "", r["speaker"]))
+        if r["source"] or derived.states(text, found) or (clause and clause in text):
+            texts[r["id"]] = (label, derived.redact(text, found, clause), speaker)
+            said.setdefault(r["id"], []).extend(found)
+    return texts, said
+
+
+def _embedded(store: Store, texts: dict, embedder) -> list[dict]:
+    """Rows for ``forget/redact``: the new text, caption and embedding (None if no model can be loaded: the
+    old vector must not stay)."""
+    if not texts:
+        return []
+    from graphmem.write.pipeline import _caption
+
+    ids = sorted(texts)
+    try:
+        if embedder is None:
+            from graphmem.embedders import get_embedder
+            embedder = get_embedder(store.settings)
+        vectors = [[float(x) for x in v] for v in embedder.embed([texts[i][1] for i in ids])]
+    except ModelError:
+        vectors = [None] * len(ids)
+    return [{"id": i, "text": texts[i][1], "caption": _caption(texts[i][1], texts[i][2]), "embedding": v}
+            for i, v in zip(ids, vectors)]
 
 
 # -- merge, alias, outdate, restore -------------------------------------------------------------------
@@ -132,6 +179,7 @@ def merge(store: Store, user_id: str, keep: str, absorb: str) -> dict:
             tx.run(f"merge/{step}", params)
         merged = tx.run("merge/absorb", params)
         tx.run("curate/refresh_card", {**scope, "entity_id": a, "now": params["now"]})
+        derived.refresh_profile(tx, scope["tenant"], scope["user_id"], params["now"])
         return merged
 
     merged = store.write(work)
@@ -164,6 +212,7 @@ def set_fact_status(store: Store, user_id: str, fact_id: str, *, active: bool) -
         if rows:
             eid = tx.run("curate/fact_entity", {**scope, "fact_id": fact_id})[0]["entity_id"]
             tx.run("curate/refresh_card", {**scope, "entity_id": eid, "now": now})
+            derived.refresh_profile(tx, scope["tenant"], scope["user_id"], now)
         return rows
 
     rows = store.write(work)
