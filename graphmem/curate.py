@@ -7,6 +7,7 @@ Nothing here deletes history except ``forget``, which is the explicit, verified 
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from typing import Any, Iterable
@@ -15,6 +16,7 @@ from graphmem import derived
 from graphmem.errors import InputError, ModelError, NotFound, StoreError
 from graphmem.model import LABELS, RELATIONSHIPS
 from graphmem.store import Store
+from graphmem.write import tombstones
 from graphmem.write.reads import entity_id
 from graphmem.write.sanitize import owner_id
 
@@ -99,12 +101,17 @@ def forget(store: Store, user_id: str, *, entity: str | None = None, event: str 
     if dry_run:
         return ForgetReport(f"{kind} {target}", planned, True, redacted=sorted(texts))
     probes = store.run("forget/embeddings", {**scope, "ids": ids, "limit": 25})
-    entity_ids = sorted({r["entity_id"] for r in store.run("forget/fact_entities", {**scope, "ids": planned["facts"]})}
-                        - set(planned["entities"]))
+    owners = store.run("forget/fact_entities", {**scope, "ids": planned["facts"]})
+    entity_ids = sorted({r["entity_id"] for r in owners} - set(planned["entities"]))
     redactions = _embedded(store, texts, embedder)
     now = _now()
+    stone = {**scope, "at": time.time(), "all": kind == "all", "kind": kind, "keep_seconds": tombstones.KEEP_SECONDS,
+             "event_ids": planned["events"], "entity_ids": planned["entities"],
+             "slots": sorted({tombstones.slot(r["entity_id"], r["key"]) for r in owners}) if kind == "fact" else []}
 
     def work(tx):
+        tx.run("write/lock_users", {"rows": [{**scope, "at": now.isoformat()}]})   # after commits in flight
+        tx.run("forget/tombstone", stone)    # ... and before the turns still queued (graphmem.write.tombstones)
         tx.run("forget/delete_preference_edges", {**scope, "ids": ids})
         tx.run("forget/delete_nodes", {**scope, "ids": ids})
         tx.run("forget/repair_references", {**scope, "ids": ids})

@@ -40,6 +40,10 @@ happened_at, recorded_at, importance, quality, status, embedding})``
     whose ``occurred_at`` is the world time. ``occurred_at`` of a turn is when it was said.
 ``(:Profile {id, tenant, user_id, name, text, language, updated_at, fact_count})``
     The user profile layer: text regenerated from the active graph (no LLM), showing how it evolved.
+``(:Tombstone {tenant, user_id, at, all, kind, event_ids, entity_ids, slots})``
+    Left by a forget (ids and attribute keys, no text): turns journaled before ``at`` that it covers are
+    dropped by the writer, so queued writes cannot bring back what was forgotten (``graphmem.write.tombstones``).
+    Not part of the user's memory: never exported, recalled or counted.
 
 Relationships
 -------------

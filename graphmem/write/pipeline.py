@@ -21,7 +21,7 @@ import numpy as np
 from graphmem.linking import api as linking, lexicon
 from graphmem.model import FactInput, PREFERENCE_EDGES, REJECT_REASONS
 from graphmem.store import Store, Tx
-from graphmem.write import ids, profile_text, retime, scoring, smalltalk
+from graphmem.write import ids, profile_text, retime, scoring, smalltalk, tombstones
 from graphmem.write.gate import ACCEPT, Judge, exact_repeat, rules, settle
 from graphmem.write.journal import Entry
 from graphmem.write.versioning import CHANGE, REPEAT, Planner, Version, value_text
@@ -195,6 +195,7 @@ class Batch:
     written: set[str] = field(default_factory=set)
     accepted: list[tuple[tuple[str, str], tuple]] = field(default_factory=list)   # (user, (said_by, text))
     judged: dict[str, Any] = field(default_factory=dict)
+    forgotten: set[tuple[str, str]] = field(default_factory=set)   # users forgotten since a turn was journaled
 
 
 class Pipeline:
@@ -308,6 +309,7 @@ class Pipeline:
             for w in b.works:
                 if w.turn.event_id in present:
                     w.verdict = SKIP
+            self._drop_forgotten(b, tx)
             self._plan(b, tx)
             self._write(b, tx)
             hook = self.hooks.get("before_commit")
@@ -318,6 +320,28 @@ class Pipeline:
         hook = self.hooks.get("after_commit")
         if hook:
             hook()
+
+    def _drop_forgotten(self, b: Batch, tx: Tx) -> None:
+        """Under the lock: a turn journaled before a forget of its user that covers it is dropped, so the forget
+        holds against queued writes (``graphmem.write.tombstones``)."""
+        stones: dict[tuple[str, str], list[dict]] = {}
+        for s in tx.run("write/tombstones", {"rows": tombstones.since(w.turn for w in b.works)}):
+            stones.setdefault((s["tenant"], s["user_id"]), []).append(s)
+        b.forgotten = set(stones)
+        for w in b.works:
+            t, mine = w.turn, stones.get((w.turn.tenant, w.turn.user_id))
+            if not mine or w.verdict == SKIP:
+                continue
+            ents = set(w.mention_ids) | {r.id for r in (*w.entity_of.values(), *w.object_of.values())}
+            slots = {tombstones.slot(w.entity_of[i].id, _slot_key(s)) for i, s in enumerate(w.statements)
+                     if i in w.entity_of}
+            if tombstones.forgotten(t.submitted, t.event_id, ents, slots, mine):
+                log.info("turn %s dropped: its user was forgotten after it was journaled", t.key)
+                w.verdict = SKIP
+        gone = [{"tenant": k[0], "user_id": k[1]} for k in stones
+                if all(w.verdict == SKIP for w in b.works if (w.turn.tenant, w.turn.user_id) == k)]
+        if gone:
+            tx.run("write/drop_empty_users", {"rows": gone})
 
     # -- analysis: classify, extract, link ------------------------------------------------------------------
     def _classify(self, w: TurnWork) -> None:
@@ -882,6 +906,8 @@ class Pipeline:
         """Shared state learns what was committed: recent turns (for rule 3), persisted entities, and new
         entities' name vectors in the linker's index (once per batch and user). Runs on the worker thread."""
         works, refs = b.works, b.refs
+        for tenant, user_id in b.forgotten:   # the cached entities of a forgotten user are reloaded
+            self.invalidate(tenant, user_id)
         for k, said in b.accepted:
             st = self.users.get(k)
             if st is not None:
