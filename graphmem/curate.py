@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from typing import Any, Iterable
 
-from graphmem import derived
+from graphmem import derived, import_ids
 from graphmem.errors import InputError, ModelError, NotFound, StoreError
 from graphmem.model import LABELS, RELATIONSHIPS
 from graphmem.store import Store
@@ -128,7 +128,8 @@ def forget(store: Store, user_id: str, *, entity: str | None = None, event: str 
     remaining = store.run("forget/remaining", {**scope, "ids": ids})[0]
     if kind != "all":
         remaining = {**remaining, "users": 0}
-    remaining["vector_hits"] = store.run("forget/vector_hits", {"ids": ids, "probes": probes})[0]["hits"] if probes else 0
+    remaining["vector_hits"] = store.run("forget/vector_hits", {**scope, "ids": ids, "probes": probes})[0]["hits"] \
+        if probes else 0
     remaining["unredacted"] = sum(derived.states(r["text"], said[r["id"]])
                                   for r in store.run("forget/texts", {**scope, "ids": sorted(texts)}))
     if any(remaining.values()):
@@ -272,7 +273,8 @@ def export(store: Store, user_id: str) -> dict:
 
 def import_(store: Store, data: dict, *, replace: bool = False, progress=None) -> dict[str, int]:
     """Load an export. Refuses to overwrite an existing user unless ``replace`` (which forgets it first).
-    Labels and relationship types are checked against the graph model before anything is written."""
+    Labels and relationship types are checked against the graph model before anything is written; ids not made
+    for this owner are re-keyed (``graphmem.import_ids``) and ids another owner holds are refused."""
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
         raise InputError(f"not a graphmem export (expected format {EXPORT_FORMAT!r})")
     user_id, tenant = data.get("user_id"), data.get("tenant")
@@ -289,6 +291,11 @@ def import_(store: Store, data: dict, *, replace: bool = False, progress=None) -
     for r in rels:
         if r.get("type") not in RELATIONSHIPS or r.get("start") not in keys or r.get("end") not in keys:
             raise InputError(f"relationship {r.get('start')}-[{r.get('type')}]->{r.get('end')} is not valid")
+    nodes, rels, rekeyed = import_ids.rekey(nodes, rels, tenant, user_id)   # ids not made for this owner
+    taken = store.run("transfer/foreign_ids", {**scope, "ids": [n["key"] for n in nodes if n["key"] != "user"]})
+    if taken:
+        raise InputError(f"the import holds ids another owner already has ({', '.join(r['id'] for r in taken)}); "
+                         f"refused")
     if store.run("curate/user_exists", scope)[0]["exists"]:
         if not replace:
             raise InputError(f"user {user_id!r} already exists; use --replace to overwrite it")
@@ -309,7 +316,7 @@ def import_(store: Store, data: dict, *, replace: bool = False, progress=None) -
                 progress(len(chunk))
 
     store.write(work)
-    return {"nodes": len(nodes), "relationships": len(rels)}
+    return {"nodes": len(nodes), "relationships": len(rels), **({"rekeyed": rekeyed} if rekeyed else {})}
 
 
 def _chunks(items: list, size: int) -> Iterable[list]:

@@ -189,7 +189,8 @@ class GraphmemSystem:
                 want[ids.event_id(tenant, user, t.session, tid)] = (t.session, t.turn_id)
         if not want:
             return {}
-        have = {r["id"] for r in self.store.run("read/existing_events", {"ids": list(want)})}
+        have = {r["id"] for r in self.store.run("read/existing_events", {"rows": [
+            {"id": i, "tenant": tenant, "user_id": user} for i in want]})}
         return {v: (k in have) for k, v in want.items()}
 
     def llm_calls(self) -> int:

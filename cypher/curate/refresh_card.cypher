@@ -1,5 +1,5 @@
 MATCH (c:Card {tenant: $tenant, user_id: $user_id, entity_id: $entity_id})
-OPTIONAL MATCH (c)-[:HAS_FACT]->(f:Fact {status: 'active'})
+OPTIONAL MATCH (c)-[:HAS_FACT]->(f:Fact {tenant: $tenant, user_id: $user_id, status: 'active'})
 WITH c, f ORDER BY f.key
 WITH c, collect(f.key + ': ' + f.value) AS lines
 SET c.summary = reduce(s = '', l IN lines | s + CASE WHEN s = '' THEN '' ELSE '; ' END + l),

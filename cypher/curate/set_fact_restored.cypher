@@ -6,7 +6,7 @@ FOREACH (o IN CASE WHEN other IS NULL THEN [] ELSE [other] END |
   MERGE (f)-[:SUPERSEDES]->(o))
 SET f.status = 'active', f.valid_to = null, f.superseded_by = null, f.last_seen = $now
 WITH DISTINCT f
-OPTIONAL MATCH (:User {tenant: $tenant, user_id: $user_id})-[r:PREFERS|DISLIKES|WANTS]->(:Entity {id: f.entity_id})
+OPTIONAL MATCH (:User {tenant: $tenant, user_id: $user_id})-[r:PREFERS|DISLIKES|WANTS]->(:Entity {id: f.entity_id, tenant: $tenant, user_id: $user_id})
 WHERE r.key = f.key
 SET r.status = CASE WHEN r.fact_id = f.id THEN 'active' ELSE 'outdated' END,
     r.valid_to = CASE WHEN r.fact_id = f.id THEN null ELSE coalesce(r.valid_to, $now) END

@@ -1,4 +1,5 @@
-CALL () { UNWIND $ids AS id MATCH (n:Entity|Card|Fact|Event|Session|Profile {id: id}) RETURN count(n) AS nodes }
+CALL () { UNWIND $ids AS id MATCH (n:Entity|Card|Fact|Event|Session|Profile {id: id})
+          WHERE n.tenant = $tenant AND n.user_id = $user_id RETURN count(n) AS nodes }
 CALL () { MATCH (:User {tenant: $tenant, user_id: $user_id})-[r:PREFERS|DISLIKES|WANTS]->() WHERE r.fact_id IN $ids
           RETURN count(r) AS edges }
 CALL () { MATCH (f:Fact {tenant: $tenant, user_id: $user_id})

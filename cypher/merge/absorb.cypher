@@ -1,5 +1,5 @@
-MATCH (u:User {tenant: $tenant, user_id: $user_id})-[:OWNS]->(b:Entity {id: $b})
-MATCH (u)-[:OWNS]->(a:Entity {id: $a})
+MATCH (u:User {tenant: $tenant, user_id: $user_id})-[:OWNS]->(b:Entity {id: $b, tenant: $tenant, user_id: $user_id})
+MATCH (u)-[:OWNS]->(a:Entity {id: $a, tenant: $tenant, user_id: $user_id})
 OPTIONAL MATCH (b)-[:HAS_CARD]->(cb:Card)
 WITH a, b, collect(cb) AS cards, [b.name] + coalesce(b.aliases, []) AS incoming
 SET a.aliases = reduce(acc = coalesce(a.aliases, []), n IN incoming |

@@ -1,5 +1,5 @@
-MATCH (u:User {tenant: $tenant, user_id: $user_id})-[:OWNS]->(b:Entity {id: $b})-[r:RELATED]->(x:Entity)
-MATCH (u)-[:OWNS]->(a:Entity {id: $a})
+MATCH (u:User {tenant: $tenant, user_id: $user_id})-[:OWNS]->(b:Entity {id: $b, tenant: $tenant, user_id: $user_id})-[r:RELATED]->(x:Entity {tenant: $tenant, user_id: $user_id})
+MATCH (u)-[:OWNS]->(a:Entity {id: $a, tenant: $tenant, user_id: $user_id})
 WHERE x <> a
 CREATE (a)-[moved:RELATED]->(x)
 SET moved = properties(r)

@@ -1,3 +1,4 @@
-UNWIND $ids AS id
-MATCH (v:Event {id: id})
+// The turns of the batch already in the graph, each looked up under its own owner.
+UNWIND $rows AS row
+MATCH (v:Event {id: row.id, tenant: row.tenant, user_id: row.user_id})
 RETURN v.id AS id

@@ -5,6 +5,6 @@ MATCH (old:Fact {id: row.old_id, tenant: row.tenant, user_id: row.user_id})
 SET old.status = 'outdated', old.valid_to = valid_to, old.superseded_by = new.id
 MERGE (new)-[:SUPERSEDES]->(old)
 WITH row, old, valid_to
-OPTIONAL MATCH (:User {tenant: row.tenant, user_id: row.user_id})-[r:PREFERS|DISLIKES|WANTS]->(:Entity {id: old.entity_id})
+OPTIONAL MATCH (:User {tenant: row.tenant, user_id: row.user_id})-[r:PREFERS|DISLIKES|WANTS]->(:Entity {id: old.entity_id, tenant: row.tenant, user_id: row.user_id})
 WHERE r.fact_id = old.id
 SET r.status = 'outdated', r.valid_to = valid_to

@@ -48,3 +48,14 @@ def session_key(tenant: str, user_id: str, session_id: str) -> str:
 
 def profile_id(tenant: str, user_id: str) -> str:
     return "pr_" + _h("profile", tenant, user_id)
+
+
+def rekeyed(tenant: str, user_id: str, label: str, old: str) -> str:
+    """A fresh id (without its prefix) bound to ``(tenant, user_id)`` for an imported node whose id was not
+    (``graphmem.import_ids``): half of it names the old id, half proves the owner (see ``is_rekeyed``)."""
+    r = _h("import", tenant, user_id, label, old)[:12]
+    return r + _h("bound", tenant, user_id, label, r)[:12]
+
+
+def is_rekeyed(tenant: str, user_id: str, label: str, tail: str) -> bool:
+    return len(tail) == 24 and tail[12:] == _h("bound", tenant, user_id, label, tail[:12])[:12]

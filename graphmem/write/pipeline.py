@@ -257,7 +257,7 @@ class Pipeline:
         turns: list[Prepared] = []
         for e in entries:
             turns.append(Prepared.from_payload(e.key, e.payload))
-        existing = {r["id"] for r in self.store.run("read/existing_events", {"ids": [t.event_id for t in turns]})}
+        existing = {r["id"] for r in self.store.run("read/existing_events", {"rows": _owned(t for t in turns)})}
         seen: set[str] = set()
         works: list[TurnWork] = []
         for t in turns:
@@ -305,7 +305,7 @@ class Pipeline:
             r.facts_created = r.facts_superseded = r.facts_repeated = r.entities_created = r.relations = 0
             tx.run("write/lock_users", {"rows": users})
             # under the lock: a turn another writer committed meanwhile is skipped (idempotent across hosts)
-            present = {x["id"] for x in tx.run("read/existing_events", {"ids": [w.turn.event_id for w in b.works]})}
+            present = {x["id"] for x in tx.run("read/existing_events", {"rows": _owned(w.turn for w in b.works)})}
             for w in b.works:
                 if w.turn.event_id in present:
                     w.verdict = SKIP
@@ -1024,6 +1024,11 @@ def _edge(kind: str, polarity: int) -> str | None:
     if kind == "goal" and polarity > 0:
         return PREFERENCE_EDGES["want"]
     return None
+
+
+def _owned(turns) -> list[dict]:
+    """Rows for ``read/existing_events``: each turn's event id with its owner (ids are matched per owner)."""
+    return [{"id": t.event_id, "tenant": t.tenant, "user_id": t.user_id} for t in turns]
 
 
 def _session_row(t: Prepared) -> dict:
