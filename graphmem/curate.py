@@ -18,7 +18,7 @@ from graphmem.model import LABELS, RELATIONSHIPS
 from graphmem.store import Store
 from graphmem.write import tombstones
 from graphmem.write.reads import entity_id
-from graphmem.write.sanitize import owner_id
+from graphmem.write.sanitize import entity_ref, owner_id
 
 EXPORT_FORMAT = "graphmem-export/1"
 FORGET_KINDS = ("entities", "cards", "facts", "events", "sessions", "profiles")
@@ -91,7 +91,8 @@ def forget(store: Store, user_id: str, *, entity: str | None = None, event: str 
     scope = require_user(store, user_id)
     kind = chosen[0]
     target = {"entity": lambda: entity_id(store, user_id, entity, tenant=scope["tenant"]),
-              "event": lambda: event, "fact": lambda: fact, "all": lambda: user_id}[kind]()
+              "event": lambda: entity_ref(event, "event id"), "fact": lambda: entity_ref(fact, "fact id"),
+              "all": lambda: user_id}[kind]()
     rows = store.run(f"forget/plan_{kind}", {**scope, "id": target})
     if not rows:
         raise NotFound(f"user {user_id!r} has no {kind} {target!r}")
@@ -197,7 +198,7 @@ def merge(store: Store, user_id: str, keep: str, absorb: str) -> dict:
 
 
 def alias(store: Store, user_id: str, entity: str, name: str) -> dict:
-    name = name.strip()
+    name = entity_ref(name, "alias").strip()
     if not name:
         raise InputError("an alias must not be empty")
     scope = require_user(store, user_id)
@@ -212,7 +213,7 @@ def set_fact_status(store: Store, user_id: str, fact_id: str, *, active: bool) -
     """``active=False``: mark a fact outdated (kept, still in history). ``True``: make it the current value
     again; whatever was active for the same attribute becomes outdated and is superseded by it."""
     scope = require_user(store, user_id)
-    now = _now()
+    fact_id, now = entity_ref(fact_id, "fact id"), _now()
 
     def work(tx):
         rows = tx.run("curate/set_fact_restored" if active else "curate/set_fact_outdated",

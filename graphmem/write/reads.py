@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from graphmem.errors import NotFound
+from graphmem.errors import InputError, NotFound
 from graphmem.model import EntityCard, FactVersion, Profile
 from graphmem.store import Store
 from graphmem.write import ids
 from graphmem.write.pipeline import utc
-from graphmem.write.sanitize import owner_id
+from graphmem.write.sanitize import entity_ref, moment, owner_id
 
 FAR_FUTURE = datetime(9999, 1, 1, tzinfo=timezone.utc)
 
@@ -34,6 +34,13 @@ def _fact(r: dict) -> FactVersion:
         event_id=r["event_id"])
 
 
+def _of_a_user(store: Store, tenant: str, user_id: str, rows: list[dict]) -> list[dict]:
+    """``rows``; when there are none, NotFound if the user does not exist (an empty answer means "no memory")."""
+    if not rows and not store.run("curate/user_exists", {"tenant": tenant, "user_id": user_id})[0]["exists"]:
+        raise NotFound(f"no user {user_id!r} in tenant {tenant!r}")
+    return rows
+
+
 def find_entities(store: Store, user_id: str, name: str, *, tenant: str | None = None) -> list[dict]:
     """The user's entities whose name or alias equals ``name`` (case-insensitive), most mentioned first."""
     tenant, user_id = _owner(store, user_id, tenant)
@@ -43,6 +50,7 @@ def find_entities(store: Store, user_id: str, name: str, *, tenant: str | None =
 def entity_id(store: Store, user_id: str, entity: str, *, tenant: str | None = None) -> str:
     """``entity`` as an id: an id is returned as is; ``"me"``/``""`` is the user; else looked up by name."""
     tenant, user_id = _owner(store, user_id, tenant)
+    entity = entity_ref(entity)
     if entity.startswith("en_"):
         return entity
     if ids.norm_name(entity) in ("", "me", "i", "我", "user"):
@@ -57,9 +65,10 @@ def history(store: Store, user_id: str, entity: str, key: str | None = None, *,
             tenant: str | None = None) -> list[FactVersion]:
     """Every version of an entity's attributes (or one ``key``), oldest first; outdated ones included."""
     tenant, user_id = _owner(store, user_id, tenant)
+    key = None if key is None else entity_ref(key, "attribute")
     eid = entity_id(store, user_id, entity, tenant=tenant)
     rows = store.run("read/fact_history", {"tenant": tenant, "user_id": user_id, "entity_id": eid, "key": key})
-    return [_fact(r) for r in rows]
+    return [_fact(r) for r in _of_a_user(store, tenant, user_id, rows)]
 
 
 def as_of(store: Store, user_id: str, at: datetime, *, key: str | None = None, entity: str | None = None,
@@ -67,11 +76,15 @@ def as_of(store: Store, user_id: str, at: datetime, *, key: str | None = None, e
     """The facts that were true at ``at`` ("what did I prefer on 1 March?"), as known at ``known_at``
     (default: now). Outdated versions count for the time they were valid."""
     tenant, user_id = _owner(store, user_id, tenant)
+    key, kind = (None if v is None else entity_ref(v, what) for v, what in ((key, "attribute"), (kind, "kind")))
     eid = entity_id(store, user_id, entity, tenant=tenant) if entity is not None else None
+    at, known_at = moment(at, "at"), moment(known_at, "known_at")
+    if at is None:
+        raise InputError("as_of needs a time (a datetime or an ISO 8601 string)")
     rows = store.run("read/facts_as_of", {"tenant": tenant, "user_id": user_id, "at": utc(at), "key": key,
                                           "entity_id": eid, "kind": kind,
                                           "known_at": utc(known_at) if known_at else FAR_FUTURE})
-    return [_fact(r) for r in rows]
+    return [_fact(r) for r in _of_a_user(store, tenant, user_id, rows)]
 
 
 def card(store: Store, user_id: str, entity: str, *, tenant: str | None = None) -> EntityCard:

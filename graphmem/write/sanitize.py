@@ -4,12 +4,14 @@ message. Text that can be repaired is repaired (lone surrogates → U+FFFD, cont
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 from graphmem.errors import InputError
 
 MAX_CHARS = 100_000          # a turn longer than this is refused (a 1 MB paste is not a memory)
 MAX_ID_CHARS = 256
 MAX_SPEAKER_CHARS = 200
+MAX_NAME_CHARS = 1000        # an entity named on a read
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _NAME_BAD = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")   # a name has no control characters at all
@@ -58,6 +60,30 @@ def owner_id(value: object, what: str) -> str:
     if text != text.strip():
         raise InputError(f"{what} {shown} starts or ends with whitespace")
     return text
+
+
+def entity_ref(value: object, what: str = "entity") -> str:
+    """An entity (name, alias, id or "me") or an attribute as a caller names it, exactly as given, or InputError
+    (not text, too long, lone surrogates or control characters)."""
+    if not isinstance(value, str):
+        raise InputError(f"{what} must be text (a name, alias or id), got {type(value).__name__}")
+    if len(value) > MAX_NAME_CHARS:
+        raise InputError(f"{what} is {len(value)} characters; the limit is {MAX_NAME_CHARS}")
+    if _NAME_BAD.search(value):
+        raise InputError(f"{what} must not contain control characters or lone surrogates")
+    return value
+
+
+def moment(value: object, what: str) -> datetime | None:
+    """A point in time: a datetime, an ISO 8601 string, or None; InputError otherwise (0, a float, "yesterday")."""
+    if value is None or isinstance(value, datetime):
+        return value
+    if isinstance(value, str):
+        try:
+            return datetime.fromisoformat(value)
+        except ValueError:
+            pass
+    raise InputError(f"{what} must be a datetime or an ISO 8601 string, got {value!r:.60}")
 
 
 def repair(value: object, *, what: str, limit: int = MAX_CHARS) -> object:

@@ -27,7 +27,7 @@ from graphmem.write import ids
 from graphmem.write.gate import REJECT, Judge
 from graphmem.write.journal import Journal
 from graphmem.write.pipeline import Batch, Pipeline, fact_to_json, utc
-from graphmem.write.sanitize import clean_id, clean_speaker, clean_text, owner_id, repair
+from graphmem.write.sanitize import clean_id, clean_speaker, clean_text, moment, owner_id, repair
 
 log = logging.getLogger("graphmem.write")
 SAMPLES = 50_000
@@ -171,10 +171,10 @@ class Writer:
                 if f.kind not in STATEMENT_KINDS:
                     raise InputError(f"fact kind must be one of {', '.join(STATEMENT_KINDS)}, got {f.kind!r}")
                 facts.append(fact_to_json(replace(
-                    f, text=repair(f.text, what="fact text"), subject=repair(f.subject or "", what="subject", limit=500),
+                    f, when=moment(f.when, "fact when"), text=repair(f.text, what="fact text"), subject=repair(f.subject or "", what="subject", limit=500),
                     key=repair(f.key or "", what="key", limit=200), value=repair(f.value, what="fact value"),
                     unit=repair(f.unit or "", what="unit", limit=50), language=repair(f.language or "", what="language"))))
-        at = utc(turn.at)
+        at = utc(moment(turn.at, "at"))
         payload = {"tenant": tenant, "user_id": user_id, "session_id": session_id, "turn_id": turn_id,
                    "text": text, "role": role, "speaker": speaker, "at": at.isoformat(), "facts": facts,
                    "submitted": time.time()}
