@@ -110,9 +110,12 @@ def import_(file: Path = typer.Argument(..., help="A file written by `graphmem e
     """Load a user exported by `graphmem export` (exact round trip)."""
     try:
         data = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise InputError(f"cannot read {file}: {e}") from None
-    total = len(data.get("nodes", [])) + len(data.get("relationships", [])) if isinstance(data, dict) else 0
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+        raise InputError(f"cannot read {file}: {type(e).__name__}: {str(e)[:200]}") from None
+    from graphmem import import_file
+
+    nodes, rels = import_file.check(data)   # a malformed file is an InputError before anything connects
+    total = len(nodes) + len(rels)
     with store() as s, Progress(console=console, transient=True, disable=as_json) as bar:
         task = bar.add_task("importing", total=total)
         counts = curate.import_(s, data, replace=replace, progress=lambda n: bar.advance(task, n))

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from typing import Any, Iterable
 
-from graphmem import derived, import_ids
+from graphmem import derived, import_file, import_ids
 from graphmem.errors import InputError, ModelError, NotFound, StoreError
 from graphmem.model import LABELS, RELATIONSHIPS
 from graphmem.store import Store
@@ -20,7 +20,7 @@ from graphmem.write import tombstones
 from graphmem.write.reads import entity_id
 from graphmem.write.sanitize import entity_ref, owner_id
 
-EXPORT_FORMAT = "graphmem-export/1"
+EXPORT_FORMAT = import_file.FORMAT
 FORGET_KINDS = ("entities", "cards", "facts", "events", "sessions", "profiles")
 
 
@@ -276,13 +276,11 @@ def import_(store: Store, data: dict, *, replace: bool = False, progress=None) -
     """Load an export. Refuses to overwrite an existing user unless ``replace`` (which forgets it first).
     Labels and relationship types are checked against the graph model before anything is written; ids not made
     for this owner are re-keyed (``graphmem.import_ids``) and ids another owner holds are refused."""
-    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-        raise InputError(f"not a graphmem export (expected format {EXPORT_FORMAT!r})")
+    nodes, rels = import_file.check(data)   # shape and sizes: InputError, never a traceback
     user_id, tenant = data.get("user_id"), data.get("tenant")
     if tenant != store.settings.tenant:
-        raise InputError(f"the export is for tenant {tenant!r}; set GRAPHMEM_TENANT={tenant} to import it")
+        raise InputError(f"the export is for tenant {tenant!r:.80}; set GRAPHMEM_TENANT to it to import it")
     scope = _scope(store, user_id)
-    nodes, rels = data.get("nodes", []), data.get("relationships", [])
     for n in nodes:
         if not n.get("labels") or not set(n["labels"]) <= set(LABELS):
             raise InputError(f"node {n.get('key')!r} has labels outside the graph model: {n.get('labels')}")
