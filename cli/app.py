@@ -6,7 +6,7 @@ import sys
 
 import typer
 
-from graphmem.cli import curate_cmd, demo_cmd, inspect_cmd, neo4j_cmd, setup_cmd
+from graphmem.cli import curate_cmd, demo_cmd, inspect_cmd, mcp_cmd, neo4j_cmd, setup_cmd
 from graphmem.errors import GraphmemError
 
 app = typer.Typer(
@@ -21,6 +21,7 @@ setup_cmd.register(app)
 inspect_cmd.register(app)
 curate_cmd.register(app)
 demo_cmd.register(app)
+mcp_cmd.register(app)
 
 
 def main(argv: list[str] | None = None) -> None:

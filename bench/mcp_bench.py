@@ -1,0 +1,180 @@
+"""MCP round-trip benchmark: the ``context`` tool of ``graphmem mcp`` over stdio, driven by the MCP SDK's own
+client, with 10k memories (facts + events over 100 users) in the store.
+
+The store is bulk-loaded into a dedicated tenant with the loaders of ``bench/recall_bench.py`` (same world,
+same bilingual query mix); the server is the real ``graphmem mcp`` command in a subprocess. Timed: the client's
+``await call_tool("context", ...)`` wall time (JSON-RPC over the pipes, argument validation, a worker thread,
+``Session.context(message, budget=2000)`` with long-term recall, the JSON result back). Two cases: a conversation
+already open on the server (its session exists), and the first call of a new conversation (the session is
+created in the call). The tenant is deleted afterwards.
+
+    python -m bench.mcp_bench [--size 10000] [--queries 300] [--out bench/results/mcp.md]
+
+The last output line is ``key=value`` pairs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import platform
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
+from mcp import Client, StdioServerParameters  # noqa: E402
+from mcp.client.stdio import stdio_client  # noqa: E402
+
+from bench import recall_bench as rb  # noqa: E402
+from graphmem.settings import Settings  # noqa: E402
+from graphmem.store import Store  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent
+TARGET_P95_MS = 50.0
+
+
+def _graphmem() -> str:
+    exe = Path(sys.executable).with_name("graphmem")
+    return str(exe) if exe.exists() else shutil.which("graphmem")
+
+
+async def _timed(client: Client, plan: list[tuple[str, str, str]]) -> tuple[list[float], list[int]]:
+    times, found = [], []
+    for user, session, query in plan:
+        t0 = time.perf_counter()
+        r = await client.call_tool("context", {"user_id": user, "session_id": session, "message": query,
+                                               "budget": 2000})
+        times.append((time.perf_counter() - t0) * 1e3)
+        if r.is_error:
+            raise RuntimeError(f"context failed: {r.content[0].text}")
+        found.append(len(r.structured_content["long_term"]))
+    return times, found
+
+
+def _stats(times: list[float], found: list[int]) -> dict:
+    return {"p50": rb.pct(times, .5), "p95": rb.pct(times, .95), "p99": rb.pct(times, .99),
+            "mean": statistics.fmean(times), "max": max(times), "memories": statistics.fmean(found), "n": len(times)}
+
+
+async def _drive(params: StdioServerParameters, users: list[dict], queries: int, errlog) -> dict:
+    rng = random.Random(7)
+    plan = [(u["user_id"], f"conv-{u['user_id']}", rng.choice(u["queries"]))
+            for u in (rng.choice(users) for _ in range(queries))]
+    t0 = time.perf_counter()
+    async with Client(stdio_client(params, errlog=errlog), read_timeout_seconds=300) as client:
+        start_s = time.perf_counter() - t0
+        warm = [(u["user_id"], f"conv-{u['user_id']}", u["queries"][0]) for u in users]   # one per user: caches
+        t1 = time.perf_counter()
+        await _timed(client, warm)
+        warm_s = time.perf_counter() - t1
+        await _timed(client, plan[:50])
+        open_conv = _stats(*await _timed(client, plan))
+        fresh = [(user, f"new-{i}", q) for i, (user, _, q) in enumerate(plan)]
+        new_conv = _stats(*await _timed(client, fresh))
+    return {"start_s": start_s, "warm_s": warm_s, "open": open_conv, "new": new_conv}
+
+
+def in_process(settings: Settings, tenant: str, users: list[dict], queries: int) -> dict:
+    """The same calls without MCP: ``Memory.session(...).context(...)`` in this process (same plan, same load
+    on the box), so the table can tell the protocol's share from the recall's."""
+    from graphmem.memory import Memory
+
+    rng = random.Random(7)
+    plan = [(u["user_id"], f"conv-{u['user_id']}", rng.choice(u["queries"]))
+            for u in (rng.choice(users) for _ in range(queries))]
+    with tempfile.TemporaryDirectory() as tmp:
+        mem = Memory(settings.with_(tenant=tenant), journal_path=Path(tmp) / "j.sqlite3")
+        try:
+            for u in users:
+                mem.session(u["user_id"], f"conv-{u['user_id']}").context(u["queries"][0], 2000)
+            times, found = [], []
+            for i, (user, conv, q) in enumerate(plan[:50] + plan):
+                t0 = time.perf_counter()
+                ctx = mem.session(user, conv).context(q, 2000)
+                if i >= 50:
+                    times.append((time.perf_counter() - t0) * 1e3)
+                    found.append(len(ctx.long_term))
+        finally:
+            mem.close(30)
+    return _stats(times, found)
+
+
+def report(out: dict, args, started: datetime) -> str:
+    o, n, ld = out["open"], out["new"], out["load"]
+    verdict = "met" if o["p95"] <= TARGET_P95_MS else "NOT met"
+    lines = ["# MCP round-trip benchmark", "",
+             f"Run: {started:%Y-%m-%d %H:%M} UTC, Python {platform.python_version()}, {platform.machine()}, "
+             f"{os.cpu_count()} shared cores (load average {out['load_avg'][0]:.1f} before, {out['load_avg'][1]:.1f} "
+             "after: other work shared them), Neo4j on the same box. Command: `python -m bench.mcp_bench --size "
+             f"{args.size} --queries {args.queries}`. All numbers below come from this one run.", "",
+             "What is timed: the MCP SDK client's `call_tool(\"context\", {user_id, session_id, message, "
+             "budget: 2000})` against `graphmem mcp` over stdio (a subprocess), wall time on the client: JSON-RPC "
+             "over the pipes, argument validation, a worker thread, `Session.context()` with long-term recall "
+             "(the same work `bench/recall_bench.py` times in process), the JSON result back. Store: "
+             f"{ld['memories']} memories ({ld['facts']} facts, {ld['events']} events) over 100 users, bulk-loaded "
+             "with the `cypher/bench/` loaders; the bilingual query mix of the recall benchmark. Before timing, one "
+             "call per user (loads each user's vectors into the server) and 50 warm-up calls.", "",
+             f"Target: p95 ≤ {TARGET_P95_MS:.0f} ms for an open conversation — **{verdict}**.", "",
+             "| case | calls | p50 ms | p95 ms | p99 ms | mean ms | max ms | memories injected |",
+             "|---|---|---|---|---|---|---|---|"]
+    for name, m in (("open conversation (session exists on the server)", o),
+                    ("first call of a new conversation (session created in the call)", n),
+                    ("no MCP: the same open-conversation calls in process (`Memory.session().context()`)",
+                     out["in_process"])):
+        lines.append(f"| {name} | {m['n']} | {m['p50']:.1f} | {m['p95']:.1f} | {m['p99']:.1f} | {m['mean']:.1f} | "
+                     f"{m['max']:.1f} | {m['memories']:.1f} |")
+    lines += ["", f"Server start to first answer (models warmed before serving): {out['start_s']:.1f} s; first "
+              f"call per user for 100 users: {out['warm_s']:.1f} s in all. Load: {ld['load_s']:.0f} s.", ""]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--size", type=int, default=10_000)
+    ap.add_argument("--queries", type=int, default=300)
+    ap.add_argument("--out", default=str(ROOT / "results" / "mcp.md"))
+    args = ap.parse_args(argv)
+    started = datetime.now(timezone.utc)
+    load_before = os.getloadavg()[0]
+    settings = Settings.from_env()
+    tenant = f"bench-mcp-{os.getpid()}"
+    users = rb.world(tenant)
+    per_user = args.size // rb.USERS
+    for u in users:
+        u["memories"] = u["memories"][:per_user]
+    texts = rb.all_texts(users)
+    vectors = rb.embeddings(texts, settings)
+    row_of = {t: i for i, t in enumerate(texts)}
+    store = Store(settings.with_(tenant=tenant))
+    out: dict = {}
+    try:
+        out["load"] = rb.load(store, tenant, users, per_user, lambda t: vectors[row_of[t]].tolist())
+        print(f"loaded {out['load']}", flush=True)
+        env = {**os.environ, "GRAPHMEM_TENANT": tenant, "GRAPHMEM_NEO4J_PASSWORD": settings.resolved_password()}
+        with tempfile.TemporaryDirectory() as tmp, open(Path(tmp) / "server.log", "w") as errlog:
+            params = StdioServerParameters(command=_graphmem(), args=["mcp", "--journal", str(Path(tmp) / "j.sqlite3")],
+                                           env=env)
+            out.update(asyncio.run(_drive(params, users, args.queries, errlog)))
+        out["in_process"] = in_process(settings, tenant, users, args.queries)
+        out["load_avg"] = (load_before, os.getloadavg()[0])
+    finally:
+        store.run_auto("admin/delete_tenant", {"tenant": tenant})
+        store.close()
+    print(f"open conversation: {out['open']}\nnew conversation: {out['new']}\nin process: {out['in_process']}",
+          flush=True)
+    Path(args.out).write_text(report(out, args, started), encoding="utf-8")
+    print(f"mcp_context_p50_ms={out['open']['p50']:.1f} mcp_context_p95_ms={out['open']['p95']:.1f} "
+          f"mcp_context_new_p95_ms={out['new']['p95']:.1f} target_p95_ms={TARGET_P95_MS:.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
