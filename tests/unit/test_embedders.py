@@ -69,3 +69,19 @@ def test_hybrid_is_the_mean_of_both_models_for_english_and_use_alone_otherwise(u
     assert not v[2, 512:].any() and abs(float(v[2] @ v[3]) - float(use.embed(texts[2:])[0] @ use.embed(texts[2:])[1])) < 1e-3
     assert float(v[0] @ v[1]) > float(u[0] @ u[1])        # MiniLM tells this paraphrase apart better than USE
     assert get_embedder(Settings(embedder="use+st")).dimensions == 896
+
+
+def test_use_skips_the_per_call_thread_limit_only_when_blas_runs_one_thread(use):
+    from graphmem.embedders import _blas_single_threaded
+
+    texts = ["I am allergic to nuts", "我的预算是八千元"]
+    fast = use.embed(texts)
+    backend = use.model._backend
+    assert (backend._threadpool is None) == _blas_single_threaded()
+    from threadpoolctl import ThreadpoolController
+
+    backend._threadpool, saved = ThreadpoolController().limit, backend._threadpool
+    try:
+        assert np.array_equal(use.embed(texts), fast)     # the same numbers with the per-call limit
+    finally:
+        backend._threadpool = saved
