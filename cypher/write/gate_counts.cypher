@@ -6,4 +6,5 @@ SET u.rejected_greeting = coalesce(u.rejected_greeting, 0) + row.greeting,
     u.rejected_chitchat = coalesce(u.rejected_chitchat, 0) + row.chitchat,
     u.rejected_duplicate = coalesce(u.rejected_duplicate, 0) + row.duplicate,
     u.rejected_judge = coalesce(u.rejected_judge, 0) + row.judge,
-    u.rejected_invalid = coalesce(u.rejected_invalid, 0) + row.invalid
+    u.rejected_invalid = coalesce(u.rejected_invalid, 0) + row.invalid,
+    u.rejected_keys = (coalesce(u.rejected_keys, []) + row.keys)[-1024..]

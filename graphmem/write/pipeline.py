@@ -310,6 +310,7 @@ class Pipeline:
                 if w.turn.event_id in present:
                     w.verdict = SKIP
             self._drop_forgotten(b, tx)
+            self._drop_replayed(b, tx)
             self._plan(b, tx)
             self._write(b, tx)
             hook = self.hooks.get("before_commit")
@@ -342,6 +343,15 @@ class Pipeline:
                 if all(w.verdict == SKIP for w in b.works if (w.turn.tenant, w.turn.user_id) == k)]
         if gone:
             tx.run("write/drop_empty_users", {"rows": gone})
+
+    def _drop_replayed(self, b: Batch, tx: Tx) -> None:
+        """Under the lock: a turn the gate turned away in a committed batch (replayed after a kill between the
+        commit and clearing the journal) is skipped, so its rejection and repeated mentions count once."""
+        rows = [{"tenant": t, "user_id": u} for t, u in sorted({(w.turn.tenant, w.turn.user_id) for w in b.works})]
+        done = {k for r in tx.run("write/rejected_keys", {"rows": rows}) for k in r["keys"]}
+        for w in b.works:
+            if w.turn.key in done:
+                w.verdict = SKIP
 
     # -- analysis: classify, extract, link ------------------------------------------------------------------
     def _classify(self, w: TurnWork) -> None:
@@ -759,11 +769,12 @@ class Pipeline:
                 log.debug("turn %s rejected by the gate: %s", t.key, reason)
                 res.rejected[reason] = res.rejected.get(reason, 0) + 1
                 g = gate.setdefault((t.tenant, t.user_id), {"tenant": t.tenant, "user_id": t.user_id, "at": t.at,
-                                                            **{r: 0 for r in REJECT_REASONS}})
+                                                            "keys": [], **{r: 0 for r in REJECT_REASONS}})
                 g[reason] += 1
-                if w.duplicate:   # a repeat: no event, but the repeated facts gain a mention
-                    for i, d in w.decisions.items():
-                        repeats.append({"tenant": t.tenant, "user_id": t.user_id, "id": d.fact_id, "count": 1,
+                g["keys"].append(t.key)
+                if w.duplicate:   # a repeat: no event, but the repeated facts gain a mention (once per turn)
+                    for fact_id in dict.fromkeys(d.fact_id for d in w.decisions.values()):
+                        repeats.append({"tenant": t.tenant, "user_id": t.user_id, "id": fact_id, "count": 1,
                                         "at": t.at, "event_id": None})
                     used.update(w.mention_ids)
                     sessions.setdefault((t.tenant, t.user_id, t.session_id), _session_row(t))
@@ -791,6 +802,7 @@ class Pipeline:
                                      "happened_at": (utc(whole.when) if whole is not None and whole.when else None),
                                      "name": _caption(t.text, t.speaker), "caption": _caption(t.text, t.speaker),
                                      "referents": _referents(w.referents, t.text)}})
+            counted: set[str] = set()   # a fact the turn states many times gains one mention
             for i, s in enumerate(w.statements):
                 ent = w.entity_of.get(i)
                 if ent is None:
@@ -828,6 +840,9 @@ class Pipeline:
                     res.relations += 1
                     continue
                 d = w.decisions[i]
+                if d.action == REPEAT and d.fact_id in counted:
+                    continue
+                counted.add(d.fact_id)
                 if d.action == REPEAT:
                     repeats.append({"tenant": t.tenant, "user_id": t.user_id, "id": d.fact_id, "count": 1, "at": t.at,
                                     "event_id": t.event_id})

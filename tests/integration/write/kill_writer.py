@@ -1,5 +1,6 @@
 """Helper process for the SIGKILL test (not a test module): journals N turns, then kills itself with SIGKILL
-inside the first batch, either just before the Neo4j commit or just after it (before the journal is cleared)."""
+inside the first batch, either just before the Neo4j commit or just after it (before the journal is cleared).
+A fifth argument ``mixed`` journals greetings and exact repeats of one fact instead (turns the gate turns away)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from graphmem.write import Writer
 
 def main() -> None:
     tenant, journal, mode, n = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+    mixed = sys.argv[5:] == ["mixed"]
     all_journaled = threading.Event()
 
     def die() -> None:
@@ -25,7 +27,12 @@ def main() -> None:
     settings = Settings.from_env(tenant=tenant)
     w = Writer(Store(settings), settings, journal_path=journal, hooks={mode: die}, batch_size=1000)
     for i in range(n):
-        w.add("u1", "s1", i, f"fact number {i} is {i * 7}", facts=[FactInput("attribute", "", f"k{i}", i * 7)])
+        if mixed and i % 2 == 0:
+            w.add("u1", "s1", i, "Hello there!")
+        elif mixed:
+            w.add("u1", "s1", i, "My budget is 8000.", facts=[FactInput("attribute", "", "budget", 8000)])
+        else:
+            w.add("u1", "s1", i, f"fact number {i} is {i * 7}", facts=[FactInput("attribute", "", f"k{i}", i * 7)])
     print("journaled", n, flush=True)
     all_journaled.set()
     w.flush(120)
