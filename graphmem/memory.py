@@ -58,12 +58,18 @@ class MemorySession(Session):
 
     def turn_id(self, turn: int, role: str = "user") -> str:
         """The write path's turn id of this session's user turn ``turn`` (assistant turns: ``role``)."""
-        return f"{turn}{'a' if role == 'assistant' else ''}.{self._token}"
+        return f"{turn}{role[0] if role in ('assistant', 'participant') else ''}.{self._token}"
 
     def add_user_message(self, text: str, at: datetime | None = None) -> Message:
         msg = super().add_user_message(text, at)
         self.event_ids[msg.turn] = self.memory.writer.add(self.user_id, self.session_id, self.turn_id(msg.turn),
                                                           msg.text, role="user", at=msg.at, tenant=self.tenant)
+        return msg
+
+    def add_participant_message(self, speaker: str, text: str, at: datetime | None = None) -> Message:
+        msg = super().add_participant_message(speaker, text, at)
+        self.memory.writer.add(self.user_id, self.session_id, self.turn_id(msg.seq, "participant"),
+                               msg.text[len(msg.speaker) + 2:], speaker=msg.speaker, at=msg.at, tenant=self.tenant)
         return msg
 
     def add_assistant_message(self, text: str, at: datetime | None = None) -> Message:

@@ -60,6 +60,18 @@ def asks_about_past(text: str) -> bool:
     return bool(_PAST_EN.search(text) or _PAST_ZH.search(text))
 
 
+# a question about something that happened (simple past: "When did Melanie paint a sunrise?", "我上次去了哪"),
+# as opposed to one about how things stand ("How many guests are we inviting?", "我开的是什么车")
+_PAST_TENSE_EN = re.compile(r"\b(?:did|was|were|had|went|got|made|took|ago|yesterday|last (?:year|month|week|time))\b",
+                            re.I)
+_PAST_TENSE_ZH = re.compile(r"了|过|上次|那时|当时|昨天|去年|上个月|上周")
+
+
+def past_tense(text: str) -> bool:
+    """The question asks what happened (simple past), not how things stand now."""
+    return bool(_PAST_TENSE_EN.search(text) or _PAST_TENSE_ZH.search(text))
+
+
 def asks_current(text: str) -> bool:
     """True when the question asks for the value that holds now ("what's the date of the wedding now?",
     "家里最后定的是什么风格"): memories that announce a change weigh more."""
@@ -335,13 +347,14 @@ class QueryInfo:
     types: tuple[str, ...] = ()       # entity types the question asks for
     keys: tuple[str, ...] = ()        # the user's own attributes it asks about
     current: bool = False             # it asks for the value that holds now
+    happened: bool = False            # it asks what happened (simple past), not how things stand
 
 
 def analyse(text: str, now: datetime, lang: str | None = None) -> QueryInfo:
     back, head = back_reference(text)
     return QueryInfo(text, lang or language(text), asks_about_past(text), time_window(text, now), back, head,
                      lucene_query(text), tuple(dict.fromkeys((*scan_terms(text), *agent_nouns(text)))),
-                     *_types_and_keys(text), asks_current(text))
+                     *_types_and_keys(text), asks_current(text), past_tense(text))
 
 
 _FIRST_PERSON = re.compile(r"\b(?:i|my|me|we|our|us)\b|我", re.I)

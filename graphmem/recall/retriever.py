@@ -26,8 +26,6 @@ Paths (each a named query in ``cypher/recall/``, each scoped by ``(tenant, user_
 from __future__ import annotations
 
 import logging
-import math
-import re
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -40,7 +38,8 @@ import numpy as np
 from graphmem.errors import InputError
 from graphmem.linking import lexicon
 from graphmem.model import EntityCard, FactVersion, Profile, polarity_sign
-from graphmem.recall import packing, rewrite as rw, scoring
+from graphmem.recall import lexical, packing, rewrite as rw, scoring
+from graphmem.recall.lexical import BM25
 from graphmem.recall.query import QueryInfo, analyse
 from graphmem.recall.scoring import ScoringConfig
 from graphmem.recall.types import PATHS, Candidate, Recalled, RelatedEntity
@@ -71,8 +70,7 @@ class RecallConfig:
     fulltext_fetch: int = 300
     graph_hops: int = 2
     graph_per_entity: int = 6
-    later_of: int = 6                   # the later versions (that announce a change) of this many best vector hits
-    later_k: int = 4                    # ... at most this many
+    session_of: int = 8               # the neighbours (previous and next message) of this many best hits
     graph_max_seeds: int = 5
     graph_fetch: int = 60
     entity_link_min: float = 0.55     # an entity found by vector/full-text seeds the graph at this cosine
@@ -108,9 +106,14 @@ class _Vectors:
         self.ids: dict[str, list[str]] = {"facts": [], "events": [], "entities": []}
         self.mats: dict[str, np.ndarray] = {}
         self.row: dict[str, tuple[str, int]] = {}
-        self.texts: dict[str, tuple[str, str, frozenset[str]]] = {}    # id → (label, lower text, words)
+        self.texts: dict[str, tuple[str, str]] = {}                    # id → (label, lower text)
         self.at: dict[str, int] = {}                                     # id → when recorded (epoch ms)
         self.mentions: dict[str, frozenset[str]] = {}                    # id → the entities it names (not the user)
+        self.turns: dict[str, tuple] = {}            # id → (session, turn, speaker, role, source message or None)
+        self.lex_ids: dict[str, list[str]] = {}                          # label → ids in BM25 row order
+        self._bm25: dict[str, BM25] = {}
+        self._order: dict[str, tuple[str, ...]] | None = None             # message id → its neighbours
+        self._mentioning: dict[str, list[str]] | None = None              # entity id → events naming it
         self.watermark = None
         self.version = None
         self.loaded = 0.0
@@ -125,13 +128,19 @@ class _Vectors:
         out.texts = dict(self.texts)
         out.at = dict(self.at)
         out.mentions = dict(self.mentions)
+        out.turns = dict(self.turns)
         out.watermark = self.watermark
         new: dict[str, list[tuple[str, list[float]]]] = {}
         for r in rows:
             low = (r.get("text") or "").lower()
-            out.texts[r["id"]] = (r["label"], low, frozenset(_stem(w) for w in _WORD.findall(low)))
+            if r.get("speaker"):
+                low = f"{r['speaker'].lower()}: {low}"
+            out.texts[r["id"]] = (r["label"], low)
             if r.get("mentions"):
                 out.mentions[r["id"]] = frozenset(r["mentions"])
+            if r.get("turn_id") is not None:
+                out.turns[r["id"]] = (r.get("session_id"), str(r["turn_id"]), r.get("speaker"), r.get("role"),
+                                      r.get("source"))
             if r.get("embedding") is None:
                 continue
             new.setdefault(r["label"], []).append((r["id"], r["embedding"]))
@@ -159,30 +168,51 @@ class _Vectors:
         out.nbytes = sum(m.nbytes for m in out.mats.values())
         return out
 
-    def lexical(self, terms: Sequence[str], n: int) -> dict[str, list[dict]]:
-        """Per label, the ``n`` texts matching most of ``terms`` (English terms as whole words, Chinese as
-        substrings), each term weighted by its rarity among this user's texts; score in [0, 1]."""
-        if not terms or not self.texts:
-            return {}
-        ascii_terms = [t.isascii() for t in terms]
-        terms = [_stem(t) if a else t for t, a in zip(terms, ascii_terms)]
-        hits: list[tuple[str, str, list[int]]] = []
-        df = [0] * len(terms)
-        for node_id, (label, low, words) in self.texts.items():
-            matched = [i for i, t in enumerate(terms) if (t in words if ascii_terms[i] else t in low)]
-            if matched:
-                hits.append((node_id, label, matched))
-                for i in matched:
-                    df[i] += 1
-        if not hits:
-            return {}
-        total = len(self.texts)
-        weight = [math.log(1 + total / (1 + d)) * math.sqrt(len(t)) for d, t in zip(df, terms)]
-        full = sum(weight) or 1.0
-        out: dict[str, list[dict]] = {}
-        for node_id, label, matched in hits:
-            out.setdefault(label, []).append({"id": node_id, "score": sum(weight[i] for i in matched) / full})
-        return {label: sorted(rows, key=lambda r: -r["score"])[:n] for label, rows in out.items()}
+    def bm25(self, label: str) -> BM25:
+        """The BM25 index of one label's texts (built on first use, then kept: the cache is copy on write)."""
+        index = self._bm25.get(label)
+        if index is None:
+            order = self.lex_ids.setdefault(label, [i for i, (lb, _) in self.texts.items() if lb == label])
+            index = self._bm25[label] = BM25([lexical.tokens(self.texts[i][1]) for i in order])
+        return index
+
+    def lexical(self, query: str, n: int) -> dict[str, list[dict]]:
+        """Per label, the ``n`` best texts by BM25 for ``query``; score divided by the best score of the query."""
+        toks = lexical.tokens(query)
+        found = {label: [(self.lex_ids[label][i], s) for i, s in self.bm25(label).top(toks, n)]
+                 for label in ("facts", "events", "entities")}
+        best = max((s for rows in found.values() for _, s in rows), default=0.0) or 1.0
+        return {label: [{"id": i, "score": s / best, "bm25": s} for i, s in rows] for label, rows in found.items()
+                if rows}
+
+    def neighbours(self, node_id: str) -> tuple[str, ...]:
+        """The messages said just before and after ``node_id`` in its session (the session neighbourhood)."""
+        if self._order is None:
+            by_session: dict[str, list[tuple[int, str]]] = {}
+            for i in self.ids["events"]:
+                turn = self.turns.get(i)
+                if turn and turn[0] is not None and turn[4] is None and i in self.at:
+                    by_session.setdefault(turn[0], []).append((self.at[i], i))
+            order: dict[str, tuple[str, ...]] = {}
+            for seq in by_session.values():
+                seq.sort()
+                for n, (_, i) in enumerate(seq):
+                    order[i] = tuple(x for _, x in seq[max(0, n - 1):n] + seq[n + 1:n + 2])
+            self._order = order
+        return self._order.get(node_id, ())
+
+    def mentioning(self, entity_id: str) -> list[str]:
+        """The events that mention ``entity_id``."""
+        if self._mentioning is None:
+            index: dict[str, list[str]] = {}
+            for i in self.ids["events"]:
+                for e in self.mentions.get(i, ()):
+                    index.setdefault(e, []).append(i)
+            self._mentioning = index
+        return self._mentioning.get(entity_id, [])
+
+    def query(self, text: str, qv: np.ndarray) -> "_QueryView":
+        return _QueryView(self, text, qv)
 
     def count(self, label: str) -> int:
         return len(self.ids[label])
@@ -211,33 +241,6 @@ class _Vectors:
         """The vectors of ``ids`` (all cached) as one float32 matrix, a row each."""
         return np.stack([self.mats[label][r] for label, r in (self.row[i] for i in ids)]).astype(np.float32)
 
-    def later_changes(self, ids: Sequence[str], min_sim: float, n: int, entity_sim: float = 1.0) -> list[str]:
-        """Events recorded after one of ``ids`` that are its later version, however far their words are from the
-        question: at least ``min_sim`` cosine-close to it and announcing a change ("we signed with Summit Hauling
-        instead" after "a quote from Two Rivers"), or, from ``entity_sim`` up, naming the same entity with a value
-        of the same kind ("和 Marcus 谈好了，12,400" after "租给 Marcus，rent 是 12,800"). Best ``n``, closest first."""
-        found = [i for i in ids if i in self.row and i in self.at]
-        mat = self.mats.get("events")
-        if not found or mat is None:
-            return []
-        sims = mat.astype(np.float32) @ self._stack(found).T
-        events = self.ids["events"]
-        best: dict[str, float] = {}
-        for j, i in enumerate(found):
-            kinds = None
-            for k in np.nonzero(sims[:, j] >= min(min_sim, entity_sim))[0]:
-                e, sim = events[k], float(sims[k, j])
-                if self.at.get(e, 0) <= self.at[i] or sim <= best.get(e, 0.0):
-                    continue
-                text = self.texts[e][1]
-                if sim >= min_sim and scoring.announces_change(text):
-                    best[e] = sim
-                elif sim >= entity_sim and self.mentions.get(e, _NONE) & self.mentions.get(i, _NONE):
-                    kinds = scoring.value_kinds(self.texts[i][1]) if kinds is None else kinds
-                    if kinds & scoring.value_kinds(text):
-                        best[e] = sim
-        return sorted(best, key=best.get, reverse=True)[:n]
-
     def sim(self, node_id: str | None, q: np.ndarray) -> float | None:
         hit = self.row.get(node_id) if node_id else None
         if hit is None:
@@ -245,16 +248,30 @@ class _Vectors:
         return float(self.mats[hit[0]][hit[1]].astype(np.float32) @ q)
 
 
-_WORD = re.compile(r"[a-z0-9]+")
 _NONE: frozenset[str] = frozenset()
 
 
-def _stem(w: str) -> str:
-    """A very light English stemmer for the in-process lexical match (recommended → recommend, themes → theme)."""
-    for suffix in ("ing", "ed", "s"):
-        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
-            return w[: -len(suffix)]
-    return w
+class _QueryView:
+    """One query's lexical and dense scores over every text of one user's cache (computed once per query)."""
+
+    def __init__(self, vc: _Vectors, text: str, qv: np.ndarray) -> None:
+        self.vc, self.qv = vc, qv
+        toks = lexical.tokens(text)
+        self.bm25 = {label: vc.bm25(label).scores(toks) for label in ("facts", "events")}
+        self.best = max((float(a.max()) for a in self.bm25.values() if len(a)), default=0.0) or 1.0
+        self.rows = {label: {i: n for n, i in enumerate(vc.lex_ids[label])} for label in self.bm25}
+
+    def lexical(self, node_id: str) -> float:
+        """BM25 of the node divided by the query's best BM25 (0 for a node the cache does not hold)."""
+        for label, rows in self.rows.items():
+            n = rows.get(node_id)
+            if n is not None:
+                return float(self.bm25[label][n]) / self.best
+        return 0.0
+
+    def relevance(self, node_id: str) -> float:
+        """A quick relevance of any cached node: the mean of its lexical score and its similarity."""
+        return 0.5 * self.lexical(node_id) + 0.5 * max(0.0, self.vc.sim(node_id, self.qv) or 0.0)
 
 
 def _unit(mat: np.ndarray) -> np.ndarray:
@@ -295,7 +312,8 @@ def _cand(r: dict, path: str, score: float | None = None, via: str = "") -> Cand
         importance=float(r["importance"]) if r.get("importance") is not None else 0.5,
         quality=float(r["quality"]) if r.get("quality") is not None else 1.0, language=r.get("language"),
         session_id=r.get("session_id"), superseded_by=r.get("superseded_by"), source_id=r.get("source_id"),
-        sim=float(r["sim"]) if r.get("sim") is not None else None, referents=tuple(r.get("referents") or ()))
+        sim=float(r["sim"]) if r.get("sim") is not None else None, referents=tuple(r.get("referents") or ()),
+        speaker=r.get("speaker") if r.get("role") in (None, "participant") else None)
     c.add_path(path, float(score if score is not None else (r.get("path_score") or 0.0)), via)
     return c
 
@@ -582,41 +600,18 @@ class Retriever:
                language: str | None = None, paths: Iterable[str] | None = None,
                linked: dict[str, str] | None = None) -> list[Recalled]:
         """The ``k`` memories of ``user_id`` most relevant to ``query``, best first, rewritten in the second
-        person in the query's language. ``slots``: the session's slot table (for "that plan");
-        ``session_id``: leave this session's own turns out; ``explain``: attach, per memory, the paths that
-        found it and every score component; ``paths``: override which paths run."""
-        query = validate_message(query)     # the same rules as a message: text, not empty, binary or oversized
-        user_id = owner_id(user_id, "user_id")         # the same id rule as writes: nothing repaired
-        cfg = self.config
-        k = cfg.k if k is None else int(k)
-        tenant = owner_id(tenant or self.settings.tenant, "tenant")
+        person in the query's language (a participant's words as theirs: "Melanie said …"). ``slots``: the
+        session's slot table (for "that plan"); ``session_id``: leave this session's own turns out; ``explain``:
+        attach, per memory, the paths that found it, every feature and its weighted contribution, and the score;
+        ``paths``: override which paths run."""
+        k = self.config.k if k is None else _positive_k(k)
         now = now or self._clock()
-        enabled = frozenset(paths) if paths is not None else cfg.paths
-        unknown = set(enabled) - set(PATHS)
-        if unknown:
-            raise InputError(f"unknown recall paths {sorted(unknown)}; use {', '.join(PATHS)}")
         t0 = time.perf_counter()
-        q = analyse(query, now)
-        lang = language if language in ("zh", "en") else q.language if q.language in ("zh", "en") else "en"
-        vec = [float(x) for x in self.embedder.embed([query])[0]]
-        t1 = time.perf_counter()
-        u = self._user(tenant, user_id)
-        seeds = self._link(query, u, q, slots, enabled, linked)
-        t2 = time.perf_counter()
-        groups = self._run_paths(tenant, user_id, q, vec, seeds, session_id, enabled, u)
+        q, merged, vc = self.candidates(user_id, query, tenant=tenant, slots=slots, session_id=session_id, now=now,
+                                        paths=paths, linked=linked)
         t3 = time.perf_counter()
-        merged = scoring.merge(groups)
-        scoring.normalise_lexical(merged.values())
-        vc = self._vecs.get((tenant, user_id)) if self.config.vector_mode == "cache" else None
-        if vc is not None:
-            pair = vc.pairwise(merged)
-            # who a memory is about (sharing "团子" only says both are about the cat), not what it is about
-            names = [r["name"] or "" for r in u.ids.values() if not r["is_self"]
-                     and {"person", "pet"} & set(lexicon.ancestors(r["type"] or ""))]
-            scoring.implicit_supersede(merged.values(), pair, cfg.scoring, names=names)
-            scoring.link_newer(merged.values(), pair, cfg.scoring, names=names,   # a clause names what its message does
-                               entities=lambda c: vc.mentions.get(c.id, _NONE) | vc.mentions.get(c.source_id, _NONE))
-        ranked = scoring.rank(merged.values(), q, now, k, cfg.scoring)
+        lang = language if language in ("zh", "en") else q.language if q.language in ("zh", "en") else "en"
+        ranked = scoring.rank(merged, q, now, k, self.config.scoring)
         out = []
         for c, comp in ranked:
             text = rw.rewrite(c, now, lang, self.llm_rewrite)
@@ -628,12 +623,51 @@ class Retriever:
                 id=c.id, label=c.label, text=text, source_text=c.text, score=comp["score"], kind=c.kind or c.label,
                 subject="" if c.is_self else (c.entity or ""), key=c.key, value=c.value,
                 polarity=polarity_sign(c.polarity), status=c.status, entity_id=c.entity_id, when=c.t_from, last_seen=c.last_seen,
-                mention_count=c.mention_count, paths=tuple(sorted(c.paths)), explanation=expl))
+                mention_count=c.mention_count, paths=tuple(sorted(c.paths)), explanation=expl,
+                **_provenance(c, vc)))
         t4 = time.perf_counter()
-        self.last_timings = {"embed_ms": (t1 - t0) * 1e3, "link_ms": (t2 - t1) * 1e3, "paths_ms": (t3 - t2) * 1e3,
-                             "rank_ms": (t4 - t3) * 1e3, "total_ms": (t4 - t0) * 1e3, "candidates": len(merged),
-                             **getattr(self, "_query_ms", {})}
+        self.last_timings = {**self.last_timings, "rank_ms": (t4 - t3) * 1e3, "total_ms": (t4 - t0) * 1e3}
         return out
+
+    def candidates(self, user_id: str, query: str, *, tenant: str | None = None, slots=None,
+                   session_id: str | None = None, now: datetime | None = None, paths: Iterable[str] | None = None,
+                   linked: dict[str, str] | None = None) -> tuple[QueryInfo, list[Candidate], "_Vectors | None"]:
+        """Every memory the recall paths found for ``query``, merged, with its features set and the later
+        versions linked, before ranking (what :meth:`recall` ranks; ``bench/fit_ranking.py`` fits on it)."""
+        query = validate_message(query)     # the same rules as a message: text, not empty, binary or oversized
+        user_id = owner_id(user_id, "user_id")         # the same id rule as writes: nothing repaired
+        cfg = self.config
+        tenant = owner_id(tenant or self.settings.tenant, "tenant")
+        now = now or self._clock()
+        enabled = frozenset(paths) if paths is not None else cfg.paths
+        unknown = set(enabled) - set(PATHS)
+        if unknown:
+            raise InputError(f"unknown recall paths {sorted(unknown)}; use {', '.join(PATHS)}")
+        t0 = time.perf_counter()
+        q = analyse(query, now)
+        vec = [float(x) for x in self.embedder.embed([query])[0]]
+        t1 = time.perf_counter()
+        u = self._user(tenant, user_id)
+        seeds = self._link(query, u, q, slots, enabled, linked)
+        t2 = time.perf_counter()
+        groups = self._run_paths(tenant, user_id, q, vec, seeds, session_id, enabled, u)
+        t3 = time.perf_counter()
+        merged = scoring.merge(groups)
+        scoring.normalise_lexical(merged.values())
+        vc = self._vecs.get((tenant, user_id)) if self.config.vector_mode == "cache" else None
+        if vc is not None:
+            _annotate(merged.values(), vc.query(query, np.asarray(vec, dtype=np.float32)), vc, query)
+            pair = vc.pairwise(merged)
+            # who a memory is about (sharing "团子" only says both are about the cat), not what it is about
+            names = [r["name"] or "" for r in u.ids.values() if not r["is_self"]
+                     and {"person", "pet"} & set(lexicon.ancestors(r["type"] or ""))]
+            scoring.implicit_supersede(merged.values(), pair, cfg.scoring, names=names)
+            scoring.link_newer(merged.values(), pair, cfg.scoring, names=names,
+                               entities=lambda c: vc.mentions.get(c.id, _NONE) | vc.mentions.get(c.source_id, _NONE))
+        self.last_timings = {"embed_ms": (t1 - t0) * 1e3, "link_ms": (t2 - t1) * 1e3, "paths_ms": (t3 - t2) * 1e3,
+                             "features_ms": (time.perf_counter() - t3) * 1e3, "candidates": len(merged),
+                             **getattr(self, "_query_ms", {})}
+        return q, list(merged.values()), vc
 
     def _run_paths(self, tenant: str, user_id: str, q: QueryInfo, vec: list[float],
                    seeds: dict[str, tuple[float, str, str]], session_id: str | None, paths: frozenset[str],
@@ -676,6 +710,8 @@ class Retriever:
                     key = "q_" + name.split("/")[-1] + "_ms"
                     qt[key] = qt.get(key, 0.0) + (time.perf_counter() - t0) * 1e3
 
+        graph_seed: dict[str, tuple[float, str, str]] = {}   # event → (weight, path, via) of the entity it names
+
         def cached_plan() -> dict[str, list[dict]]:
             """Vector and lexical ranking over the user's cached vectors and texts (no I/O); entity hits
             become graph seeds."""
@@ -684,33 +720,42 @@ class Retriever:
                 for label in rows:
                     rows[label] += [{**r, "score": r["sim"], "path": "vector"}
                                     for r in vc.top(label, qv, cfg.vector_k + 4)]
-                best = sorted(rows["facts"] + rows["events"], key=lambda r: -r["sim"])[:cfg.later_of]
-                seen = {r["id"] for r in rows["events"]}
-                later = [e for e in vc.later_changes([r["id"] for r in best], cfg.scoring.same_thing, cfg.later_k,
-                                                     cfg.scoring.same_entity_value)
-                         if e not in seen]
-                rows["events"] += [{"id": e, "sim": sim, "score": sim, "path": "later"}
-                                   for e, sim in ((e, vc.sim(e, qv)) for e in later)]
                 if "graph" in paths:
                     for r in vc.top("entities", qv, cfg.entity_k):
                         if r["sim"] >= cfg.entity_link_min and r["id"] in u.ids and r["id"] not in seeds:
                             seeds[r["id"]] = (min(1.0, r["sim"]), "entity", u.ids[r["id"]]["name"] or "")
-            if "fulltext" in paths and q.terms:
-                lex = vc.lexical(q.terms, cfg.fulltext_k)
+            if "fulltext" in paths:
+                lex = vc.lexical(q.text, cfg.fulltext_k)
                 for label in rows:
                     rows[label] += [{**r, "sim": vc.sim(r["id"], qv), "path": "fulltext"} for r in lex.get(label, [])]
                 if "graph" in paths:
                     for r in lex.get("entities", [])[:3]:   # entities named in the input seed the graph path
                         if r["id"] in u.ids and r["id"] != u.self_id and r["id"] not in seeds and r["score"] >= 0.2:
                             seeds[r["id"]] = (0.5 + 0.4 * r["score"], "entity", u.ids[r["id"]]["name"] or "")
+            if seeds and ("graph" in paths or "slots" in paths):   # events that mention the linked entities
+                for eid, (w, p, via) in sorted(seeds.items(), key=lambda kv: -kv[1][0])[: cfg.graph_max_seeds]:
+                    named = vc.mentioning(eid)
+                    sims = [(vc.sim(i, qv) or -1.0, i) for i in named]
+                    for sim, i in sorted(sims, reverse=True)[: cfg.graph_per_entity]:
+                        if w > graph_seed.get(i, (0.0,))[0]:
+                            graph_seed[i] = (w, p, via)
+                rows["events"] += [{"id": i, "sim": vc.sim(i, qv), "score": w, "path": "graph"}
+                                   for i, (w, _, _) in graph_seed.items()]
+            if "session" in paths:   # the messages said right before and after the best hits
+                best = sorted((r for r in rows["events"] if r["path"] != "graph"), key=lambda r: -(r.get("score") or 0.0))
+                seen = {r["id"] for r in rows["events"]}
+                near = [n for r in best[:cfg.session_of] for n in vc.neighbours(r["id"]) if n not in seen]
+                rows["events"] += [{"id": n, "sim": vc.sim(n, qv), "score": 0.0, "path": "session"}
+                                   for n in dict.fromkeys(near)]
             return rows
 
         def cached_fetch(tx, groups: list, rows: dict[str, list[dict]]) -> None:
             """One fetch by id (facts and events) that applies the tenant/user/status/session filter; then the
             best k of each label and path."""
             found = tx.run("recall/by_id", {**base, **rows})
-            groups.append(("vector", [_cand(r, "vector", None, "later version") for r in found
-                                      if r["path"] == "later"]))
+            groups.append(("session", [_cand(r, "session", 0.0) for r in found if r["path"] == "session"]))
+            groups.append(("graph", [_cand(r, graph_seed[r["id"]][1], graph_seed[r["id"]][0], graph_seed[r["id"]][2])
+                                     for r in found if r["path"] == "graph"]))
             for label in ("fact", "event"):
                 for path, k in (("vector", cfg.vector_k), ("fulltext", cfg.fulltext_k)):
                     mine = sorted((r for r in found if r["label"] == label and r["path"] == path),
@@ -814,7 +859,7 @@ class Retriever:
             if rows["facts"] or rows["events"]:
                 jobs.append(lambda tx, out: cached_fetch(tx, out, rows))
             if seeds and ("graph" in paths or "slots" in paths):
-                jobs += [graph_path, graph_events]
+                jobs.append(graph_path)
             if "recency" in paths:
                 jobs.append(recency_path)
             if own_keys:
@@ -910,6 +955,59 @@ class Retriever:
     def profile(self, user_id: str, *, tenant: str | None = None) -> Profile:
         from graphmem.write.reads import profile
         return profile(self.store, user_id, tenant=tenant or self.settings.tenant)
+
+
+def _positive_k(k) -> int:
+    """``k`` as a count of memories: a positive whole number (not NaN, not a bool, not ≤ 0)."""
+    if isinstance(k, bool) or not isinstance(k, (int, float)) or k != k or k < 1 or k != int(k):
+        raise InputError(f"k must be a positive whole number, got {k!r}")
+    return int(k)
+
+
+_QUESTION = frozenset("?？")
+
+
+def _annotate(cands: Iterable[Candidate], view: "_QueryView", vc: "_Vectors", query: str) -> None:
+    """The query-dependent features the cache can tell for any memory: BM25, who said it (and whether the
+    question names them), how relevant its neighbouring messages are, whether it is itself a question."""
+    low = query.casefold()
+    for c in cands:
+        turn = vc.turns.get(c.id) or vc.turns.get(c.source_id or "")
+        if c.speaker is None and turn and turn[3] == "participant":
+            c.speaker = turn[2]
+        c.features["lexical"] = view.lexical(c.id)
+        if c.speaker:
+            c.features["speaker"] = 1.0 if _names(c.speaker.casefold(), low) else 0.0
+        message = c.id if c.label == "event" and (not turn or turn[4] is None) else (turn[4] if turn else None)
+        # an exchange: what someone else said right before or after it ("What did it look like?" → the answer)
+        near = [n for n in vc.neighbours(message) if vc.turns[n][2] != (turn[2] if turn else None)] if message else ()
+        c.features["neighbour"] = max((view.relevance(n) for n in near), default=0.0)
+        c.features["question"] = 1.0 if c.label == "event" and (c.text or "").rstrip()[-1:] in _QUESTION else 0.0
+
+
+def _names(name: str, text: str) -> bool:
+    """``text`` names ``name`` (its first word, as a whole word: "Caroline" in "What did Caroline research?")."""
+    first = name.split()[0] if name.split() else ""
+    if not first:
+        return False
+    if not first.isascii():
+        return first in text
+    i = text.find(first)
+    while i >= 0:
+        before, after = text[i - 1:i], text[i + len(first):i + len(first) + 1]
+        if not (before.isalnum() or after.isalnum()):
+            return True
+        i = text.find(first, i + 1)
+    return False
+
+
+def _provenance(c: Candidate, vc: "_Vectors | None") -> dict:
+    """The session, turn and speaker of the message a memory comes from (from the user's cached index)."""
+    turn = vc.turns.get(c.id) or vc.turns.get(c.source_id or "") if vc is not None else None
+    if not turn:
+        return {"session_id": c.session_id}
+    session, turn_id, speaker, role, _ = turn
+    return {"session_id": session, "turn_id": turn_id, "speaker": speaker if role == "participant" else None}
 
 
 def _mixed(text: str) -> bool:

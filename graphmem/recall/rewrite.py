@@ -253,6 +253,8 @@ def _event_text(c: Candidate, now: datetime, lang: str, note: bool = False) -> s
         return f"我（助手）建议过：“{text}”" if zh else f'I suggested: "{text}"'
     if c.kind == "assistant":
         return f"我（助手）说过：“{text}”" if zh else f'I said: "{text}"'
+    if c.speaker:   # a participant's own words stay theirs: only the user's words become "you"
+        return f"{c.speaker}说过：“{text}”" if zh else f'{c.speaker} said: "{text}"'
     src_zh = bool(re.search(r"[\u4e00-\u9fff]", text))
     swapped = to_second_person_zh(text) if src_zh else to_second_person_en(text)
     if swapped and (src_zh == zh):

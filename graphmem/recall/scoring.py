@@ -34,33 +34,39 @@ its bigrams are new (it says much more). Each further memory about the same enti
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from datetime import datetime, timezone
+from functools import lru_cache
+from pathlib import Path
 
 from graphmem.linking import lexicon
 from graphmem.recall.query import QueryInfo, content_terms, marks_change
 from graphmem.recall.types import Candidate
 
 FAMILIES = {"vector": "vector", "fulltext": "fulltext", "graph": "graph", "slots": "graph", "entity": "graph",
-            "recency": "recency"}
+            "recency": "recency", "session": "session"}
+
+
+#: the signals the ranking model weighs, each in [0, 1] (see :func:`features`)
+FEATURES = ("semantic", "lexical", "graph", "families", "time_match", "speaker", "neighbour", "question", "fact",
+            "recency", "recency_now", "importance", "activity")
+_MODEL_FILE = Path(__file__).resolve().parent.parent / "data" / "ranking_model.json"
+
+
+@lru_cache(maxsize=1)
+def fitted_model() -> tuple[float, tuple[tuple[str, float], ...]]:
+    """The ranking model fitted by ``bench/fit_ranking.py`` (logistic regression on labelled recall data)."""
+    data = json.loads(_MODEL_FILE.read_text(encoding="utf-8"))
+    return float(data["bias"]), tuple((f, float(data["weights"].get(f, 0.0))) for f in FEATURES)
 
 
 @dataclass(frozen=True)
 class ScoringConfig:
-    w_semantic: float = 0.45
-    w_lexical: float = 0.15
-    w_graph: float = 0.25
-    w_recency: float = 0.08
-    w_importance: float = 0.05
-    w_activity: float = 0.05
-    agreement: float = 0.04
-    agreement_cap: float = 0.12
-    time_match: float = 0.2
-    prior_gate: float = 0.08         # recency, importance and activity count in full only from this relevance up
+    model: tuple[float, tuple[tuple[str, float], ...]] | None = None   # (bias, weights); None: the fitted one
     sim_floor: float = 0.1           # USE multilingual: unrelated pairs ~0.0-0.15, a question and its answer
     sim_ceiling: float = 0.6         # often only 0.25-0.5
     half_life_event_days: float = 30.0
@@ -70,7 +76,7 @@ class ScoringConfig:
     stale_now: float = 0.7            # ... and for stale ones (partly changed since)
     outdated_past: float = 1.1        # ... and when it asks about the past
     active_past: float = 0.75
-    min_score: float = 0.08
+    min_score: float = 0.0
     current_boost: float = 0.6       # a question about the value now: a memory announcing a change weighs this much more
     current_gate: float = 0.4        # ... in full from this semantic + lexical relevance up
     same_thing: float = 0.35         # two memories this cosine-similar, sharing two content terms, say the same
@@ -85,6 +91,9 @@ class ScoringConfig:
     fuller_ratio: float = 0.85       # a near-duplicate that says more replaces the chosen one within this score ratio
     same_entity_penalty: float = 0.03
 
+    def weights(self) -> tuple[float, tuple[tuple[str, float], ...]]:
+        return self.model if self.model is not None else fitted_model()
+
 
 def norm_sim(sim: float | None, cfg: ScoringConfig) -> float:
     if sim is None:
@@ -98,47 +107,72 @@ def _utc(t: datetime | None) -> datetime | None:
     return t if t.tzinfo else t.replace(tzinfo=timezone.utc)
 
 
-def components(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) -> dict[str, float]:
-    """Each score component of one candidate, and ``score`` (see the module docstring)."""
+def features(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) -> dict[str, float]:
+    """The ranking model's inputs for one candidate, each in [0, 1]:
+
+    semantic (cosine, mapped from [sim_floor, sim_ceiling]); lexical (BM25 / the query's best, or the full-text
+    score / the best); graph (link weight: 1 for an entity named in the input, less per hop); families (how many
+    relevance path families found it: vector when similar enough, full-text, graph, session; 0, ½, 1); time_match
+    (it happened or was said in the period the question names); speaker (the question names who said it);
+    neighbour (how relevant the messages just before and after it are); question (it is itself a question);
+    fact (a fact, not a message); recency (0.5 ** (age / half-life)); recency_now (the same, for a question about
+    how things stand rather than what happened or what was before); importance; activity (log mentions)."""
     seen = _utc(c.last_seen or c.t_from or c.recorded_at)
     age = max(0.0, (now - seen).total_seconds() / 86400.0) if seen else 365.0
     half = cfg.half_life_event_days if c.label == "event" else cfg.half_life_fact_days
-    graph = max([c.paths.get(p, 0.0) for p in ("graph", "slots", "entity")] or [0.0])
     semantic = norm_sim(c.sim, cfg)
-    families = {FAMILIES.get(p, p) for p in c.paths} - {"recency"}
+    families = {FAMILIES.get(p, p) for p in c.paths} - {"recency", "session"}
     if semantic < 0.2:
         families.discard("vector")
-    comp = {
+    lexical = c.features.get("lexical", c.paths.get("fulltext", 0.0))
+    f = {
         "semantic": semantic,
-        "lexical": max(0.0, min(1.0, c.paths.get("fulltext", 0.0))),
-        "graph": max(0.0, min(1.0, graph)),
+        "lexical": max(0.0, min(1.0, lexical)),
+        "graph": max(0.0, min(1.0, max([c.paths.get(p, 0.0) for p in ("graph", "slots", "entity")]))),
+        "families": min(1.0, max(0, len(families) - 1) / 2),
+        "time_match": 0.0,
+        "speaker": c.features.get("speaker", 0.0),
+        "neighbour": c.features.get("neighbour", 0.0),
+        "question": c.features.get("question", 0.0),
+        "fact": 1.0 if c.label != "event" else 0.0,
         "recency": 0.5 ** (age / half) if half > 0 else 0.0,
+        "recency_now": 0.0 if q.happened or q.past else 0.5 ** (age / half) if half > 0 else 0.0,
         "importance": max(0.0, min(1.0, float(c.importance if c.importance is not None else 0.5))),
         "activity": min(1.0, math.log1p(max(1, c.mention_count or 1)) / math.log1p(cfg.activity_saturation)),
-        "agreement": min(cfg.agreement_cap, cfg.agreement * max(0, len(families) - 1)),
-        "time_match": 0.0,
     }
     if q.window:   # it happened, or was said, in the period the question names
         start, end = q.window
         if any(t is not None and start <= _utc(t) < end for t in (c.t_from, c.recorded_at)):
-            comp["time_match"] = cfg.time_match
+            f["time_match"] = 1.0
+    return f
+
+
+def components(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) -> dict[str, float]:
+    """Each feature, its contribution (``w_<feature>``: weight × value), and the score:
+    ``relevance`` = the fitted model's probability that the memory answers the question (logistic over
+    :data:`FEATURES`), × ``status`` (active 1; outdated 0 unless the question asks about the past, then outdated
+    ranks first; stale demoted; archived never) × ``current`` (a memory announcing a change, when the question
+    asks for the value now)."""
+    f = features(c, q, now, cfg)
+    bias, weights = cfg.weights()
+    comp = dict(f)
+    logit = bias
+    for name, w in weights:
+        comp["w_" + name] = w * f[name]
+        logit += comp["w_" + name]
+    comp["relevance"] = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, logit))))
     if c.status == "archived":
         status = 0.0
     elif c.status in ("outdated", "stale"):
         status = cfg.outdated_past if q.past else cfg.outdated_now if c.status == "outdated" else cfg.stale_now
     else:
         status = cfg.active_past if q.past else 1.0
-    relevance = (cfg.w_semantic * comp["semantic"] + cfg.w_lexical * comp["lexical"] + cfg.w_graph * comp["graph"]
-                 + comp["agreement"] + comp["time_match"])
-    prior = cfg.w_recency * comp["recency"] + cfg.w_importance * comp["importance"] + cfg.w_activity * comp["activity"]
-    comp["prior_gate"] = min(1.0, relevance / cfg.prior_gate) if cfg.prior_gate > 0 else 1.0
-    base = relevance + prior * comp["prior_gate"]
     comp["status"] = status
     changed = q.current and c.status == "active" and announces_change(c.text or "")
     # as far as it is on topic: "it's June 2nd now" says nothing about a dose
-    on_topic = min(1.0, (comp["semantic"] + comp["lexical"]) / cfg.current_gate) if cfg.current_gate > 0 else 1.0
+    on_topic = min(1.0, (f["semantic"] + f["lexical"]) / cfg.current_gate) if cfg.current_gate > 0 else 1.0
     comp["current"] = 1.0 + cfg.current_boost * on_topic if changed else 1.0
-    comp["score"] = base * status * comp["current"]
+    comp["score"] = comp["relevance"] * status * comp["current"]
     return comp
 
 
@@ -239,11 +273,13 @@ _DATE_KINDS = {
 }
 
 
+@lru_cache(maxsize=8192)
 def _date_kinds(text: str) -> frozenset[str]:
     return frozenset(k for k, rx in _DATE_KINDS.items() if rx.search(text))
 
 
 _NUMERAL = re.compile(r"\d|[零一二两三四五六七八九十百千万亿半]")
+_DIGIT = re.compile(r"\d")
 # a memory that states a target is not contradicted by a new measurement ("想减到一百五十五斤", "goal is 85 kg"),
 # only by a new target
 _TARGET = re.compile(r"\b(?:want(?:s|ed)? to|goal|target|aim(?:ing)?|plan(?:ning)? to|hop(?:e|ing) (?:to|for)|"
@@ -279,6 +315,7 @@ def _dropped_terms(text: str) -> frozenset[str]:
 _CLAUSE = re.compile(r"[，。！？；;!?、]+|,\s*|\.\s+|\s+[—–-]+\s+|\s+but\s+|但是|不过")
 
 
+@lru_cache(maxsize=8192)
 def announces_change(text: str) -> bool:
     """The memory says something changed: a switch word, a change verb with a new value, a fresh start."""
     return marks_change(text) or bool(_VALUE_CHANGE_EN.search(text) or _VALUE_CHANGE_ZH.search(text))
@@ -301,6 +338,7 @@ def _quantity_units(text: str) -> frozenset[str]:
 _AMOUNT = re.compile(r"\d{1,3}(?:,\d{3})+|\d{3,}")
 
 
+@lru_cache(maxsize=8192)
 def value_kinds(text: str) -> frozenset[str]:
     """The kinds of quantity a memory gives: units, an amount of three digits or more ("12,400"). Not dates: a new
     date is a reschedule, which :func:`implicit_supersede` handles (and a person's memories are full of dates)."""
@@ -441,7 +479,7 @@ def link_newer(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = Scor
         later = [d for d in reversed(live[i + 1:]) if _said(d) > _said(c) and not own & {d.id, d.source_id}]
         # the latest that says the same thing, else the closest about the same entity (cheap tests first)
         same = next((d for d in later if len(terms[c.id] & terms[d.id]) >= 2
-                     and (similarity(c.id, d.id) or 0.0) >= cfg.same_thing), None)
+                     and (similarity(c.id, d.id) or 0.0) >= cfg.same_thing and _gives_new_value(c, d, kinds)), None)
         if same is None and kinds[c.id]:
             mine = entities(c)
             about = [(s, d.id, d) for d in later if kinds[c.id] & kinds[d.id] and mine & entities(d)
@@ -451,6 +489,14 @@ def link_newer(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = Scor
             c.newer = same.id
             linked += 1
     return linked
+
+
+def _gives_new_value(c: Candidate, d: Candidate, kinds: dict[str, frozenset[str]]) -> bool:
+    """``d`` (later) changes what ``c`` says rather than only talking about the same thing again: it announces a
+    change, gives a quantity or a date of a kind ``c`` gives too, or both give a number ("每天新词30个" → "50个")."""
+    a, b = c.text or "", d.text or ""
+    return (announces_change(b) or bool(kinds[c.id] & kinds[d.id]) or bool(_date_kinds(a) & _date_kinds(b))
+            or bool(_DIGIT.search(a) and _DIGIT.search(b)))
 
 
 def normalise_lexical(cands: Iterable[Candidate]) -> None:
@@ -512,8 +558,6 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int,
                 place = chosen[dup][1]["score"]     # and its rank, unless it is more out of date
                 if place > comp["score"] and comp["status"] >= chosen[dup][1]["status"]:
                     comp = {**comp, "fuller": place - comp["score"], "score": place}
-                    if not q.past and c.newer in comps:    # its later version stays just above it
-                        _lift(comps[c.newer][1], cfg.newer_share * place)
                 chosen[dup], chosen_sh[dup] = (c, comp), sh
             continue
         if slot:
@@ -525,7 +569,24 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int,
         if c.entity_id:
             per_entity[c.entity_id] = per_entity.get(c.entity_id, 0) + 1
     chosen.sort(key=lambda p: -p[1]["score"])
-    return chosen
+    return chosen if q.past else later_first(chosen)
+
+
+def later_first(chosen: list[tuple[Candidate, dict[str, float]]]) -> list[tuple[Candidate, dict[str, float]]]:
+    """Of two chosen memories that say the same thing (``Candidate.newer``, see :func:`link_newer`), the later
+    one takes the earlier one's place (component ``newer``): the value that holds now is read first. Only
+    the order of what was chosen changes; nothing enters or leaves the list."""
+    out = list(chosen)
+    for _ in range(len(out)):
+        at = {c.id: i for i, (c, _) in enumerate(out)}
+        move = next(((i, at[c.newer]) for i, (c, _) in enumerate(out) if c.newer in at and at[c.newer] > i), None)
+        if move is None:
+            break
+        i, j = move
+        later, comp = out.pop(j)
+        place = out[i][1]["score"]
+        out.insert(i, (later, {**comp, "newer": place - comp["score"], "score": place}))
+    return out
 
 
 def with_weights(cfg: ScoringConfig, **weights: float) -> ScoringConfig:

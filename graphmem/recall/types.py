@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 #: the recall paths; each can be switched off in :class:`graphmem.recall.RecallConfig`
-PATHS = ("vector", "fulltext", "graph", "recency", "slots")
+PATHS = ("vector", "fulltext", "graph", "recency", "slots", "session")
 
 
 @dataclass
@@ -43,6 +43,8 @@ class Candidate:
     sim: float | None = None
     paths: dict[str, float] = field(default_factory=dict)
     via: dict[str, str] = field(default_factory=dict)      # path → what led there (entity name, slot)
+    speaker: str | None = None   # who said it: a participant's name (None: the user, or not a message)
+    features: dict[str, float] = field(default_factory=dict)   # query-dependent signals the retriever adds
     newer: str | None = None   # a later candidate about the same thing (see ``scoring.link_newer``)
     referents: tuple[str, ...] = ()   # whom the message's pronouns mean: "he=Callum"
 
@@ -80,6 +82,9 @@ class Recalled:
     mention_count: int = 1
     paths: tuple[str, ...] = ()
     explanation: dict | None = None
+    session_id: str | None = None     # where it was said: the session and turn of the source message
+    turn_id: str | None = None
+    speaker: str | None = None        # who said it (None: the user)
 
     def __str__(self) -> str:
         return self.text

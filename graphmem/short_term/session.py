@@ -55,6 +55,7 @@ class Message:
     seq: int           # position in the whole session
     at: datetime
     tokens: int
+    speaker: str | None = None   # a named participant's message (role "user", text "Melanie: …")
 
 
 @dataclass
@@ -221,6 +222,20 @@ class Session:
         self._maybe_compress()
         return msg
 
+    def add_participant_message(self, speaker: str, text: str, at: datetime | None = None) -> Message:
+        """Record what a named participant said (a friend in a group chat, another agent): in the window as
+        theirs ("Melanie: …"); it is not the user's, so it changes neither their hard facts nor the task state."""
+        from graphmem.write.sanitize import clean_speaker
+
+        speaker = clean_speaker(speaker)
+        if speaker is None:
+            raise InputError("a participant's message needs the participant's name")
+        text = validate_message(text, self.max_message_chars)
+        with self._lock:
+            msg = self._append("user", f"{speaker}: {text}", at or self._clock(), speaker)
+        self._maybe_compress()
+        return msg
+
     def add_tool_result(self, name: str, args: Any, result: Any) -> tl.ToolRecord:
         """Record a tool call; the output is kept trimmed to its key fields (hits, ids, scores, errors)."""
         if not isinstance(name, str) or not name.strip():
@@ -233,10 +248,10 @@ class Session:
             self._old_tools = self._old_tools[-self.max_tools:]
         return record
 
-    def _append(self, role: str, text: str, at: datetime) -> Message:
+    def _append(self, role: str, text: str, at: datetime, speaker: str | None = None) -> Message:
         self._seq += 1
         tokens = self.counter(text)
-        msg = Message(role, text, max(self.turn, 1), self._seq, at, tokens)
+        msg = Message(role, text, max(self.turn, 1), self._seq, at, tokens, speaker)
         self._window.append(msg)
         self.history_tokens += tokens
         return msg

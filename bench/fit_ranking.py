@@ -1,0 +1,206 @@
+"""Fit the recall ranking model (``graphmem/data/ranking_model.json``) on labelled recall data.
+
+The model is a logistic regression over :data:`graphmem.recall.scoring.FEATURES`: for every question, every
+memory the recall paths find (``Retriever.candidates``, the same pool recall ranks) is one row, labelled 1 when
+it answers the question. Two sources of labels, weighted equally per question:
+
+* the LoCoMo dev split (``../shared/bench-data``): a memory is relevant when the turn it comes from is one of the
+  question's evidence turns;
+* the project's own sets (``bench/eval/users`` and ``bench/eval/dev``; never the held-out sets): a memory is
+  relevant when its text contains one of the probe's expected forms (the suite's judge).
+
+It prints the fitted weights and, per source, recall@k of ranking by the model alone with leave-one-group-out
+cross-validation (each LoCoMo conversation, and the own sets, scored by a model fitted without it) beside the
+current model. ``--write`` stores the model fitted on everything.
+
+    python -m bench.fit_ranking [--write] [--no-own]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import uuid
+from datetime import timedelta
+from pathlib import Path
+
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
+import numpy as np  # noqa: E402
+
+from graphmem.recall import scoring  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent
+MODEL = ROOT.parent / "graphmem" / "data" / "ranking_model.json"
+L2 = 1.0
+
+
+def logistic(X: np.ndarray, y: np.ndarray, w8: np.ndarray, l2: float = L2, iters: int = 50) -> np.ndarray:
+    """Weighted L2-regularised logistic regression by Newton's method; returns [bias, weights...]."""
+    A = np.hstack([np.ones((len(X), 1)), X])
+    beta = np.zeros(A.shape[1])
+    reg = np.full(A.shape[1], l2)
+    reg[0] = 0.0
+    for _ in range(iters):
+        p = 1 / (1 + np.exp(-np.clip(A @ beta, -30, 30)))
+        g = A.T @ (w8 * (p - y)) + reg * beta
+        H = (A * (w8 * p * (1 - p))[:, None]).T @ A + np.diag(reg) + 1e-9 * np.eye(A.shape[1])
+        step = np.linalg.solve(H, g)
+        beta -= step
+        if np.abs(step).max() < 1e-7:
+            break
+    return beta
+
+
+def recall_at(groups: list[dict], beta: np.ndarray, ks=(1, 5, 10)) -> dict[str, float]:
+    """Mean recall@k when each question's candidates are ranked by the model alone."""
+    out = {k: [] for k in ks}
+    for g in groups:
+        score = g["X"] @ beta[1:] + beta[0]
+        order = np.argsort(-score, kind="stable")
+        for k in ks:
+            got = set()
+            for i in order[:k]:
+                got |= g["units"][i]
+            out[k].append(len(got & g["relevant"]) / len(g["relevant"]))
+    return {f"R@{k}": 100 * float(np.mean(v)) for k, v in out.items()}
+
+
+def _rows(retriever, user: str, question: str, now, tenant: str, label) -> dict | None:
+    q, cands, vc = retriever.candidates(user, question, tenant=tenant, now=now)
+    if not cands:
+        return None
+    X, units = [], []
+    for c in cands:
+        f = scoring.features(c, q, now, retriever.config.scoring)
+        X.append([f[name] for name in scoring.FEATURES])
+        units.append(label(c, vc))
+    return {"X": np.asarray(X, dtype=np.float64), "units": units}
+
+
+def locomo_groups(memory, tenant: str) -> list[list[dict]]:
+    """One group of questions per LoCoMo conversation."""
+    from bench.locomo_bench import DATA, load_tool, turn_times
+
+    if not DATA.exists():
+        print(f"fit_ranking: {DATA} is absent; LoCoMo is left out")
+        return []
+    ev = load_tool()
+    out = []
+    for conv in ev.load_locomo(str(DATA)):
+        user = "fit-" + conv.conv_id
+        times = turn_times(conv.turns)
+        for t, at in zip(conv.turns, times):
+            memory.add(user, t.session_id, t.dialog_id, t.text, speaker=t.speaker, at=at)
+        memory.flush()
+        now = times[-1] + timedelta(days=1)
+
+        def turn_of(c, vc):
+            turn = vc.turns.get(c.id) or vc.turns.get(c.source_id or "") if vc else None
+            return {turn[1]} if turn else set()
+
+        group = []
+        for qu in conv.questions:
+            if not qu.evidence:
+                continue
+            g = _rows(memory.retriever, user, qu.question, now, tenant, turn_of)
+            if g:
+                g["relevant"] = set(qu.evidence)
+                group.append(g)
+        print(f"  {conv.conv_id}: {len(group)} questions", file=sys.stderr)
+        out.append(group)
+    return out
+
+
+def own_groups(memory, tenant: str, store) -> list[list[dict]]:
+    """The suite's users (``bench/eval/users``, ``bench/eval/dev``), one group; a probe's expected groups are
+    its relevant units (a memory counts for the groups its text contains)."""
+    from bench.eval.data import load_users
+    from bench.eval.judge import contains
+    from bench.eval.system import GraphmemSystem
+
+    system = GraphmemSystem(memory.settings, store)
+    specs = [u for folder in ("users", "dev") for u in load_users(directory=ROOT / "eval" / folder)]
+    for spec in specs:
+        for s in spec.sessions:
+            for t in s.turns:
+                system.add(spec.user, t)
+    system.flush()
+    group = []
+    for spec in specs:
+        for p in spec.probes:
+            if not p.expect:
+                continue
+            system.now = p.now
+            forms = {i: forms for i, forms in enumerate(p.expect)}
+
+            def units(c, vc, forms=forms):
+                return {i for i, fs in forms.items() if any(contains(c.text or "", f) for f in fs)}
+
+            g = _rows(system.memory.retriever, spec.user, p.q, p.now, system.settings.tenant, units)
+            if g:
+                g["relevant"] = set(forms)
+                group.append(g)
+    system.close()
+    print(f"  own sets: {len(group)} probes", file=sys.stderr)
+    return [group] if group else []
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--write", action="store_true", help="store the model fitted on every group")
+    ap.add_argument("--no-own", action="store_true", help="LoCoMo only")
+    ap.add_argument("--l2", type=float, default=L2)
+    a = ap.parse_args(argv)
+    from graphmem import Memory, Settings
+    from graphmem.store import Store
+    from graphmem.write import delete_tenant
+
+    settings = Settings.from_env().with_(tenant="fit-" + uuid.uuid4().hex[:8])
+    store = Store(settings)
+    journal = settings.home / f"fit-{settings.tenant}.sqlite3"
+    memory = Memory(settings, store=store, journal_path=journal)
+    try:
+        sources = {"locomo": locomo_groups(memory, settings.tenant)}
+        if not a.no_own:
+            sources["own"] = own_groups(memory, settings.tenant, store)
+    finally:
+        memory.close()
+        delete_tenant(store, settings.tenant)
+        journal.unlink(missing_ok=True)
+    folds = [(name, i, g) for name, groups in sources.items() for i, g in enumerate(groups) if g]
+
+    def fit(parts: list[list[dict]]) -> np.ndarray:
+        X = np.vstack([g["X"] for part in parts for g in part])
+        y = np.concatenate([[1.0 if u & g["relevant"] else 0.0 for u in g["units"]] for part in parts for g in part])
+        # every question weighs the same, and each group as much as another
+        w8 = np.concatenate([np.full(len(g["units"]), 1.0 / (len(g["units"]) * len(part)))
+                             for part in parts for g in part])
+        return logistic(X, y, w8 * len(y) / w8.sum(), a.l2)
+
+    current = np.asarray([scoring.fitted_model()[0]] + [w for _, w in scoring.fitted_model()[1]])
+    report = {}
+    for name, i, g in folds:
+        rest = [h for n2, j, h in folds if (n2, j) != (name, i)]
+        beta = fit(rest)
+        report[f"{name}#{i}"] = {"n": len(g), "cv": recall_at(g, beta), "current": recall_at(g, current)}
+        print(f"{name}#{i}: n={len(g)} cross-validated {report[f'{name}#{i}']['cv']}  current model "
+              f"{report[f'{name}#{i}']['current']}")
+    beta = fit([g for _, _, g in folds])
+    weights = {f: round(float(w), 4) for f, w in zip(scoring.FEATURES, beta[1:])}
+    print("bias", round(float(beta[0]), 4), json.dumps(weights))
+    if a.write:
+        MODEL.write_text(json.dumps({
+            "bias": round(float(beta[0]), 4), "weights": weights,
+            "fitted_on": {name: sum(len(g) for g in groups) for name, groups in sources.items()},
+            "method": f"logistic regression, L2 {a.l2}, each question weighted equally, each source equally; "
+                      "python -m bench.fit_ranking --write",
+            "cross_validated": report}, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {MODEL}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,213 @@
+"""External recall benchmark: real long conversations (LoCoMo dev split in ``../shared/bench-data``), measured with
+the shared protocol (``../shared/tools/retrieval_eval.py``), graphmem beside BM25, dense and their fusion over the
+raw turns, in the same run.
+
+graphmem ingests each conversation through the public API (``Memory.add`` with the turn's speaker and time: one
+user per conversation, both people named participants), flushes, and answers each question with
+``Memory.recall``; a recalled memory counts for the turns it comes from (a fact for the turn it was drawn from).
+
+    python -m bench.locomo_bench [--systems graphmem,bm25,dense,hybrid] [--limit 1] [--out bench/results/locomo.md]
+
+Prints, per category, R@1/5/10/20 and chars@10, then recall ms p50/p95 and ingest turns/s, and writes the same
+to ``--out`` (markdown) and ``bench/results/locomo.json``. Exits 0, saying so, when ``../shared`` is absent
+(the data's licence forbids copying it into the repository).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+import uuid
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+ROOT = Path(__file__).resolve().parent
+SHARED = Path(os.environ.get("GRAPHMEM_SHARED", ROOT.parents[1] / "shared"))
+DATA = SHARED / "bench-data" / "locomo-dev" / "locomo_dev.json"
+TOOL = SHARED / "tools" / "retrieval_eval.py"
+KS = (1, 5, 10, 20)
+
+
+def load_tool():
+    spec = importlib.util.spec_from_file_location("retrieval_eval", TOOL)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["retrieval_eval"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def turn_times(turns) -> list[datetime]:
+    """Each turn's time: its session's start plus a minute per turn (the release dates sessions, not turns)."""
+    out, last_session, n = [], None, 0
+    for t in turns:
+        n = n + 1 if t.session_id == last_session else 0
+        last_session = t.session_id
+        try:
+            start = datetime.fromisoformat(t.timestamp).replace(tzinfo=timezone.utc)
+        except (TypeError, ValueError):
+            start = out[-1] if out else datetime(2023, 1, 1, tzinfo=timezone.utc)
+        out.append(start + timedelta(minutes=n))
+    return out
+
+
+class GraphmemAdapter:
+    """The protocol's adapter over one shared :class:`graphmem.Memory` (a fresh user per conversation)."""
+
+    def __init__(self, memory, tenant: str, stats: dict, **recall_kwargs):
+        self.memory, self.tenant, self.stats, self.kw = memory, tenant, stats, recall_kwargs
+        self.user = "locomo-" + uuid.uuid4().hex[:8]
+        self.turn_of: dict[str, str] = {}
+        self.now = None
+
+    def ingest(self, turns) -> None:
+        times = turn_times(turns)
+        t0 = time.perf_counter()
+        speakers = _accepts_speaker(self.memory)
+        for t, at in zip(turns, times):
+            if speakers:
+                self.memory.add(self.user, t.session_id, t.dialog_id, t.text, speaker=t.speaker, at=at)
+            else:   # a graphmem without speakers (the baseline commit): the speaker's name leads the text
+                self.memory.add(self.user, t.session_id, t.dialog_id, f"{t.speaker}: {t.text}", at=at)
+                self._map_ids(t)
+        self.memory.flush()
+        self.stats.setdefault("ingest_s", 0.0)
+        self.stats["ingest_s"] += time.perf_counter() - t0
+        self.stats["turns"] = self.stats.get("turns", 0) + len(turns)
+        self.now = times[-1] + timedelta(days=1)
+        self.memory.retriever.warm(self.user, self.tenant)
+
+    def _map_ids(self, t) -> None:
+        """Without ``Recalled.turn_id``: every id a turn's event, statement events and facts can have."""
+        from graphmem.write import ids
+
+        self.turn_of[ids.event_id(self.tenant, self.user, t.session_id, t.dialog_id)] = t.dialog_id
+        for i in range(40):
+            fid = ids.fact_id(self.tenant, self.user, t.session_id, t.dialog_id, i)
+            self.turn_of[fid] = self.turn_of["ev_" + fid[3:]] = t.dialog_id
+
+    def query(self, question: str, k: int) -> list:
+        t0 = time.perf_counter()
+        found = self.memory.recall(self.user, question, k, now=self.now, **self.kw)
+        self.stats.setdefault("ms", []).append((time.perf_counter() - t0) * 1e3)
+        out = []
+        for r in found:
+            turn = getattr(r, "turn_id", None) or self.turn_of.get(r.id)
+            out.append({"ids": [turn] if turn else [], "text": r.text})
+        return out
+
+
+def _accepts_speaker(memory) -> bool:
+    import inspect
+
+    return "speaker" in inspect.signature(memory.writer.add).parameters
+
+
+def _git() -> str:
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                              cwd=ROOT).stdout.strip()
+    except OSError:
+        return "?"
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--systems", default="graphmem,bm25,dense,hybrid")
+    ap.add_argument("--limit", type=int, help="first N conversations")
+    ap.add_argument("--out", default=str(ROOT / "results" / "locomo.md"))
+    ap.add_argument("--rankings", help="write graphmem's per-question rankings (JSONL) here")
+    a = ap.parse_args(argv)
+    if not DATA.exists() or not TOOL.exists():
+        print(f"locomo_bench: {DATA} or {TOOL} is absent (the benchmark data is not in this checkout); nothing to do")
+        return 0
+    ev = load_tool()
+    convs = ev.load_locomo(str(DATA))[: a.limit]
+    systems = [s for s in a.systems.split(",") if s]
+    extra = {"overall w/o adversarial": {f"{k}-{v}" for k, v in ev.LOCOMO_CATEGORIES.items() if k != 5}}
+    report: dict = {"commit": _git(), "when": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                    "load": os.getloadavg()[0], "stats": ev.dataset_stats(convs), "runs": {}}
+    memory = None
+    for name in systems:
+        stats: dict = {}
+        if name == "graphmem":
+            from graphmem import Memory, Settings
+            from graphmem.store import Store
+
+            settings = Settings.from_env().with_(tenant="locomo-" + uuid.uuid4().hex[:8])
+            tenant = settings.tenant
+            store = Store(settings)
+            journal = settings.home / f"bench-locomo-{uuid.uuid4().hex[:6]}.sqlite3"
+            memory = Memory(settings, store=store, journal_path=journal)
+            factory = lambda: GraphmemAdapter(memory, tenant, stats)  # noqa: E731
+        else:
+            factory = ev.BUILTIN[name]()
+        print(f"== {name}", file=sys.stderr)
+        t0 = time.perf_counter()
+        rank_f = open(a.rankings, "w") if a.rankings and name == "graphmem" else None
+        run = ev.evaluate(convs, factory, KS, rank_f)
+        if rank_f:
+            rank_f.close()
+        agg = ev.aggregate(run, extra)
+        ms = stats.get("ms") or []
+        if not ms:   # the builtin baselines: the protocol's total query time
+            n = sum(1 for q in run["per_question"] if q["labelled"])
+            ms = [run["query_s"] * 1e3 / max(1, n)]
+        groups = agg["groups"]
+        report["runs"][name] = {
+            "groups": groups, "wall_s": time.perf_counter() - t0,
+            "recall_ms_p50": statistics.median(ms),
+            "recall_ms_p95": sorted(ms)[int(0.95 * (len(ms) - 1))],
+            "ingest_turns_per_s": stats["turns"] / stats["ingest_s"] if stats.get("ingest_s") else None,
+        }
+        print(f"\n{name}\n" + ev.format_table(agg, KS, [10]))
+        if memory is not None and name == "graphmem":
+            memory.close()
+            try:
+                from graphmem.write import delete_tenant
+                delete_tenant(store, tenant)
+            except Exception as e:  # the bench tenant stays; say so
+                print(f"could not delete bench tenant {tenant}: {e}", file=sys.stderr)
+            journal.unlink(missing_ok=True)
+            memory = None
+    md = render(report)
+    print(md)
+    Path(a.out).write_text(md, encoding="utf-8")
+    Path(a.out).with_suffix(".json").write_text(json.dumps(report, indent=1, default=str), encoding="utf-8")
+    return 0
+
+
+def render(report: dict) -> str:
+    cats = ["1-multi-hop", "2-temporal", "3-open-domain", "4-single-hop", "5-adversarial", "overall"]
+    lines = [f"# External recall benchmark: LoCoMo dev split (3 conversations, "
+             f"{report['stats']['turns']} turns, {report['stats']['questions']} questions)", "",
+             f"Commit `{report['commit']}`, {report['when']}, box load {report['load']:.1f} (2 cores). "
+             "Protocol: `../shared/tools/retrieval_eval.py` (recall@k = share of a question's evidence turns in "
+             "the top k). All systems in one run. Regenerate: `python -m bench.locomo_bench`.", "",
+             "| system | category | n | R@1 | R@5 | R@10 | R@20 | chars@10 |", "|---|---|---|---|---|---|---|---|"]
+    for name, run in report["runs"].items():
+        for c in cats:
+            g = run["groups"].get(c)
+            if g:
+                lines.append(f"| {name} | {c} | {g['n']} | " + " | ".join(f"{100 * g[f'recall@{k}']:.1f}" for k in KS)
+                             + f" | {g['chars@10']:.0f} |")
+    lines += ["", "| system | recall ms p50 | recall ms p95 | ingest turns/s |", "|---|---|---|---|"]
+    for name, run in report["runs"].items():
+        tps = run["ingest_turns_per_s"]
+        lines.append(f"| {name} | {run['recall_ms_p50']:.1f} | {run['recall_ms_p95']:.1f} | "
+                     f"{'%.1f' % tps if tps else '—'} |")
+    lines.append(f"\nPython {platform.python_version()}; baselines' ms is their mean per question.")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    sys.exit(main())
