@@ -76,7 +76,7 @@ class ScoringConfig:
     stale_now: float = 0.7            # ... and for stale ones (partly changed since)
     outdated_past: float = 1.1        # ... and when it asks about the past
     active_past: float = 0.75
-    min_score: float = 0.0
+    min_score: float = 0.01          # the fitted probability below which a memory is not worth injecting
     current_boost: float = 0.6       # a question about the value now: a memory announcing a change weighs this much more
     current_gate: float = 0.4        # ... in full from this semantic + lexical relevance up
     same_thing: float = 0.35         # two memories this cosine-similar, sharing two content terms, say the same

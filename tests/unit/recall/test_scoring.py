@@ -1,11 +1,12 @@
 """The pure ranking: components, status rule, agreement, time windows, diversity, merge."""
 
+import math
 from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 from graphmem.recall.query import analyse
-from graphmem.recall.scoring import (ScoringConfig, components, link_newer, merge, normalise_lexical, overlap, rank,
-                                     shingles)
+from graphmem.recall.scoring import (FEATURES, ScoringConfig, components, later_first, link_newer, merge,
+                                     normalise_lexical, overlap, rank, shingles)
 from graphmem.recall.types import Candidate
 
 NOW = datetime(2026, 11, 20, 12, 0, tzinfo=timezone.utc)
@@ -29,16 +30,25 @@ def event(id_, text, sim=0.5, days=3, paths=None, **kw):
     return c
 
 
-def test_components_are_reported_and_sum_to_the_score():
+def test_components_are_the_fitted_model_and_sum_to_the_score():
     c = fact("f1", "Your budget is 8000", paths={"vector": 0.6, "fulltext": 1.0, "graph": 1.0})
     comp = components(c, analyse("what is my budget", NOW), NOW, CFG)
-    for name in ("semantic", "lexical", "graph", "recency", "importance", "activity", "agreement", "status", "score"):
-        assert name in comp
-    base = (CFG.w_semantic * comp["semantic"] + CFG.w_lexical * comp["lexical"] + CFG.w_graph * comp["graph"]
-            + CFG.w_recency * comp["recency"] + CFG.w_importance * comp["importance"]
-            + CFG.w_activity * comp["activity"] + comp["agreement"] + comp["time_match"])
-    assert abs(comp["score"] - base * comp["status"] * comp["current"]) < 1e-9
-    assert comp["agreement"] == 2 * CFG.agreement   # three relevance families → two extra
+    bias, weights = CFG.weights()
+    assert [name for name, _ in weights] == list(FEATURES)
+    logit = bias
+    for name, w in weights:
+        assert 0.0 <= comp[name] <= 1.0 and comp["w_" + name] == w * comp[name]
+        logit += comp["w_" + name]
+    assert abs(comp["relevance"] - 1 / (1 + math.exp(-logit))) < 1e-12
+    assert abs(comp["score"] - comp["relevance"] * comp["status"] * comp["current"]) < 1e-12
+    assert comp["families"] == 1.0   # three relevance families: vector, full-text, graph
+
+
+def test_a_given_model_replaces_the_fitted_one():
+    c = event("e", "I booked Tokyo", sim=0.6)
+    only_semantic = replace(CFG, model=(0.0, tuple((f, 1.0 if f == "semantic" else 0.0) for f in FEATURES)))
+    comp = components(c, analyse("q", NOW), NOW, only_semantic)
+    assert abs(comp["relevance"] - 1 / (1 + math.exp(-comp["semantic"]))) < 1e-12
 
 
 def test_outdated_is_left_out_unless_the_question_is_about_the_past():
@@ -62,8 +72,20 @@ def test_more_similar_ranks_higher_and_recency_breaks_ties():
 def test_agreement_between_paths_lifts_a_memory():
     one = event("one", "I booked Tokyo", sim=0.5, paths={"vector": 0.5})
     two = event("two", "I booked Osaka", sim=0.5, paths={"vector": 0.5, "fulltext": 0.01})
-    two.paths["fulltext"] = 0.0
-    assert components(two, analyse("q", NOW), NOW, CFG)["agreement"] > components(one, analyse("q", NOW), NOW, CFG)["agreement"]
+    q = analyse("q", NOW)
+    assert components(two, q, NOW, CFG)["families"] > components(one, q, NOW, CFG)["families"] == 0.0
+    assert CFG.weights()[1][FEATURES.index("families")][1] > 0    # the fitted model rewards agreement
+
+
+def test_the_question_naming_who_said_it_and_a_relevant_reply_lift_a_message():
+    q = analyse("What did Caroline research?", NOW)
+    plain = event("a", "I looked into adoption agencies", sim=0.4)
+    named = event("b", "I looked into adoption agencies", sim=0.4, speaker="Caroline")
+    named.features["speaker"] = 1.0
+    assert components(named, q, NOW, CFG)["score"] > components(plain, q, NOW, CFG)["score"]
+    replied = event("c", "I looked into adoption agencies", sim=0.4)
+    replied.features["neighbour"] = 0.8
+    assert components(replied, q, NOW, CFG)["neighbour"] == 0.8
 
 
 def test_time_window_bonus():
@@ -382,6 +404,30 @@ def test_a_message_that_replaces_its_clause_keeps_the_clause_rank():
     middle = event("mid", "周末想做个简单的 laksa", sim=0.38)
     ranked = rank([clause, message, middle], q, NOW, 5, CFG)
     assert [c.id for c, _ in ranked] == ["msg", "mid"] and ranked[0][1]["fuller"] > 0
-    stale = event("msg", "刚提了一辆 极氪 001, 周末开去马来西亚玩。", sim=0.36, status="stale")
+    stale = event("msg", "刚提了一辆 极氪 001, 周末开去马来西亚玩。", sim=0.38, status="stale")
     ranked = rank([clause, stale, middle], q, NOW, 5, CFG)
     assert "fuller" not in ranked[[c.id for c, _ in ranked].index("msg")][1]
+
+
+def test_of_two_chosen_versions_the_later_is_read_first_and_nothing_else_moves():
+    old = event("old", "budget 120 guests", sim=0.6)
+    other = event("other", "the venue is in Sonoma", sim=0.5)
+    new = event("new", "we cut it down to 80 guests", sim=0.4)
+    old.newer = "new"
+    chosen = [(old, {"score": 0.5}), (other, {"score": 0.4}), (new, {"score": 0.3})]
+    out = later_first(chosen)
+    assert [c.id for c, _ in out] == ["new", "old", "other"]
+    assert out[0][1]["score"] == 0.5 and out[0][1]["newer"] == 0.2
+    assert later_first([(old, {"score": 0.5}), (other, {"score": 0.4})]) == [(old, {"score": 0.5}),
+                                                                             (other, {"score": 0.4})]
+
+
+def test_a_later_message_on_the_same_topic_without_a_new_value_is_not_a_new_version():
+    first = event("a", "Caroline went to the LGBTQ support group and it was powerful", sim=0.5, days=40,
+                  recorded_at=NOW - timedelta(days=40))
+    again = event("b", "The LGBTQ support group was powerful again this week", sim=0.5, days=5,
+                  recorded_at=NOW - timedelta(days=5))
+    assert link_newer([first, again], lambda x, y: 0.8, CFG) == 0
+    moved = event("c", "The support group moved to 7pm on Tuesdays", sim=0.5, days=3, recorded_at=NOW - timedelta(days=3))
+    at = event("d", "The support group meets at 6pm on Tuesdays", sim=0.5, days=30, recorded_at=NOW - timedelta(days=30))
+    assert link_newer([at, moved], lambda x, y: 0.8, CFG) == 1 and at.newer == "c"
