@@ -5,6 +5,8 @@ from __future__ import annotations
 import functools
 import json
 from dataclasses import asdict, is_dataclass
+from datetime import date, datetime
+from pathlib import Path
 from typing import Any, Callable
 
 import typer
@@ -16,6 +18,48 @@ from graphmem.settings import Settings
 
 console = Console(soft_wrap=True)
 JSON_OPTION = typer.Option(False, "--json", help="Print JSON instead of a table.")
+
+
+def light_params() -> None:
+    """Typer 0.29 builds a pydantic TypeAdapter to convert each parameter (about 0.25 s of imports on every
+    run, ``--help`` included); plain ``str``/``int``/``float``/``bool``/``Path`` parameters without bounds or
+    choices are converted by their type instead. Anything else keeps Typer's own conversion."""
+    from typer import core
+    from typer._coercion import RuntimeParam
+
+    if getattr(core._TyperParameter.get_runtime_param, "graphmem", False):
+        return
+    original = core._TyperParameter.get_runtime_param
+
+    class Plain(RuntimeParam):
+        def _coerce_value(self, value, param, ctx):
+            kind = self.annotation
+            if isinstance(value, kind):
+                return value
+            if kind is bool and isinstance(value, str) and value.lower() in _BOOLS:
+                return _BOOLS[value.lower()]
+            try:
+                if kind is bool:
+                    raise ValueError(value)
+                return kind(value)
+            except (TypeError, ValueError):
+                raise typer.BadParameter(f"{value!r} is not a valid {kind.__name__}", ctx=ctx, param=param) from None
+
+    def get_runtime_param(self):
+        d = self.type_descriptor
+        info = d.parameter_info
+        if (self._runtime_param is None and d.annotation in (str, int, float, bool, Path) and not d.is_choice
+                and getattr(info, "min", None) is None and getattr(info, "max", None) is None
+                and d.file_annotation is None and getattr(info, "parser", None) is None):
+            self._runtime_param = Plain(parameter_info=info, annotation=d.annotation)
+        return original(self)
+
+    get_runtime_param.graphmem = True
+    core._TyperParameter.get_runtime_param = get_runtime_param
+
+
+_BOOLS = {"1": True, "true": True, "yes": True, "y": True, "on": True,
+          "0": False, "false": False, "no": False, "n": False, "off": False}
 
 
 def settings() -> Settings:
@@ -37,7 +81,11 @@ def fails_cleanly(fn: Callable) -> Callable:
 
 
 def plain(value: Any) -> Any:
-    """Dataclasses, paths and datetimes as JSON-ready values."""
+    """Dataclasses, paths and times as JSON-ready values (times in ISO 8601)."""
+    if hasattr(value, "to_native"):      # the driver's time types
+        value = value.to_native()
+    if isinstance(value, (datetime, date)):
+        return value.isoformat()
     if is_dataclass(value):
         return plain(asdict(value))
     if isinstance(value, dict):
@@ -53,24 +101,52 @@ def emit_json(value: Any) -> None:
     typer.echo(json.dumps(plain(value), ensure_ascii=False, indent=2))
 
 
+def cell(value: Any) -> str:
+    """A table cell: times in ISO 8601 to the second, nothing for None."""
+    if hasattr(value, "to_native"):
+        value = value.to_native()
+    if isinstance(value, datetime):
+        return value.isoformat(timespec="seconds")
+    if isinstance(value, date):
+        return value.isoformat()
+    return "" if value is None else str(value)
+
+
 def table(title: str, columns: list[str], rows: list[list[Any]]) -> None:
     t = Table(title=title)
     for c in columns:
         t.add_column(c)
     for r in rows:
-        t.add_row(*["" if v is None else str(v) for v in r])
+        t.add_row(*[cell(v) for v in r])
     console.print(t)
 
 
-def store():
-    """A Store for the configured server (use as a context manager)."""
+def store(fast: bool = False):
+    """A Store for the configured server (use as a context manager). ``fast``: reads over HTTP, no driver
+    import (read-only commands; curation keeps reads and writes on one connection)."""
     from graphmem.store import Store
 
-    return Store(settings())
+    return Store(settings(), http_reads=fast)
 
 
-def memory():
-    """The Memory facade for the configured server (use as a context manager)."""
+def memory(models: bool = True):
+    """The Memory facade for the configured server (use as a context manager). ``models``: the command will
+    embed and parse text, so the embedder starts loading on a thread while the rest imports."""
+    import threading
+
+    from graphmem.embedders import get_embedder
+
+    s = settings()
+    if models:
+        threading.Thread(target=_load_quietly, args=(get_embedder(s),), name="graphmem-embedder-load",
+                         daemon=True).start()
     from graphmem.memory import Memory
 
-    return Memory(settings())
+    return Memory(s)
+
+
+def _load_quietly(embedder) -> None:
+    try:
+        getattr(embedder, "model", None)
+    except GraphmemError:
+        pass   # the command's own call reports it

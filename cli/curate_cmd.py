@@ -6,9 +6,7 @@ import json
 from pathlib import Path
 
 import typer
-from rich.progress import Progress
 
-from graphmem import curate
 from graphmem.cli.common import JSON_OPTION, console, emit_json, fails_cleanly, memory, store, table
 from graphmem.errors import InputError
 
@@ -31,6 +29,8 @@ def forget(user: str = USER,
            yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),
            as_json: bool = JSON_OPTION) -> None:
     """Remove memory for good, then verify nothing of it remains (nodes, edges, references, vector index)."""
+    from graphmem import curate
+
     with store() as s:
         plan = curate.forget(s, user, entity=entity, event=event, fact=fact, everything=everything, dry_run=True)
         if not dry_run:
@@ -50,6 +50,8 @@ def merge(user: str = USER, a: str = typer.Argument(..., help="The entity to kee
           b: str = typer.Argument(..., help="The entity folded into A (its names become aliases)."),
           as_json: bool = JSON_OPTION) -> None:
     """Merge entity B into A: aliases, facts with their history, mentions, preferences and relations move."""
+    from graphmem import curate
+
     with store() as s:
         row = curate.merge(s, user, a, b)
     if as_json:
@@ -61,6 +63,8 @@ def merge(user: str = USER, a: str = typer.Argument(..., help="The entity to kee
 def alias(user: str = USER, entity: str = typer.Argument(..., help="Entity name, alias or id."),
           name: str = typer.Argument(..., help="The new alias."), as_json: bool = JSON_OPTION) -> None:
     """Add an alias to an entity, so mentions of it link there."""
+    from graphmem import curate
+
     with store() as s:
         row = curate.alias(s, user, entity, name)
     if as_json:
@@ -69,6 +73,8 @@ def alias(user: str = USER, entity: str = typer.Argument(..., help="Entity name,
 
 
 def _set_status(user: str, fact: str, active: bool, as_json: bool) -> None:
+    from graphmem import curate
+
     with store() as s:
         row = curate.set_fact_status(s, user, fact, active=active)
     if as_json:
@@ -93,6 +99,8 @@ def restore(user: str = USER, fact: str = typer.Argument(..., help="Fact version
 @fails_cleanly
 def export(user: str = USER, output: Path = typer.Option(None, "-o", "--output", help="File (default: stdout).")) -> None:
     """Everything the user owns as JSON (history, provenance and embeddings included)."""
+    from graphmem import curate
+
     with store() as s:
         data = curate.export(s, user)
     text = json.dumps(data, ensure_ascii=False, indent=1)
@@ -116,6 +124,10 @@ def import_(file: Path = typer.Argument(..., help="A file written by `graphmem e
 
     nodes, rels = import_file.check(data)   # a malformed file is an InputError before anything connects
     total = len(nodes) + len(rels)
+    from rich.progress import Progress
+
+    from graphmem import curate
+
     with store() as s, Progress(console=console, transient=True, disable=as_json) as bar:
         task = bar.add_task("importing", total=total)
         counts = curate.import_(s, data, replace=replace, progress=lambda n: bar.advance(task, n))
@@ -128,6 +140,8 @@ def import_(file: Path = typer.Argument(..., help="A file written by `graphmem e
 def ingest(file: Path = typer.Argument(..., help="JSON Lines: user_id, session_id, text[, role, at, turn_id]."),
            as_json: bool = JSON_OPTION) -> None:
     """Bulk-import conversations through the write path (gate, extraction, linking, versioning)."""
+    from rich.progress import Progress
+
     from graphmem.ingest import ingest as run, read_turns
 
     total = len(read_turns(file))

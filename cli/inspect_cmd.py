@@ -6,7 +6,6 @@ from datetime import datetime
 
 import typer
 
-from graphmem import curate
 from graphmem.cli.common import JSON_OPTION, console, emit_json, fails_cleanly, memory, store, table
 from graphmem.errors import InputError
 
@@ -31,7 +30,9 @@ def _when(text: str | None) -> datetime | None:
 @fails_cleanly
 def users(as_json: bool = JSON_OPTION) -> None:
     """Every user of the tenant with entity, fact and event counts."""
-    with store() as s:
+    from graphmem import curate
+
+    with store(fast=True) as s:
         rows = curate.users(s)
     if as_json:
         return emit_json(rows)
@@ -42,12 +43,13 @@ def users(as_json: bool = JSON_OPTION) -> None:
 @fails_cleanly
 def show(user: str = USER, as_json: bool = JSON_OPTION) -> None:
     """A user's profile text and counts (facts by status, gate rejections by reason)."""
-    with memory() as m:
-        curate.require_user(m.store, user)
-        prof = m.profile(user)
-        from graphmem.write import user_stats
+    from graphmem import curate
+    from graphmem.write import reads
 
-        counts = user_stats(m.store, user)
+    with store(fast=True) as s:
+        curate.require_user(s, user)
+        prof = reads.profile(s, user)
+        counts = reads.user_stats(s, user)
     if as_json:
         return emit_json({"profile": prof, "stats": counts})
     console.print(f"[bold]{user}[/bold]  ({prof.language or '-'})\n{prof.text or '(no profile yet)'}")
@@ -59,7 +61,9 @@ def show(user: str = USER, as_json: bool = JSON_OPTION) -> None:
 def entities(user: str = USER, type: str = typer.Option(None, "--type", help="Only this entity type."),
              as_json: bool = JSON_OPTION) -> None:
     """The user's entities, most recently mentioned first, with their card summary."""
-    with store() as s:
+    from graphmem import curate
+
+    with store(fast=True) as s:
         rows = curate.entities(s, user, type)
     if as_json:
         return emit_json(rows)
@@ -77,9 +81,11 @@ FACT_COLUMNS = ["fact id", "attribute", "value", "status", "v", "valid from", "v
 @fails_cleanly
 def card(user: str = USER, entity: str = ENTITY, as_json: bool = JSON_OPTION) -> None:
     """An entity's attribute card: active attributes, relations and every attribute's full history."""
-    with memory() as m:
-        c = m.card(user, entity)
-        hist = m.history(user, c.id)
+    from graphmem.write import reads
+
+    with store(fast=True) as s:
+        c = reads.card(s, user, entity)
+        hist = reads.history(s, user, c.id)
     if as_json:
         return emit_json({"card": c, "history": hist})
     console.print(f"[bold]{c.name}[/bold] ({c.type or 'thing'}) aliases: {', '.join(c.aliases) or '-'}")
@@ -94,7 +100,9 @@ def card(user: str = USER, entity: str = ENTITY, as_json: bool = JSON_OPTION) ->
 def events(user: str = USER, since: str = typer.Option(None, help="ISO date/time, inclusive."),
            until: str = typer.Option(None, help="ISO date/time, exclusive."), as_json: bool = JSON_OPTION) -> None:
     """The user's event log (accepted turns), oldest first."""
-    with store() as s:
+    from graphmem import curate
+
+    with store(fast=True) as s:
         rows = curate.events(s, user, _when(since), _when(until))
     if as_json:
         return emit_json(rows)
@@ -108,6 +116,8 @@ def recall(user: str = USER, query: str = typer.Argument(..., help="What the age
            explain: bool = typer.Option(False, "--explain", help="Show the paths and score components."),
            as_json: bool = JSON_OPTION) -> None:
     """What long-term memory would recall for QUERY, as second-person statements."""
+    from graphmem import curate
+
     with memory() as m:
         curate.require_user(m.store, user)
         found = m.recall(user, query, k, explain=explain)
@@ -129,8 +139,10 @@ def history(user: str = USER, entity: str = ENTITY,
             attribute: str = typer.Argument(None, help="Only this attribute (e.g. budget)."),
             as_json: bool = JSON_OPTION) -> None:
     """Every version of an entity's attributes, outdated ones included, oldest first."""
-    with memory() as m:
-        versions = m.history(user, entity, attribute)
+    from graphmem.write import reads
+
+    with store(fast=True) as s:
+        versions = reads.history(s, user, entity, attribute)
     if as_json:
         return emit_json(versions)
     table(f"history of {entity}" + (f" / {attribute}" if attribute else ""), FACT_COLUMNS, _fact_rows(versions))
@@ -139,7 +151,9 @@ def history(user: str = USER, entity: str = ENTITY,
 @fails_cleanly
 def stats(as_json: bool = JSON_OPTION) -> None:
     """Tenant-wide counts: users, entities, facts by status, events, write-gate rejections by reason."""
-    with store() as s:
+    from graphmem import curate
+
+    with store(fast=True) as s:
         row = curate.stats(s)
     if as_json:
         return emit_json(row)
@@ -151,7 +165,9 @@ def browse(user: str = USER) -> None:
     """Print a Neo4j Browser link that opens the user's subgraph (and where the style sheet and guide are)."""
     from graphmem.browser import browse_url, guide_path, style_path
 
-    with store() as s:
+    from graphmem import curate
+
+    with store(fast=True) as s:
         curate.require_user(s, user)
         typer.echo(browse_url(s, user))
     typer.echo(f"style sheet: {style_path()} (drop it on Browser's style panel)\nuseful queries: {guide_path()}",

@@ -5,16 +5,17 @@ from __future__ import annotations
 import typer
 
 from graphmem.cli.common import JSON_OPTION, console, emit_json, fails_cleanly, settings
-from graphmem.docker import launcher
 
 app = typer.Typer(help="Run a local Neo4j 5.26 Community server from Maven Central jars (no Docker).",
-                  no_args_is_help=True)
+                  no_args_is_help=True, rich_markup_mode=None)
 
 
 @app.command()
 @fails_cleanly
 def up(timeout: float = typer.Option(180.0, help="Seconds to wait for Bolt to answer.")) -> None:
     """Provision (once) and start Neo4j; wait until Bolt answers. Harmless when already running."""
+    from graphmem.docker import launcher
+
     st = launcher.up(settings(), timeout=timeout)
     console.print(f"neo4j {st.version} running (pid {st.pid}) bolt {st.bolt}  browser {st.http}")
 
@@ -23,6 +24,8 @@ def up(timeout: float = typer.Option(180.0, help="Seconds to wait for Bolt to an
 @fails_cleanly
 def down() -> None:
     """Stop Neo4j cleanly (SIGTERM, then SIGKILL after 60 s)."""
+    from graphmem.docker import launcher
+
     was = launcher.down(settings())
     console.print("neo4j stopped" if was else "neo4j was not running")
 
@@ -31,6 +34,8 @@ def down() -> None:
 @fails_cleanly
 def status(as_json: bool = JSON_OPTION) -> None:
     """Whether the local server runs, its pid, version and addresses. Exit 1 when it is not running."""
+    from graphmem.docker import launcher
+
     st = launcher.status(settings())
     if as_json:
         emit_json(st)
@@ -46,6 +51,8 @@ def status(as_json: bool = JSON_OPTION) -> None:
 def logs(lines: int = typer.Option(50, "-n", "--lines", help="How many lines."),
          file: str = typer.Option("neo4j.log", help="neo4j.log, debug.log or console.log.")) -> None:
     """The end of the server's log."""
+    from graphmem.docker import launcher
+
     typer.echo(launcher.logs(settings(), lines, file))
 
 
@@ -53,4 +60,6 @@ def logs(lines: int = typer.Option(50, "-n", "--lines", help="How many lines."),
 @fails_cleanly
 def password() -> None:
     """Print the generated Neo4j password (it is never printed otherwise)."""
+    from graphmem.docker import launcher
+
     typer.echo(settings().resolved_password())

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import typer
 
-from graphmem import admin
 from graphmem.cli.common import JSON_OPTION, console, emit_json, fails_cleanly, settings
 
 
@@ -17,6 +16,8 @@ def register(app: typer.Typer) -> None:
 def init(timeout: float = typer.Option(120.0, help="Seconds to wait for indexes to come ONLINE."),
          as_json: bool = JSON_OPTION) -> None:
     """Apply the schema (constraints, vector and full-text indexes) once; wait until indexes are ONLINE."""
+    from graphmem import admin
+
     result = admin.init(settings(), timeout)
     if as_json:
         emit_json(result)
@@ -28,6 +29,8 @@ def init(timeout: float = typer.Option(120.0, help="Seconds to wait for indexes 
 @fails_cleanly
 def doctor(as_json: bool = JSON_OPTION) -> None:
     """Check Neo4j, schema, indexes and models: one line each; exit 1 if any check fails."""
+    from graphmem import admin
+
     checks = admin.doctor(settings())
     if as_json:
         emit_json(checks)

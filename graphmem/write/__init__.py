@@ -18,11 +18,18 @@
     delete_tenant(store, tenant)
 """
 
-from graphmem.write.reads import (as_of, card, delete_tenant, entity_id, events, find_entities, history, preferences,
-                                  profile, user_stats)
-from graphmem.write.rescore import RescoreReport, rescore
-from graphmem.write.scoring import RescorePolicy
-from graphmem.write.writer import Writer
+import importlib
 
-__all__ = ["Writer", "as_of", "card", "delete_tenant", "entity_id", "events", "find_entities", "history",
-           "preferences", "profile", "rescore", "RescorePolicy", "RescoreReport", "user_stats"]
+# imported on first use, so ``graphmem.write.reads`` (the CLI's inspect commands) loads no model code
+_WHERE = {**dict.fromkeys(("as_of", "card", "delete_tenant", "entity_id", "events", "find_entities", "history",
+                           "preferences", "profile", "user_stats"), "reads"),
+          "RescoreReport": "rescore", "rescore": "rescore", "RescorePolicy": "scoring", "Writer": "writer"}
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str):
+    if name not in _WHERE:
+        raise AttributeError(f"module 'graphmem.write' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"graphmem.write.{_WHERE[name]}"), name)
+    globals()[name] = value
+    return value
