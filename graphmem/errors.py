@@ -14,6 +14,7 @@ GraphmemError
 ├── UnknownQuery           a query name has no .cypher file
 ├── ModelError             a model (spaCy, embedder) could not be loaded offline
 ├── InputError             a message or argument is empty, too large, binary or malformed
+│   └── AccessDenied       an agent asked to write outside the scopes it is granted (graphmem.scopes)
 └── NotFound               a user, entity, fact or event does not exist for this (tenant, user)
 
 The CLI prints ``str(error)`` on one line and exits with ``error.exit_code``. The write path keeps a turn
@@ -76,6 +77,10 @@ class ModelError(GraphmemError):
 
 class InputError(GraphmemError):
     exit_code = 7
+
+
+class AccessDenied(InputError):
+    pass
 
 
 class NotFound(GraphmemError):

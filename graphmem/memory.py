@@ -162,27 +162,37 @@ class Memory:
         return self.writer.add(user_id, session_id, turn_id, text, role=role, speaker=speaker, **kwargs)
 
     def add_messages(self, user_id: str, messages: list[dict], *, session_id: str,
-                     at: datetime | str | None = None) -> list[str | None]:
+                     at: datetime | str | None = None, agent: str | None = None,
+                     scope: str | None = None) -> list[str | None]:
         """Write chat messages in the OpenAI shape (``{"role", "content", "name"?, "id"?}``) to long-term memory;
         returns one event id per message, None for a skipped ``system``/``tool`` message. ``name`` on a user
         message is a named participant. ``at``: the first message's time (default now). Re-sending a batch
         stores nothing twice (see :mod:`graphmem.messages`). An open :meth:`session` of ``session_id`` also
-        records them in its short-term window. InputError names the bad message's index; then nothing is written."""
-        from graphmem import messages as msgs
+        records them in its short-term window. InputError names the bad message's index; then nothing is written.
+        ``agent``/``scope``: the agent writing and who may read them (:mod:`graphmem.scopes`; see :meth:`agent`)."""
+        from graphmem import messages as msgs, scopes
         from graphmem.write.sanitize import clean_id, owner_id
 
         owner_id(user_id, "user_id")
         clean_id(session_id, "session_id")
+        scopes.normalise(scope, agent)
         turns = msgs.parse(messages)
         stamps = msgs.times(at, len(turns))
         ids = [None if t is None else self.writer.add(user_id, session_id, t.turn_id, t.text, role=t.role,
-                                                      speaker=t.speaker, at=stamps[t.index])
+                                                      speaker=t.speaker, at=stamps[t.index], agent=agent,
+                                                      scope=scope)
                for t in turns]
         with self._lock:
             s = self._sessions.get((user_id, session_id))
         if s is not None:
             msgs.record(s, [t for t in turns if t is not None], stamps)
         return ids
+
+    def agent(self, agent: str, *, teams: tuple[str, ...] | list[str] = (), scope: str = "private"):
+        """This memory as agent ``agent`` (a member of ``teams``) sees it: see :class:`graphmem.agents.AgentMemory`."""
+        from graphmem.agents import AgentMemory
+
+        return AgentMemory(self, agent, teams=teams, scope=scope)
 
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until every written turn is in the graph; then recall sees it. False on timeout."""

@@ -142,7 +142,9 @@ class Turn:
 
     ``role``: one of ``ROLES`` — ``user`` (the memory's owner), ``assistant``, ``participant`` (a named person
     in a group chat, or another agent), ``system``, ``tool``; None means ``participant`` when ``speaker`` is
-    given, else ``user``. ``speaker``: the display name of who said it ("Melanie"; None for the owner)."""
+    given, else ``user``. ``speaker``: the display name of who said it ("Melanie"; None for the owner).
+    ``agent``: the agent that wrote it (None: the user's own memory); ``scope``: who may read it, see
+    :mod:`graphmem.scopes` (None: ``user``, shared by all of the user's agents)."""
 
     user_id: str
     session_id: str
@@ -153,6 +155,8 @@ class Turn:
     tenant: str | None = None
     facts: tuple[FactInput, ...] | None = None
     speaker: str | None = None
+    agent: str | None = None
+    scope: str | None = None
 
 
 # -- what reads return ---------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 MATCH (f:Fact {tenant: $tenant, user_id: $user_id, status: 'active'})
-WHERE f.speaker IS NULL
+WHERE f.speaker IS NULL AND coalesce(f.scope, 'user') = 'user'
 MATCH (e:Entity {id: f.entity_id, tenant: $tenant, user_id: $user_id})
 OPTIONAL MATCH (f)-[:SUPERSEDES]->(old:Fact)
 UNWIND [x IN [f, old] WHERE x IS NOT NULL] AS x

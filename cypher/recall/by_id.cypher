@@ -1,7 +1,7 @@
 CALL () {
   UNWIND $facts AS row
   MATCH (f:Fact {id: row.id})
-  WHERE f.tenant = $tenant AND f.user_id = $user_id AND f.status IN $statuses
+  WHERE f.tenant = $tenant AND f.user_id = $user_id AND f.status IN $statuses AND ($scopes IS NULL OR coalesce(f.scope, 'user') IN $scopes)
     AND ($session_id IS NULL OR coalesce(f.session_id, '') <> $session_id)
   WITH f, row
   OPTIONAL MATCH (e:Entity {id: f.entity_id, tenant: $tenant, user_id: $user_id})
@@ -13,7 +13,7 @@ CALL () {
   UNION ALL
   UNWIND $events AS row
   MATCH (v:Event {id: row.id})
-  WHERE v.tenant = $tenant AND v.user_id = $user_id AND v.status IN $statuses
+  WHERE v.tenant = $tenant AND v.user_id = $user_id AND v.status IN $statuses AND ($scopes IS NULL OR coalesce(v.scope, 'user') IN $scopes)
     AND ($session_id IS NULL OR coalesce(v.session_id, '') <> $session_id)
   WITH v, row
   RETURN 'event' AS label, v.id AS id, v.kind AS kind, v.key AS key, null AS value, null AS polarity,

@@ -1,6 +1,6 @@
 CALL db.index.fulltext.queryNodes('memory_text', $text, {limit: $fetch}) YIELD node, score
 WITH node AS n, score
-WHERE n.tenant = $tenant AND n.user_id = $user_id AND coalesce(n.status, 'active') IN $statuses
+WHERE n.tenant = $tenant AND n.user_id = $user_id AND coalesce(n.status, 'active') IN $statuses AND ($scopes IS NULL OR coalesce(n.scope, 'user') IN $scopes)
   AND ($session_id IS NULL OR n.session_id IS NULL OR n.session_id <> $session_id)
 WITH n, score ORDER BY score DESC LIMIT $k
 OPTIONAL MATCH (e:Entity {id: n.entity_id, tenant: $tenant, user_id: $user_id})

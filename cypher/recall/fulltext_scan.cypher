@@ -6,7 +6,7 @@ CALL () {
   MATCH (n:Entity {tenant: $tenant, user_id: $user_id}) WHERE NOT coalesce(n.is_self, false) RETURN n
 }
 WITH n, toLower(coalesce(n.text, '') + ' ' + coalesce(n.search_names, n.name, '')) AS hay
-WHERE ($session_id IS NULL OR n.session_id IS NULL OR n.session_id <> $session_id)
+WHERE ($session_id IS NULL OR n.session_id IS NULL OR n.session_id <> $session_id) AND ($scopes IS NULL OR coalesce(n.scope, 'user') IN $scopes)
 WITH n, reduce(s = 0.0, t IN $terms | s + CASE WHEN hay CONTAINS t THEN toFloat(size(t)) ELSE 0.0 END) AS score
 WHERE score > 0
 WITH n, score ORDER BY score DESC LIMIT $k

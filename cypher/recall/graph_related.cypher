@@ -1,12 +1,13 @@
 MATCH (s:Entity) WHERE s.id IN $entity_ids AND s.tenant = $tenant AND s.user_id = $user_id
 MATCH (s)-[r1:RELATED]-(m:Entity)
-WHERE m.tenant = $tenant AND m.user_id = $user_id AND coalesce(r1.status, 'active') IN $statuses
+WHERE m.tenant = $tenant AND m.user_id = $user_id AND coalesce(r1.status, 'active') IN $statuses AND ($scopes IS NULL OR coalesce(r1.scope, 'user') IN $scopes)
 CALL (s, r1, m) {
   RETURN r1 AS r, 1 AS hop
   UNION
   WITH s, m WHERE $hops >= 2 AND NOT coalesce(m.is_self, false)
   MATCH (m)-[r2:RELATED]-(o:Entity)
   WHERE o <> s AND o.tenant = $tenant AND o.user_id = $user_id AND coalesce(r2.status, 'active') IN $statuses
+    AND ($scopes IS NULL OR coalesce(r2.scope, 'user') IN $scopes)
   RETURN r2 AS r, 2 AS hop
 }
 WITH r, min(hop) AS hop, collect(s.id)[0] AS seed

@@ -2,7 +2,7 @@ CALL () {
   MATCH (v:Event {tenant: $tenant, user_id: $user_id})
   WHERE v.occurred_at IS NOT NULL AND v.status IN $statuses
     AND ($since IS NULL OR v.occurred_at >= $since) AND ($until IS NULL OR v.occurred_at < $until)
-    AND ($session_id IS NULL OR coalesce(v.session_id, '') <> $session_id)
+    AND ($session_id IS NULL OR coalesce(v.session_id, '') <> $session_id) AND ($scopes IS NULL OR coalesce(v.scope, 'user') IN $scopes)
   WITH v ORDER BY v.occurred_at DESC LIMIT $k_events
   RETURN 'event' AS label, v.id AS id, v.kind AS kind, v.key AS key, null AS value, null AS polarity,
          v.text AS text, v.referents AS referents,
@@ -16,6 +16,7 @@ CALL () {
   UNION ALL
   MATCH (f:Fact {tenant: $tenant, user_id: $user_id})
   WHERE f.status IN $statuses AND ($session_id IS NULL OR coalesce(f.session_id, '') <> $session_id)
+    AND ($scopes IS NULL OR coalesce(f.scope, 'user') IN $scopes)
   WITH f ORDER BY f.last_seen DESC LIMIT $k_facts
   OPTIONAL MATCH (e:Entity {id: f.entity_id, tenant: $tenant, user_id: $user_id})
   RETURN 'fact' AS label, f.id AS id, f.kind AS kind, f.key AS key, f.value AS value, f.polarity AS polarity,

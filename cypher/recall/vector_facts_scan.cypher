@@ -1,6 +1,6 @@
 MATCH (f:Fact {tenant: $tenant, user_id: $user_id})
 WHERE f.status IN $statuses AND f.embedding IS NOT NULL
-  AND ($session_id IS NULL OR coalesce(f.session_id, '') <> $session_id)
+  AND ($session_id IS NULL OR coalesce(f.session_id, '') <> $session_id) AND ($scopes IS NULL OR coalesce(f.scope, 'user') IN $scopes)
 WITH f, vector.similarity.cosine(f.embedding, $vector) AS score
 ORDER BY score DESC LIMIT $k
 OPTIONAL MATCH (e:Entity {id: f.entity_id, tenant: $tenant, user_id: $user_id})

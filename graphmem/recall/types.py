@@ -85,6 +85,8 @@ class Recalled:
     session_id: str | None = None     # where it was said: the session and turn of the source message
     turn_id: str | None = None
     speaker: str | None = None        # who said it (None: the user)
+    agent: str | None = None          # the agent that learnt it, and who may read it (graphmem.scopes); set by
+    scope: str | None = None          # an agent's view (graphmem.agents), None in the owner's view
 
     def __str__(self) -> str:
         return self.text

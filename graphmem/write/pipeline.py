@@ -78,12 +78,15 @@ class Prepared:
     submitted: float = 0.0
     event_id: str = ""
     speaker: str | None = None      # who said it ("Melanie"); None for the owner (records before it: None)
+    agent: str | None = None        # the agent that wrote it (graphmem.scopes); None: the user's own memory
+    scope: str = "user"             # who may read it: user | agent:<id> | team:<id> (records before it: user)
 
     @classmethod
     def from_payload(cls, key: str, p: dict) -> "Prepared":
         facts = None if p.get("facts") is None else [fact_from_json(f) for f in p["facts"]]
         t = cls(key, p["tenant"], p["user_id"], p["session_id"], str(p["turn_id"]), p["text"], p.get("role") or "user",
-                utc(p["at"]), facts, p.get("submitted", 0.0), speaker=p.get("speaker") or None)
+                utc(p["at"]), facts, p.get("submitted", 0.0), speaker=p.get("speaker") or None,
+                agent=p.get("agent") or None, scope=p.get("scope") or "user")
         t.event_id = ids.event_id(t.tenant, t.user_id, t.session_id, t.turn_id)
         return t
 
@@ -793,14 +796,14 @@ class Pipeline:
                            "session_key": ids.session_key(t.tenant, t.user_id, t.session_id),
                            "mentions": w.mention_ids, "embedding": _list(b.vec.get(t.text)),
                            "props": {"session_id": t.session_id, "turn_id": t.turn_id, "role": t.role,
-                                     "speaker": t.speaker, "kind": kind,
+                                     "speaker": t.speaker, "kind": kind, "agent": t.agent, "scope": t.scope,
                                      "text": t.text, "language": w.language, "occurred_at": t.at, "recorded_at": t.at,
                                      "importance": scoring.importance(
                                          "message" if kind in ("message", "assistant") else "event", t.text,
                                          n_facts=n_facts),
                                      "quality": scoring.quality(t.text), "status": "active",
                                      "happened_at": (utc(whole.when) if whole is not None and whole.when else None),
-                                     "name": _caption(t.text, t.speaker), "caption": _caption(t.text, t.speaker),
+                                     "name": _caption(t.text, t.speaker, t), "caption": _caption(t.text, t.speaker, t),
                                      "referents": _referents(w.referents, t.text)}})
             counted: set[str] = set()   # a fact the turn states many times gains one mention
             for i, s in enumerate(w.statements):
@@ -821,13 +824,14 @@ class Pipeline:
                                         "embedding": _list(b.vec.get(text)),
                                         "props": {"session_id": t.session_id, "turn_id": t.turn_id, "role": t.role,
                                                   "speaker": t.speaker, "kind": "event", "text": text,
+                                                  "agent": t.agent, "scope": t.scope,
                                                   "language": w.language,
                                                   "occurred_at": when, "happened_at": when, "recorded_at": t.at,
                                                   "key": s.key or "",
                                                   "importance": scoring.importance("event", text, has_when=bool(s.when)),
                                                   "quality": scoring.quality(text, confidence=s.confidence),
-                                                  "status": "active", "name": _caption(text, t.speaker),
-                                                  "caption": _caption(text, t.speaker),
+                                                  "status": "active", "name": _caption(text, t.speaker, t),
+                                                  "caption": _caption(text, t.speaker, t),
                                                   "referents": _referents(w.referents, text)}})
                     continue
                 if s.kind == "relation":
@@ -836,7 +840,8 @@ class Pipeline:
                     rtype = _TYPE_RE.sub("_", (s.key or "related").strip()).strip("_").upper() or "RELATED"
                     relations.append({"tenant": t.tenant, "user_id": t.user_id, "from_id": ent.id, "to_id": obj.id,
                                       "type": rtype, "at": utc(s.when) if s.when else t.at, "recorded_at": t.at,
-                                      "event_id": t.event_id, "text": s.text or t.text})
+                                      "event_id": t.event_id, "text": s.text or t.text, "agent": t.agent,
+                                      "scope": t.scope})
                     res.relations += 1
                     continue
                 d = w.decisions[i]
@@ -864,10 +869,12 @@ class Pipeline:
                                         "quality": scoring.quality(text, confidence=s.confidence, link_score=ent.score),
                                         "language": s.language or w.language, "session_id": t.session_id,
                                         "turn_id": t.turn_id, "event_id": t.event_id, "speaker": t.participant,
-                                        "name": f"{ent.name}: {key} = {value}", "caption": f"{key} = {value}"}})
+                                        "agent": t.agent, "scope": t.scope,
+                                        "name": f"{ent.name}: {key} = {value}" + _scoped(t),
+                                        "caption": f"{key} = {value}" + _scoped(t)}})
                 res.facts_created += 1
                 edge = _edge(s.kind, pol)
-                if edge and not ent.is_self and not t.participant:   # the user's likes only
+                if edge and not ent.is_self and not t.participant and t.scope == "user":   # the user's shared likes only
                     prefs.append({"tenant": t.tenant, "user_id": t.user_id, "entity_id": ent.id, "fact_id": d.fact_id,
                                   "type": edge, "version": d.version, "valid_from": valid_from, "key": key,
                                   "value": value})
@@ -1052,12 +1059,20 @@ def _session_row(t: Prepared) -> dict:
             "session_key": ids.session_key(t.tenant, t.user_id, t.session_id)}
 
 
-def _caption(text: str, speaker: str | None = None, n: int = 60) -> str:
-    """What Neo4j Browser shows: the text's start, after who said it ("Melanie: …") when a speaker is named."""
+def _caption(text: str, speaker: str | None = None, t: "Prepared | None" = None, n: int = 60) -> str:
+    """What Neo4j Browser shows: the text's start, after who said it ("Melanie: …") when a speaker is named,
+    and the agent and scope of an agent's memory ("[planner, private] …")."""
     text = " ".join(text.split())
     if speaker:
         text = f"{speaker}: {text}"
-    return text if len(text) <= n else text[: n - 1] + "…"
+    text = text if len(text) <= n else text[: n - 1] + "…"
+    return (_scoped(t).strip() + " " + text) if t is not None and _scoped(t) else text
+
+
+def _scoped(t: "Prepared") -> str:
+    """`` [planner, private]`` for an agent's or a non-shared memory, else empty."""
+    from graphmem.scopes import label
+    return f" [{label(t.agent, t.scope)}]" if t.agent or t.scope != "user" else ""
 
 
 def _wire_value(v):

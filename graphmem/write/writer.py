@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
+from graphmem import scopes
 from graphmem.errors import (AuthError, ConfigError, GraphmemError, InputError, ModelError, StoreBusy,
                              StoreUnavailable)
 from graphmem.model import ROLES, STATEMENT_KINDS, FactInput, Turn, WriteStats
@@ -137,11 +138,13 @@ class Writer:
     # -- the caller's side ------------------------------------------------------------------------------------
     def add(self, user_id: str, session_id: str, turn_id: int | str, text: str, *, role: str | None = None,
             speaker: str | None = None, at: datetime | None = None, tenant: str | None = None,
-            facts: list[FactInput] | tuple[FactInput, ...] | None = None) -> str:
+            facts: list[FactInput] | tuple[FactInput, ...] | None = None, agent: str | None = None,
+            scope: str | None = None) -> str:
         """Journal one turn (see :class:`graphmem.model.Turn`): ``speaker`` names who said it ("Melanie");
-        without an explicit ``role`` a turn with a speaker is a ``participant``'s, one without is the user's."""
+        without an explicit ``role`` a turn with a speaker is a ``participant``'s, one without is the user's.
+        ``agent``/``scope``: the agent that wrote it and who may read it (:mod:`graphmem.scopes`)."""
         return self.submit(Turn(user_id, session_id, turn_id, text, role, at, tenant,
-                                None if facts is None else tuple(facts), speaker))
+                                None if facts is None else tuple(facts), speaker, agent, scope))
 
     def submit(self, turn: Turn) -> str:
         """Check and journal one turn; returns its event id. Raises InputError for input it cannot store.
@@ -157,6 +160,7 @@ class Writer:
         turn_id = clean_id(turn.turn_id, "turn_id")
         text = clean_text(turn.text)
         speaker = clean_speaker(turn.speaker)
+        scope = scopes.normalise(turn.scope, turn.agent)
         role = turn.role if turn.role is not None else ("participant" if speaker else "user")
         if role not in ROLES:
             raise InputError(f"role must be one of {', '.join(ROLES)}, got {turn.role!r}")
@@ -177,6 +181,7 @@ class Writer:
         at = utc(moment(turn.at, "at"))
         payload = {"tenant": tenant, "user_id": user_id, "session_id": session_id, "turn_id": turn_id,
                    "text": text, "role": role, "speaker": speaker, "at": at.isoformat(), "facts": facts,
+                   "agent": turn.agent, "scope": scope,
                    "submitted": time.time()}
         key = ids.turn_key(tenant, user_id, session_id, turn_id)
         added = self.journal.append(key, payload)

@@ -1,0 +1,91 @@
+"""One agent's view of a :class:`graphmem.Memory` when several agents serve a user (see :mod:`graphmem.scopes`).
+
+    planner = mem.agent("planner", teams=["travel"])           # writes private notes by default
+    planner.add_messages("alice", msgs, session_id="s1", scope="shared")   # all of alice's agents see these
+    planner.recall("alice", "where is she flying?")               # user + its private + team travel only
+
+Writes carry the agent and a scope it may write (else AccessDenied); reads run on a store view whose queries
+filter on the agent's scopes in their WHERE clauses, so nothing outside them is fetched. Each recalled memory
+says which agent learnt it (``agent``, None for the user's own words), its ``scope`` and when (``when``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from graphmem import messages as msgs
+from graphmem import scopes
+from graphmem.recall.retriever import Retriever
+from graphmem.recall.types import Recalled
+
+
+class AgentMemory:
+    """``memory`` as agent ``agent`` (a member of ``teams``) sees it; ``scope``: where its writes go by default
+    (``private``, ``shared``/``user`` or ``team:<id>``)."""
+
+    def __init__(self, memory, agent: str, *, teams: tuple[str, ...] | list[str] = (), scope: str = "private"):
+        self.memory = memory
+        self.agent = scopes.name(agent, "agent")
+        self.grants = scopes.grants(self.agent, tuple(teams))
+        self.scope = self._writable(scope)
+        self.store = memory.store.scoped(self.grants)
+        base = memory.retriever
+        self.retriever = Retriever(self.store, memory.settings, embedder=base.embedder, config=base.config,
+                                   llm_rewrite=base.llm_rewrite, clock=base._clock)
+        self._sessions: dict[tuple[str, str], Any] = {}
+
+    def _writable(self, scope: str | None) -> str:
+        chosen = scopes.normalise(self.scope if scope is None else scope, self.agent)
+        scopes.check_write(chosen, self.grants, self.agent)
+        return chosen
+
+    # -- writing ----------------------------------------------------------------------------------------------
+    def add(self, user_id: str, session_id: str, turn_id: int | str, text: str, *, scope: str | None = None,
+            **kwargs: Any) -> str:
+        """:meth:`graphmem.Memory.add` as this agent, into ``scope`` (default: the agent's)."""
+        return self.memory.writer.add(user_id, session_id, turn_id, text, agent=self.agent,
+                                      scope=self._writable(scope), **kwargs)
+
+    def add_messages(self, user_id: str, messages: list[dict], *, session_id: str, at: datetime | str | None = None,
+                     scope: str | None = None) -> list[str | None]:
+        """:meth:`graphmem.Memory.add_messages` as this agent, into ``scope``; an open :meth:`session` of
+        ``session_id`` records them in its window."""
+        ids = self.memory.add_messages(user_id, messages, session_id=session_id, at=at, agent=self.agent,
+                                       scope=self._writable(scope))
+        s = self._sessions.get((user_id, session_id))
+        if s is not None:
+            turns = msgs.parse(messages)
+            msgs.record(s, [t for t in turns if t is not None], msgs.times(at, len(turns)))
+        return ids
+
+    # -- reading ----------------------------------------------------------------------------------------------
+    def recall(self, user_id: str, query: str, k: int = 8, *, explain: bool = False, **kwargs: Any) -> list[Recalled]:
+        """The ``k`` memories in this agent's scopes most relevant to ``query``, each with the agent that
+        learnt it and its scope (also in ``explanation`` with ``explain=True``)."""
+        return self._provenance(user_id, self.retriever.recall(user_id, query, k, explain=explain, **kwargs))
+
+    def session(self, user_id: str, session_id: str, **kwargs: Any):
+        """A short-term session whose ``context()`` recalls only from this agent's scopes; feed it with
+        :meth:`add_messages` (its own ``add_user_message`` writes as the user, not as this agent)."""
+        from graphmem.memory import MemorySession
+
+        key = (user_id, session_id)
+        if key not in self._sessions:
+            self._sessions[key] = MemorySession(self.memory, user_id, session_id, retriever=self.retriever,
+                                                **{**self.memory.session_defaults, **kwargs})
+        return self._sessions[key]
+
+    def _provenance(self, user_id: str, found: list[Recalled]) -> list[Recalled]:
+        if not found:
+            return found
+        rows = {r["id"]: r for r in self.store.run("scope/of", {"tenant": self.memory.settings.tenant,
+                                                                "user_id": user_id, "ids": [m.id for m in found]})}
+        out = []
+        for m in found:
+            r = rows.get(m.id) or {}
+            agent, scope = r.get("agent"), r.get("scope")
+            expl = None if m.explanation is None else {**m.explanation, "agent": agent, "scope": scope}
+            out.append(replace(m, agent=agent, scope=scope, explanation=expl))
+        return out

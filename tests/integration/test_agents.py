@@ -1,0 +1,141 @@
+"""Memory shared between agents with scopes, on the real Neo4j with the real write path and embedder: private
+notes stay private, shared facts reach the user's other agents with who learnt them and when, teams, write
+permissions, versioning across agents, captions; and a fuzz over 20 agents x 5 users x 2 tenants."""
+
+from __future__ import annotations
+
+import random
+import uuid
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from graphmem import Memory
+from graphmem.embedders import get_embedder
+from graphmem.errors import AccessDenied
+from graphmem.model import FactInput
+from graphmem.write import history, profile
+
+AT = datetime(2026, 3, 5, 9, 0, tzinfo=timezone.utc)
+
+
+@pytest.fixture(scope="module")
+def embedder(settings):
+    return get_embedder(settings)
+
+
+@pytest.fixture
+def memory(tenant_settings, embedder, tmp_path):
+    m = Memory(tenant_settings, embedder=embedder, journal_path=tmp_path / "journal.sqlite3")
+    yield m
+    m.close(timeout=60)
+
+
+def _texts(found) -> str:
+    return " | ".join(m.source_text for m in found)
+
+
+def test_private_shared_and_team_memory(memory, store, tenant):
+    planner = memory.agent("planner", teams=["travel"])
+    coach = memory.agent("coach")
+    booker = memory.agent("booker", teams=["travel"])
+    planner.add_messages("alice", [{"role": "user", "content": "I am allergic to shellfish."}], session_id="p1",
+                         at=AT, scope="shared")
+    planner.add_messages("alice", [{"role": "user", "content": "My passport number is X1234567."}],
+                         session_id="p1", at=AT + timedelta(minutes=1))                  # private by default
+    planner.add_messages("alice", [{"role": "user", "content": "My hotel in Lisbon is the Memmo Alfama."}],
+                         session_id="p1", at=AT + timedelta(minutes=2), scope="team:travel")
+    coach.add_messages("alice", [{"role": "user", "content": "I want to run a marathon in October."}],
+                       session_id="c1", at=AT + timedelta(minutes=3))                    # coach's private note
+    assert memory.flush(120)
+
+    shared = coach.recall("alice", "what am I allergic to?", 5, explain=True)
+    top = shared[0]
+    assert "shellfish" in top.source_text and top.agent == "planner" and top.scope == "user"
+    assert top.when is not None and top.explanation["agent"] == "planner"
+    everything = "passport hotel Lisbon Memmo marathon shellfish allergic"
+    seen_by = {a.agent: _texts(a.recall("alice", everything, 20)) for a in (planner, coach, booker)}
+    assert "X1234567" in seen_by["planner"] and "X1234567" not in seen_by["coach"] + seen_by["booker"]
+    assert "Memmo" in seen_by["planner"] and "Memmo" in seen_by["booker"] and "Memmo" not in seen_by["coach"]
+    assert "marathon" in seen_by["coach"] and "marathon" not in seen_by["planner"] + seen_by["booker"]
+    owner = _texts(memory.recall("alice", everything, 20))       # the owner's (curation) view sees everything
+    assert all(w in owner for w in ("X1234567", "Memmo", "marathon", "shellfish"))
+    # the profile is shared knowledge: made from shared facts only
+    text = profile(store, "alice", tenant=tenant).text
+    assert "shellfish" in text and "marathon" not in text
+    # captions say whose and which scope
+    captions = {r["caption"] for r in store.run("read/user_events", {"tenant": tenant, "user_id": "alice",
+                                                                     "limit": 50})}
+    assert any(c.startswith("[planner, private]") for c in captions)
+    assert any(c.startswith("[planner, team travel]") for c in captions)
+
+
+def test_writes_only_where_granted(memory):
+    planner = memory.agent("planner", teams=["travel"])
+    with pytest.raises(AccessDenied, match="team:finance"):
+        planner.add_messages("bob", [{"role": "user", "content": "I earn 90k."}], session_id="s", scope="team:finance")
+    with pytest.raises(AccessDenied):
+        planner.add("bob", "s", 1, "note", scope="agent:coach")
+    with pytest.raises(AccessDenied):
+        memory.agent("planner", scope="team:finance")
+    assert memory.flush(30) and memory.writer.stats().submitted == 0
+
+
+def test_a_conflict_between_agents_is_versioned(memory, store, tenant):
+    a, b = memory.agent("planner"), memory.agent("coach")
+    a.add("carol", "s1", 1, "My budget is 5000.", scope="shared", at=AT,
+          facts=[FactInput("attribute", "", "budget", 5000, text="My budget is 5000.")])
+    b.add("carol", "s2", 1, "My budget is 8000 now.", scope="shared", at=AT + timedelta(days=1),
+          facts=[FactInput("attribute", "", "budget", 8000, is_change=True, text="My budget is 8000 now.")])
+    assert memory.flush(120)
+    versions = [(v.value, v.status) for v in history(store, "carol", "me", "budget", tenant=tenant)]
+    assert versions == [("5000", "outdated"), ("8000", "active")]
+    for agent in (a, b):
+        top = agent.recall("carol", "what is my budget?", 3)[0]
+        assert "8000" in top.text and top.agent == "coach"
+
+
+def test_fuzz_no_reads_outside_granted_scopes(settings, embedder, tmp_path, store):
+    """20 agents x 5 users x 2 tenants write with random scopes; random readers (random team memberships) recall
+    with several queries: every memory returned is of the reader's tenant and user and in its granted scopes."""
+    rng = random.Random(18)
+    tenants = [f"t-{uuid.uuid4().hex[:12]}" for _ in range(2)]
+    agents = [f"agent{i:02d}" for i in range(20)]
+    teams = ["red", "blue", "green", "gold"]
+    member = {a: rng.sample(teams, rng.randrange(0, 3)) for a in agents}
+    things = ["bike", "laptop", "garden", "violin", "kayak", "tent", "camera", "piano"]
+    mems = {}
+    try:
+        for t in tenants:
+            m = Memory(settings.with_(tenant=t), embedder=embedder, journal_path=tmp_path / f"{t}.sqlite3")
+            mems[t] = m
+            for u in range(5):
+                for a in agents:
+                    scope = rng.choice(["private", "shared", *[f"team:{x}" for x in member[a]]])
+                    thing = rng.choice(things)
+                    text = f"The {thing} of user{u} has code {rng.randrange(1000, 9999)} ({a} {t[-4:]})."
+                    m.agent(a, teams=member[a]).add(f"user{u}", f"s-{a}", 1, text, scope=scope, at=AT,
+                                                    facts=[FactInput("attribute", thing, "code", text[-30:],
+                                                                     text=text, subject_type="thing")])
+            assert m.flush(300)
+        reads = returned = others = 0
+        for _ in range(60):
+            t, u, a = rng.choice(tenants), f"user{rng.randrange(5)}", rng.choice(agents)
+            reader_teams = rng.sample(teams, rng.randrange(0, 3))
+            reader = mems[t].agent(a, teams=reader_teams)
+            granted = set(reader.grants)
+            found = reader.recall(u, f"what is the code of the {rng.choice(things)}?", 30)
+            reads += 1
+            returned += len(found)
+            others += sum(1 for f in found if f.agent != a)       # learnt by another agent, shared with this one
+            ids = [f.id for f in found]
+            owners = store.run("recall/owners", {"ids": ids})
+            assert owners == [] or {(r["tenant"], r["user_id"]) for r in owners} == {(t, u)}
+            truth = {r["id"]: r for r in mems[t].store.run("scope/of", {"tenant": t, "user_id": u, "ids": ids})}
+            outside = [(i, truth[i]["scope"]) for i in ids if truth[i]["scope"] not in granted]
+            assert outside == [], (a, reader_teams, outside)
+        assert reads == 60 and returned > 100 and others > 20     # the readers did get memories, others' too
+    finally:
+        for t, m in mems.items():
+            m.close(timeout=60)
+            store.run_auto("admin/delete_tenant", {"tenant": t})
