@@ -8,6 +8,7 @@ Constructors do no I/O; the driver is created (and the ``neo4j`` package importe
 from __future__ import annotations
 
 import base64
+import copy
 import json
 import logging
 import threading
@@ -33,14 +34,19 @@ COOL_DOWN_SECONDS = 0.5   # after Neo4j was found unreachable, calls fail at onc
 RATE_LIMIT = "Neo.ClientError.Security.AuthenticationRateLimit"
 
 
+#: parameters every query may use without each caller passing them: ``scopes`` (see graphmem.scopes) is None,
+#: no scope filter, except in an agent's view of the store (:meth:`Store.scoped`)
+DEFAULTS: dict[str, Any] = {"scopes": None}
+
+
 class Tx:
     """A transaction that runs named queries; handed to the functions given to ``Store.read``/``write``."""
 
-    def __init__(self, tx: neo4j.ManagedTransaction):
-        self._tx = tx
+    def __init__(self, tx: neo4j.ManagedTransaction, defaults: dict[str, Any] = DEFAULTS):
+        self._tx, self._defaults = tx, defaults
 
     def run(self, name: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
-        return [r.data() for r in self._tx.run(query(name), params or {})]
+        return [r.data() for r in self._tx.run(query(name), {**self._defaults, **(params or {})})]
 
 
 class Store:
@@ -50,10 +56,22 @@ class Store:
         self._lock = threading.Lock()
         self._probe_at: float | None = 0.0   # when to ping before the next call (None: known reachable)
         self._http = HttpReads(self.settings) if http_reads and HttpReads.serves(self.settings) else None
+        self.defaults = DEFAULTS
+        self._root: Store | None = None   # the store an agent's view shares its driver with
+
+    def scoped(self, scopes: Iterable[str]) -> "Store":
+        """A view of this store whose queries read only memory in ``scopes`` (``$scopes`` in their WHERE
+        clauses; see graphmem.scopes). It shares this store's driver; closing it closes nothing."""
+        view = copy.copy(self)
+        view._lock, view._http, view._driver, view._root = threading.Lock(), None, None, self._root or self
+        view.defaults = {**self.defaults, "scopes": sorted(set(scopes))}
+        return view
 
     # -- connection -------------------------------------------------------------------------------
     @property
     def driver(self) -> neo4j.Driver:
+        if self._root is not None:
+            return self._root.driver
         if self._driver is None:
             with self._lock:
                 if self._driver is None:
@@ -88,16 +106,16 @@ class Store:
         each statement is its own read request over HTTP (falling back to the driver if HTTP does not answer)."""
         if self._http is not None:
             try:
-                return work(self._http.tx(database or self.settings.neo4j_database))
+                return work(self._http.tx(database or self.settings.neo4j_database, self.defaults))
             except HttpUnavailable:
                 self._http = None   # e.g. only Bolt is exposed: the driver from now on
         with self._session(database) as session:
-            return session.execute_read(lambda tx: work(Tx(tx)))
+            return session.execute_read(lambda tx: work(Tx(tx, self.defaults)))
 
     def write(self, work: Callable[[Tx], T], *, database: str | None = None) -> T:
         """Run ``work(tx)`` in a managed write transaction (retried on transient errors)."""
         with self._session(database) as session:
-            return session.execute_write(lambda tx: work(Tx(tx)))
+            return session.execute_write(lambda tx: work(Tx(tx, self.defaults)))
 
     def run(self, name: str, params: dict[str, Any] | None = None, *, write: bool = False,
             database: str | None = None) -> list[dict[str, Any]]:
@@ -109,7 +127,7 @@ class Store:
                  database: str | None = None) -> list[dict[str, Any]]:
         """One named query in an auto-commit transaction (schema and admin statements need this)."""
         with self._session(database) as session:
-            return [r.data() for r in session.run(query(name), params or {})]
+            return [r.data() for r in session.run(query(name), {**self.defaults, **(params or {})})]
 
     def batch(self, name: str, rows: Iterable[dict[str, Any]], *, size: int = 500, **params: Any) -> int:
         """Send ``rows`` to a query that starts with ``UNWIND $rows AS row``, ``size`` rows a transaction."""
