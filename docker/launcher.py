@@ -21,10 +21,13 @@ from pathlib import Path
 from typing import Callable
 from string import Template
 
-from graphmem.errors import AuthError, ConfigError, PortInUseError, ServerError, StoreError
+from graphmem.errors import (AuthError, AuthRateLimited, ConfigError, InputError, PortInUseError, ServerError,
+                             StoreError)
 from graphmem.settings import Settings
 
 ENTRY_POINT = "org.neo4j.server.CommunityEntryPoint"
+ADMIN_TOOL = "org.neo4j.cli.AdminTool"   # neo4j-admin, in the same jars
+LOG_FILES = ("neo4j.log", "debug.log", "console.log", "http.log", "query.log", "security.log")
 JAVA_VERSIONS = (17, 21)  # the JDKs Neo4j 5.26 supports
 INITIAL_PASSWORD = "neo4j"
 JVM_FLAGS = [  # the server's own defaults, which its shell script would pass
@@ -125,17 +128,31 @@ def _java_major(java: Path) -> int | None:
     return int(m.group(1)) if m else None
 
 
+def _private_dir(path: Path) -> None:
+    """A folder only its owner can enter (0700): the store, logs and password are nobody else's to read."""
+    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    os.chmod(path, 0o700)
+
+
+def _write_private(path: Path, text: str) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.chmod(path, 0o600)
+
+
 def write_conf(settings: Settings) -> Path:
     root = settings.neo4j_dir
     dirs = {name: root / name for name in ("conf", "data", "logs", "run")}
+    _private_dir(root)
     for d in dirs.values():
-        d.mkdir(parents=True, exist_ok=True)
+        _private_dir(d)
     conf = Template(_resource("neo4j.conf.template")).substitute(
         data=dirs["data"], logs=dirs["logs"], run=dirs["run"], bolt_port=settings.bolt_host_port[1],
         http_port=settings.http_port, heap=settings.neo4j_heap, pagecache=settings.neo4j_pagecache,
     )
     path = dirs["conf"] / "neo4j.conf"
-    path.write_text(conf, encoding="utf-8")
+    _write_private(path, conf)
     return path
 
 
@@ -200,13 +217,16 @@ def up(settings: Settings, timeout: float = 180.0) -> Status:
     java = find_java()
     lib = provision(settings)
     conf = write_conf(settings)
-    log = open(settings.neo4j_dir / "logs" / "console.log", "ab")
+    if not (settings.neo4j_dir / "data" / "databases" / "system").exists():
+        _preset_password(settings, java)   # before the first start: no window for anyone else
+    fd = os.open(settings.neo4j_dir / "logs" / "console.log", os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    log = os.fdopen(fd, "ab")
     cmd = [java, f"-Xms{settings.neo4j_heap}", f"-Xmx{settings.neo4j_heap}", *JVM_FLAGS,
            "-cp", f"{lib}/*", ENTRY_POINT, f"--home-dir={settings.neo4j_dir}", f"--config-dir={conf.parent}"]
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                            start_new_session=True, cwd=settings.neo4j_dir)
+                            start_new_session=True, cwd=settings.neo4j_dir, umask=0o077)
     log.close()
-    _pid_file(settings).write_text(str(proc.pid))
+    _write_private(_pid_file(settings), str(proc.pid))
     try:
         _wait_ready(settings, lambda: proc.poll() is None, timeout)
     except ServerError:
@@ -241,7 +261,10 @@ def _reap(pid: int) -> None:
 
 
 def logs(settings: Settings, lines: int = 50, name: str = "neo4j.log") -> str:
-    """The last ``lines`` of a server log (``neo4j.log``, ``debug.log`` or ``console.log``)."""
+    """The last ``lines`` of a server log (``neo4j.log``, ``debug.log`` or ``console.log``; only Neo4j's own
+    log files, never a path)."""
+    if name not in LOG_FILES:
+        raise InputError(f"--file must be one of {', '.join(LOG_FILES)} (the server's log files), got {name!r:.80}")
     path = settings.neo4j_dir / "logs" / name
     if not path.exists():
         return ""
@@ -263,6 +286,11 @@ def _wait_ready(settings: Settings, running: Callable[[], bool], timeout: float)
             with Store(settings.with_(neo4j_password=password)) as store:
                 store.ping()
             return
+        except AuthRateLimited:   # another local process failed to log in: wait the lock out
+            if time.monotonic() > deadline:
+                raise ServerError("Neo4j kept refusing logins (authentication rate limit): another local process "
+                                  "is trying passwords") from None
+            time.sleep(1.0)
         except AuthError:
             _set_initial_password(settings, password)
         except StoreError:
@@ -285,6 +313,33 @@ def _ensure_password_file(settings: Settings) -> str:
     with os.fdopen(fd, "w") as f:
         f.write(password)
     return password
+
+
+def admin_command(settings: Settings, *args: str, java: str | None = None) -> list[str]:
+    """``neo4j-admin ARGS`` for the launcher's home, from the same jars (run it with ``admin_env``)."""
+    return [java or find_java(), "-cp", f"{jar_dir(settings)}/*", ADMIN_TOOL, *args]
+
+
+def admin_env(settings: Settings) -> dict[str, str]:
+    return {**os.environ, "NEO4J_HOME": str(settings.neo4j_dir), "NEO4J_CONF": str(settings.neo4j_dir / "conf")}
+
+
+def _preset_password(settings: Settings, java: str) -> None:
+    """First start: ``neo4j-admin dbms set-initial-password`` writes our password into the store before the
+    server listens, so no local process can claim the initial one first. The password reaches neo4j-admin in a
+    0600 argument file (``@file``), never on a command line."""
+    password = _ensure_password_file(settings)
+    args = settings.neo4j_dir / "run" / "initial-password.args"
+    fd = os.open(args, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write('"' + password.replace("\\", "\\\\").replace('"', '\\"') + '"\n')
+    try:
+        proc = subprocess.run(admin_command(settings, "dbms", "set-initial-password", f"@{args}", java=java),
+                              env=admin_env(settings), capture_output=True, text=True, timeout=120, umask=0o077)
+    finally:
+        args.unlink(missing_ok=True)
+    if proc.returncode != 0:
+        raise ServerError("neo4j-admin could not set the initial password: " + (proc.stdout + proc.stderr)[-300:])
 
 
 def _set_initial_password(settings: Settings, password: str) -> None:

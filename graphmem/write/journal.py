@@ -28,6 +28,15 @@ SCHEMA = (
 SEEN_KEEP = 200_000   # keys of turns the gate rejected, remembered locally (a repeat submit is skipped)
 
 
+def _private(path: Path) -> None:
+    """The journal holds users' turns: owner-only (0600), its WAL and shared-memory files too (SQLite gives
+    them the database file's mode)."""
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+    for p in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        if p.exists():
+            os.chmod(p, 0o600)
+
+
 @dataclass(frozen=True)
 class Entry:
     seq: int
@@ -47,8 +56,9 @@ class Journal:
     def open(self) -> "Journal":
         if self._db is None:
             if str(self.path) != ":memory:":
-                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
                 self._take_lock()
+                _private(self.path)
             db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None, timeout=30)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute(f"PRAGMA synchronous={'FULL' if self.durable else 'NORMAL'}")
