@@ -1,19 +1,15 @@
 """Merge, de-duplicate and rank recall candidates. Pure functions, configured by :class:`ScoringConfig`.
 
-relevance = w_semantic·semantic + w_lexical·lexical + w_graph·graph + agreement + time_match
-prior     = w_recency·recency + w_importance·importance + w_activity·activity
-score     = (relevance + prior × min(1, relevance / prior_gate)) × status × current
+relevance = σ(bias + Σ w_f · f)      a logistic model over :data:`FEATURES`, fitted on labelled recall data
+score     = relevance × status × current
 
-(the priors only order what is relevant: a recent, important memory about something else scores nothing)
-
-- semantic: cosine to the query, mapped from [sim_floor, sim_ceiling] to [0, 1];
-- lexical: the full-text score divided by the best full-text score of this query;
-- graph: the link weight of the entity that led here (1 = linked in the input, less per hop / slot fallback);
-- recency: 0.5 ** (age / half-life), age from the last time the memory was stated;
-- importance: as stored by the write path; activity: log-scaled mention count;
-- agreement: a bonus per extra relevance path *family* (vector when similar enough, full-text, graph)
-  that found it (recency alone says nothing about relevance);
-- time_match: the memory happened in the period the question names ("last week");
+- the features (each in [0, 1], see :func:`features`): semantic similarity, BM25, graph link weight, how many
+  path families agree, the period the question names, the speaker the question names, the relevance of the
+  messages another speaker said right before and after (the exchange), being a question, being a fact,
+  recency, recency for a question about how things stand, importance, activity;
+- the weights are not hand-set: ``bench/fit_ranking.py`` fits them (logistic regression, each question weighted
+  equally) on the LoCoMo dev split and the project's own suite and dev sets, and writes
+  ``graphmem/data/ranking_model.json``; a feature stays only while it helps there;
 - status: active 1; outdated 0 (left out) unless the question asks about the past, then outdated ranks
   first and active close behind; stale (a message part of which was since changed: it says more than
   the changed value, so it is demoted, not hidden) ``stale_now``, or as outdated about the past; archived
@@ -21,15 +17,17 @@ score     = (relevance + prior × min(1, relevance / prior_gate)) × status × c
 - current: 1 + ``current_boost`` for an active memory that announces a change ("we've shifted everything to
   September 19th", "换成缬沙坦了") when the question asks for the value that holds now ("…now?", 现在, 最后定的),
   in full from ``current_gate`` semantic + lexical relevance up (less for an off-topic change); else 1.
-Later versions: of two active memories that say the same thing (``link_newer``: cosine ≥ ``same_thing`` and two
-content terms in common), the later one scores at least ``newer_share`` × the earlier one's score (component
-``newer``), unless the question asks about the past: "现在每天新词50个" ranks just above "每天新词30个". So does
+Later versions: of two active memories that say the same thing (``link_newer``: cosine ≥ ``same_thing``, two
+content terms in common, and the later one gives a new value: a change word, the same kind of quantity or date,
+a number), the later one scores at least ``newer_share`` × the earlier one's score and is read first
+(:func:`later_first`), unless the question asks about the past: "现在每天新词50个" above "每天新词30个". So does
 the change that made a message stale ("最后定在5月2号开门" above "开业日子定在4月18号，正好周六").
 Diversity: a candidate too similar to one already chosen (character-bigram overlap ≥ ``dup_threshold``,
 or the same fact slot) is skipped, unless it says more (the whole message a clause came from): within
 ``fuller_ratio`` of its score it takes that place, or within ``more_ratio`` when at least ``more_share`` of
 its bigrams are new (it says much more). Each further memory about the same entity costs
-``same_entity_penalty``.
+``same_entity_penalty``. Below ``min_score`` (a probability) a memory is not returned: nothing relevant, nothing
+injected.
 """
 
 from __future__ import annotations
