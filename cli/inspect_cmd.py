@@ -98,34 +98,47 @@ def card(user: str = USER, entity: str = ENTITY, as_json: bool = JSON_OPTION) ->
 
 @fails_cleanly
 def events(user: str = USER, since: str = typer.Option(None, help="ISO date/time, inclusive."),
-           until: str = typer.Option(None, help="ISO date/time, exclusive."), as_json: bool = JSON_OPTION) -> None:
-    """The user's event log (accepted turns), oldest first."""
+           until: str = typer.Option(None, help="ISO date/time, exclusive."),
+           agent: str = typer.Option(None, "--agent", help="Only what this agent wrote."),
+           scope: str = typer.Option(None, "--scope", help="Only this scope: shared, private (with --agent), "
+                                                           "team:<id>."),
+           as_json: bool = JSON_OPTION) -> None:
+    """The user's event log (accepted turns), oldest first, with the agent and scope of each."""
     from graphmem import curate
+    from graphmem.scopes import label
 
     with store(fast=True) as s:
-        rows = curate.events(s, user, _when(since), _when(until))
+        rows = curate.events(s, user, _when(since), _when(until), agent=agent, scope=scope)
     if as_json:
         return emit_json(rows)
-    table(f"events of {user}", ["id", "when", "session", "text", "mentions"],
-          [[r["id"], r["occurred_at"], r["session_id"], r["text"], ", ".join(r["mentions"])] for r in rows])
+    table(f"events of {user}", ["id", "when", "session", "scope", "text", "mentions"],
+          [[r["id"], r["occurred_at"], r["session_id"], label(r.get("agent"), r.get("scope")), r["text"],
+            ", ".join(r["mentions"])] for r in rows])
 
 
 @fails_cleanly
 def recall(user: str = USER, query: str = typer.Argument(..., help="What the agent is asked now."),
            k: int = typer.Option(8, "-k", help="How many memories."),
            explain: bool = typer.Option(False, "--explain", help="Show the paths and score components."),
+           agent: str = typer.Option(None, "--agent", help="Recall as this agent: its private memory, the "
+                                                           "user's shared memory and its teams' only."),
+           team: list[str] = typer.Option(None, "--team", help="A team the agent belongs to (repeatable)."),
            as_json: bool = JSON_OPTION) -> None:
     """What long-term memory would recall for QUERY, as second-person statements."""
     from graphmem import curate
+    from graphmem.errors import InputError
+    from graphmem.scopes import label
 
+    if team and not agent:
+        raise InputError("--team needs --agent (the agent that belongs to the team)")
     with memory() as m:
         curate.require_user(m.store, user)
-        found = m.recall(user, query, k, explain=explain)
+        found = (m.agent(agent, teams=team or ()) if agent else m).recall(user, query, k, explain=explain)
     if as_json:
         return emit_json(found)
-    cols = ["score", "memory", "paths"] + (["components"] if explain else [])
-    table(f"recall for {user}: {query}", cols,
-          [[f"{r.score:.3f}", r.text, ",".join(r.paths)]
+    cols = ["score", "memory", "paths"] + (["learnt by"] if agent else []) + (["components"] if explain else [])
+    table(f"recall for {user}" + (f" as {agent}" if agent else "") + f": {query}", cols,
+          [[f"{r.score:.3f}", r.text, ",".join(r.paths)] + ([label(r.agent, r.scope)] if agent else [])
            + ([_components(r.explanation)] if explain else []) for r in found])
 
 

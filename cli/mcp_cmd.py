@@ -23,12 +23,20 @@ def mcp(transport: str = typer.Option("stdio", help="stdio, or http (streamable 
         port: int = typer.Option(8765, help="HTTP port."),
         journal: Path = typer.Option(None, help="Write journal file (default: GRAPHMEM_HOME/journal.sqlite3); "
                                                 "one server per journal."),
-        warm: bool = typer.Option(True, "--warm/--no-warm", help="Load the models before serving.")) -> None:
+        warm: bool = typer.Option(True, "--warm/--no-warm", help="Load the models before serving."),
+        agent: str = typer.Option(None, "--agent", help="Serve this agent: it reads only its private memory, the "
+                                                        "user's shared memory and its teams'."),
+        team: list[str] = typer.Option(None, "--team", help="A team the agent belongs to (repeatable)."),
+        scope: str = typer.Option("private", "--scope", help="Where the agent's writes go by default: private, "
+                                                              "shared or team:<id>.")) -> None:
     """Serve memory to agents over MCP: tools add_messages, context, recall, card, history, as_of, profile,
     forget; resources for profiles and entity cards. HTTP needs a bearer token when GRAPHMEM_MCP_TOKEN is set or
     the host is not loopback (then one is generated and printed once to stderr)."""
     if transport not in ("stdio", "http"):
         raise InputError(f"--transport must be stdio or http, got {transport!r}")
+    if team and not agent:
+        raise InputError("--team needs --agent (the agent that belongs to the team)")
+    who = {"agent": agent, "teams": tuple(team or ()), "scope": scope} if agent else {}
     try:
         from graphmem import mcp_server
     except ImportError as e:
@@ -40,8 +48,8 @@ def mcp(transport: str = typer.Option("stdio", help="stdio, or http (streamable 
         if warm:
             mcp_server.warm(memory)
         if transport == "stdio":
-            mcp_server.serve_stdio(memory)
+            mcp_server.serve_stdio(memory, **who)
         else:
-            mcp_server.serve_http(memory, host, port, os.environ.get(TOKEN_ENV) or None)
+            mcp_server.serve_http(memory, host, port, os.environ.get(TOKEN_ENV) or None, **who)
     finally:
         memory.close(timeout=30)

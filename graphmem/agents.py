@@ -60,6 +60,12 @@ class AgentMemory:
             msgs.record(s, [t for t in turns if t is not None], msgs.times(at, len(turns)))
         return ids
 
+    def flush(self, timeout: float | None = None) -> bool:
+        """:meth:`graphmem.Memory.flush`, then this view's recall sees what was written."""
+        done = self.memory.flush(timeout)
+        self.retriever.invalidate()
+        return done
+
     # -- reading ----------------------------------------------------------------------------------------------
     def recall(self, user_id: str, query: str, k: int = 8, *, explain: bool = False, **kwargs: Any) -> list[Recalled]:
         """The ``k`` memories in this agent's scopes most relevant to ``query``, each with the agent that
@@ -89,3 +95,21 @@ class AgentMemory:
             expl = None if m.explanation is None else {**m.explanation, "agent": agent, "scope": scope}
             out.append(replace(m, agent=agent, scope=scope, explanation=expl))
         return out
+
+    # -- the relational API, within this agent's scopes ---------------------------------------------------------
+    def card(self, user_id: str, entity: str):
+        """An entity's card with only the facts and relations this agent may read (summary made from them)."""
+        from dataclasses import replace as _replace
+
+        from graphmem.write.reads import card
+
+        c = card(self.store, user_id, entity)
+        return _replace(c, summary="; ".join(f"{f.key}: {f.value}" for f in c.facts))
+
+    def history(self, user_id: str, entity: str, attribute: str | None = None):
+        from graphmem.write.reads import history
+        return history(self.store, user_id, entity, attribute)
+
+    def as_of(self, user_id: str, when: datetime, *, attribute: str | None = None, entity: str | None = None):
+        from graphmem.write.reads import as_of
+        return as_of(self.store, user_id, when, key=attribute, entity=entity)

@@ -50,8 +50,16 @@ def entities(store: Store, user_id: str, type: str | None = None, limit: int = 5
 
 
 def events(store: Store, user_id: str, since: datetime | None = None, until: datetime | None = None,
-           limit: int = 500) -> list[dict]:
-    return store.run("curate/events", {**require_user(store, user_id), "since": since, "until": until, "limit": limit})
+           limit: int = 500, *, agent: str | None = None, scope: str | None = None) -> list[dict]:
+    """The event log, oldest first; ``agent``/``scope``: only what that agent wrote / that scope holds
+    (``private`` means the agent's own, see :mod:`graphmem.scopes`)."""
+    from graphmem import scopes
+
+    if agent is not None:
+        agent = scopes.name(agent, "agent")
+    scope = None if scope is None else scopes.normalise(scope, agent)
+    return store.run("curate/events", {**require_user(store, user_id), "since": since, "until": until, "limit": limit,
+                                       "agent": agent, "scope": scope})
 
 
 def stats(store: Store) -> dict:

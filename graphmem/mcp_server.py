@@ -66,21 +66,22 @@ def _when(value: str, what: str) -> datetime:
 
 
 class _Sessions:
-    """The short-term sessions this server keeps open, least recently used ended first."""
+    """The short-term sessions this server keeps open (the memory's, or an agent view's), least recently used
+    ended first."""
 
-    def __init__(self, memory, limit: int = MAX_SESSIONS) -> None:
-        self.memory, self.limit = memory, limit
+    def __init__(self, memory, view=None, limit: int = MAX_SESSIONS) -> None:
+        self.memory, self.view, self.limit = memory, view, limit
         self._open: OrderedDict[tuple[str, str], None] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, user_id: str, session_id: str):
-        s = self.memory.session(user_id, session_id)
+        s = (self.view or self.memory).session(user_id, session_id)
         with self._lock:
             self._open[(user_id, session_id)] = None
             self._open.move_to_end((user_id, session_id))
             old = [self._open.popitem(last=False)[0] for _ in range(len(self._open) - self.limit)]
         for key in old:
-            self.memory.end_session(*key)
+            self._end(key)
         return s
 
     def end_user(self, user_id: str) -> None:
@@ -89,13 +90,25 @@ class _Sessions:
             for k in keys:
                 del self._open[k]
         for key in keys:
+            self._end(key)
+
+    def _end(self, key: tuple[str, str]) -> None:
+        if self.view is None:
             self.memory.end_session(*key)
+        else:
+            s = self.view._sessions.pop(key, None)
+            if s is not None:
+                s.flush()
 
 
-def build(memory) -> MCPServer:
-    """The MCP server over ``memory`` (a :class:`graphmem.Memory`); tools run on worker threads."""
+def build(memory, agent: str | None = None, teams: tuple[str, ...] = (), scope: str = "private") -> MCPServer:
+    """The MCP server over ``memory`` (a :class:`graphmem.Memory`); tools run on worker threads. With ``agent``
+    it serves that agent (a member of ``teams``): its writes go to ``scope`` unless a call names another it may
+    write, and add_messages, context, recall, card, history, as_of read only its scopes (graphmem.scopes)."""
     server = MCPServer("graphmem", instructions=INSTRUCTIONS, version=_version())
-    sessions = _Sessions(memory)
+    view = memory.agent(agent, teams=teams, scope=scope) if agent else None
+    reader = view or memory
+    sessions = _Sessions(memory, view)
     read_only = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
                                 open_world_hint=False)
 
@@ -120,16 +133,22 @@ def build(memory) -> MCPServer:
         wait: Annotated[bool, Field(description=(
             "Return only once the messages are in long-term memory (searchable by recall); default: return at "
             "once while they are written in the background (they are journaled, nothing is lost)."))] = False,
+        scope: Annotated[str | None, Field(description=(
+            "Who may read them when this server serves an agent: private (its own notes), shared (all of the "
+            "user's agents) or team:<id>; default: the server's --scope. Without an agent: shared only."))] = None,
     ) -> dict[str, Any]:
         """Remember chat messages: each is written to the user's long-term memory (facts, preferences, plans,
         people and things are extracted and versioned; small talk is skipped) and to the conversation's recent
         turns. Returns one event id per message (null for skipped system/tool messages)."""
         if _ok_ids(user_id, session_id):   # open first, so the conversation's recent turns get these too
             call(sessions.get, user_id, session_id)
-        ids = call(memory.add_messages, user_id, messages, session_id=session_id, at=at)
+        if view is not None:
+            ids = call(view.add_messages, user_id, messages, session_id=session_id, at=at, scope=scope)
+        else:
+            ids = call(memory.add_messages, user_id, messages, session_id=session_id, at=at, scope=scope)
         out = {"event_ids": ids, "accepted": sum(1 for i in ids if i), "skipped": sum(1 for i in ids if i is None)}
         if wait:
-            out["written"] = call(memory.flush, 60)
+            out["written"] = call(reader.flush, 60)
         return out
 
     @server.tool(annotations=read_only)
@@ -158,15 +177,15 @@ def build(memory) -> MCPServer:
         """Search the user's long-term memory: the k most relevant memories, best first, as statements about
         the user ('You prefer dark themes; you said so in March'), with status (active, outdated, stale),
         when it was said and who said it."""
-        found = call(memory.recall, user_id, query, k, explain=explain)
+        found = call(reader.recall, user_id, query, k, explain=explain)
         keep = ("id", "text", "source_text", "score", "kind", "subject", "key", "value", "status", "when",
-                "speaker", "session_id") + (("paths", "explanation") if explain else ())
+                "speaker", "session_id", "agent", "scope") + (("paths", "explanation") if explain else ())
         return {"memories": [{f: plain(getattr(r, f)) for f in keep} for r in found]}
 
     @server.tool(annotations=read_only)
     def card(user_id: UserId, entity: Entity) -> dict[str, Any]:
         """What is known now about one thing or person: its type, aliases, active attributes and relations."""
-        return plain(call(memory.card, user_id, entity))
+        return plain(call(reader.card, user_id, entity))
 
     @server.tool(annotations=read_only)
     def history(
@@ -176,7 +195,7 @@ def build(memory) -> MCPServer:
     ) -> dict[str, Any]:
         """Every version of an entity's attributes, oldest first, outdated ones included, with when each was
         valid and recorded: how a value changed over time."""
-        return {"versions": plain(call(memory.history, user_id, entity, attribute))}
+        return {"versions": plain(call(reader.history, user_id, entity, attribute))}
 
     @server.tool(annotations=read_only)
     def as_of(
@@ -187,7 +206,7 @@ def build(memory) -> MCPServer:
     ) -> dict[str, Any]:
         """What was true at a point in time: the fact versions valid then (for the whole user, one entity,
         or one attribute)."""
-        return {"facts": plain(call(lambda: memory.as_of(user_id, _when(when, "when"), entity=entity,
+        return {"facts": plain(call(lambda: reader.as_of(user_id, _when(when, "when"), entity=entity,
                                                          attribute=attribute)))}
 
     @server.tool(annotations=read_only)
@@ -236,7 +255,7 @@ def build(memory) -> MCPServer:
     @server.resource("graphmem://users/{user_id}/entities/{entity}", mime_type="application/json",
                      description="One entity's card: active attributes and relations (entity: name, alias or id).")
     def card_resource(user_id: str, entity: str) -> str:
-        return _resource(lambda: plain(memory.card(user_id, entity)))
+        return _resource(lambda: plain(reader.card(user_id, entity)))
 
     return server
 
@@ -274,9 +293,9 @@ def warm(memory) -> None:
     linking.extract_statements("My budget is 8000 now.", datetime.now())
 
 
-def serve_stdio(memory) -> None:
-    """Serve over stdin/stdout until the client closes them."""
-    build(memory).run("stdio")
+def serve_stdio(memory, **agent: Any) -> None:
+    """Serve over stdin/stdout until the client closes them (``agent``: see :func:`build`)."""
+    build(memory, **agent).run("stdio")
 
 
 class BearerAuth:
@@ -315,13 +334,13 @@ def http_token(host: str, token: str | None) -> tuple[str | None, bool]:
     return secrets.token_urlsafe(32), True
 
 
-def http_app(memory, host: str, token: str | None, path: str = "/mcp"):
+def http_app(memory, host: str, token: str | None, path: str = "/mcp", **agent: Any):
     """The streamable HTTP ASGI app, behind :class:`BearerAuth` when ``token`` is set."""
-    app = build(memory).streamable_http_app(streamable_http_path=path, host=host)
+    app = build(memory, **agent).streamable_http_app(streamable_http_path=path, host=host)
     return BearerAuth(app, token) if token else app
 
 
-def serve_http(memory, host: str = "127.0.0.1", port: int = 8765, token: str | None = None) -> None:
+def serve_http(memory, host: str = "127.0.0.1", port: int = 8765, token: str | None = None, **agent: Any) -> None:
     """Serve streamable HTTP at ``http://host:port/mcp``. A token is required when one is configured or when
     ``host`` is not loopback (then one is generated and printed once to stderr)."""
     import uvicorn
@@ -332,4 +351,4 @@ def serve_http(memory, host: str = "127.0.0.1", port: int = 8765, token: str | N
               f"GRAPHMEM_MCP_TOKEN to choose your own): {token}", file=sys.stderr, flush=True)
     print(f"graphmem mcp: serving http://{host}:{port}/mcp ({'bearer token required' if token else 'no auth, local only'})",
           file=sys.stderr, flush=True)
-    uvicorn.run(http_app(memory, host, token), host=host, port=port, log_level="warning")
+    uvicorn.run(http_app(memory, host, token, **agent), host=host, port=port, log_level="warning")

@@ -1,5 +1,5 @@
 MATCH (e:Entity {id: $entity_id, tenant: $tenant, user_id: $user_id})-[:HAS_CARD]->(:Card)-[:HAS_FACT]->(f:Fact)
-WHERE $key IS NULL OR f.key = $key
+WHERE ($key IS NULL OR f.key = $key) AND ($scopes IS NULL OR coalesce(f.scope, 'user') IN $scopes)
 OPTIONAL MATCH (f)-[:SUPERSEDES]->(old:Fact)
 RETURN f.id AS id, f.entity_id AS entity_id, e.name AS entity, f.kind AS kind, f.key AS key, f.value AS value,
        f.polarity AS polarity, f.text AS text, f.status AS status, f.version AS version,

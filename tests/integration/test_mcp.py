@@ -99,7 +99,8 @@ async def _session(client: Client) -> None:
 
     found = _data(await client.call_tool("recall", {"user_id": "alice", "query": "what am I allergic to?",
                                                     "k": 3, "explain": True}))["memories"]
-    assert "shellfish" in found[0]["text"] and found[0]["explanation"]["paths"]
+    mine = next(m for m in found if "shellfish" in m["text"])          # among the top 3, with why it was found
+    assert mine["explanation"]["paths"] and mine["explanation"]["score"] == mine["score"]
     melanie = _data(await client.call_tool("card", {"user_id": "alice", "entity": "Melanie"}))
     assert [(f["key"], f["value"]) for f in melanie["facts"]] == [("allergy", "nuts")]
     versions = _data(await client.call_tool("history", {"user_id": "alice", "entity": "me",
@@ -216,3 +217,43 @@ def test_streamable_http_off_loopback_generates_a_token_printed_once(server_env,
         asyncio.run(_http_client_calls(f"http://127.0.0.1:{port}/mcp", tokens[0]))
     finally:
         _stop(proc)
+
+
+def test_stdio_as_an_agent_reads_only_its_scopes(server_env, tenant_settings, tmp_path):
+    from datetime import datetime, timezone
+
+    from graphmem import Memory
+
+    at = datetime(2026, 3, 5, 9, 0, tzinfo=timezone.utc)
+    with Memory(tenant_settings, journal_path=tmp_path / "setup.sqlite3") as m:
+        planner = m.agent("planner")
+        planner.add_messages("alice", [{"role": "user", "content": "I am allergic to shellfish."}], session_id="p",
+                             at=at, scope="shared")
+        planner.add_messages("alice", [{"role": "user", "content": "My passport number is X1234567."}],
+                             session_id="p", at=at)
+        assert m.flush(120)
+    params = StdioServerParameters(command=_graphmem(), args=["mcp", "--no-warm", "--agent", "coach", "--journal",
+                                                              str(tmp_path / "j.sqlite3")], env=server_env)
+
+    async def go(errlog):
+        async with Client(stdio_client(params, errlog=errlog), read_timeout_seconds=120) as client:
+            found = _data(await client.call_tool("recall", {"user_id": "alice", "k": 10,
+                                                            "query": "passport number allergic shellfish"}))
+            texts = " ".join(r["source_text"] for r in found["memories"])
+            assert "shellfish" in texts and "X1234567" not in texts
+            assert {(r["agent"], r["scope"]) for r in found["memories"]} == {("planner", "user")}
+            note = _data(await client.call_tool("add_messages", {
+                "user_id": "alice", "session_id": "c", "wait": True,
+                "messages": [{"role": "user", "content": "I run 10 km every Sunday morning."}]}))
+            assert note["written"]
+            mine = _data(await client.call_tool("recall", {"user_id": "alice", "query": "when do I run?", "k": 1}))
+            assert mine["memories"][0]["scope"] == "agent:coach"            # the coach's writes are private
+            refused = await client.call_tool("add_messages", {"user_id": "alice", "session_id": "c",
+                                                              "scope": "team:finance",
+                                                              "messages": [{"role": "user", "content": "x y z"}]})
+            assert "AccessDenied" in _error(refused)
+
+    with open(tmp_path / "stderr.log", "w") as errlog:
+        asyncio.run(go(errlog))
+    with Memory(tenant_settings, journal_path=tmp_path / "check.sqlite3") as m:  # the planner does not see it
+        assert "Sunday" not in " ".join(r.source_text for r in m.agent("planner").recall("alice", "when do I run?", 5))

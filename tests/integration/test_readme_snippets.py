@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 README = Path(__file__).resolve().parents[2] / "README.md"
-EXPECTED = {"Python API": "allergic to peanuts", "Messages in": "None ['nuts']", "MCP": "blue Volvo XC40",
+EXPECTED = {"Python API": "peanuts", "Messages in": "None ['nuts']", "MCP": "blue Volvo XC40",
             "LangGraph": "['I have been vegetarian since March.']"}
 
 
