@@ -112,7 +112,20 @@ def cell(value: Any) -> str:
     return "" if value is None else str(value)
 
 
+def confirm(question: str, yes: bool) -> None:
+    """Ask before a change unless ``--yes``; no (or no terminal to answer on) stops with exit code 1."""
+    if yes:
+        return
+    if not typer.confirm(question, default=False, err=True):
+        typer.echo("nothing changed", err=True)
+        raise typer.Exit(1)
+
+
 def table(title: str, columns: list[str], rows: list[list[Any]]) -> None:
+    """A Rich table; "<title>: none" instead of an empty one."""
+    if not rows:
+        console.print(f"{title}: none", highlight=False)
+        return
     t = Table(title=title)
     for c in columns:
         t.add_column(c)

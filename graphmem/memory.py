@@ -46,7 +46,7 @@ class MemorySession(Session):
     def __init__(self, memory: "Memory", user_id: str, session_id: str, *, write_assistant: bool = False,
                  **kwargs: Any) -> None:
         kwargs.setdefault("tenant", memory.settings.tenant)
-        kwargs.setdefault("retriever", memory.retriever)
+        kwargs.setdefault("retriever", memory._session_recall)
         if "known" in _SESSION_ARGS and "known" not in kwargs:
             kwargs["known"] = memory._known(user_id, kwargs["tenant"])
         super().__init__(user_id, session_id, **kwargs)
@@ -104,6 +104,8 @@ class Memory:
         self._sessions: dict[tuple[str, str], MemorySession] = {}
         self._lock = threading.Lock()
         self._closed = False
+        from graphmem.usage import RecallLog
+        self.recall_log = RecallLog(self.store)   # what recall returned: `graphmem maintain` keeps it
 
     # -- parts ------------------------------------------------------------------------------------------
     @property
@@ -210,7 +212,15 @@ class Memory:
     def recall(self, user_id: str, query: str, k: int = 8, *, explain: bool = False, **kwargs: Any) -> list[Recalled]:
         """The ``k`` memories most relevant to ``query``, rewritten in the second person (see
         :meth:`graphmem.recall.Retriever.recall`)."""
-        return self.retriever.recall(user_id, query, k, explain=explain, **kwargs)
+        found = self.retriever.recall(user_id, query, k, explain=explain, **kwargs)
+        self.recall_log.note(kwargs.get("tenant") or self.settings.tenant, user_id, found)
+        return found
+
+    def _session_recall(self, query: str, session) -> list:
+        """The retriever as a session calls it from ``context()``, noting what it returned."""
+        found = self.retriever(query, session)
+        self.recall_log.note(getattr(session, "tenant", None) or self.settings.tenant, session.user_id, found or [])
+        return found
 
     def related(self, user_id: str, entity: str, hops: int = 2, **kwargs: Any) -> list[RelatedEntity]:
         return self.retriever.related(user_id, entity, hops, **kwargs)
@@ -263,6 +273,7 @@ class Memory:
         if self._writer is not None:
             ok = self._writer.close(timeout)
         self._closed = True
+        self.recall_log.close()
         if self._own_store:
             self.store.close()
         return ok

@@ -57,13 +57,14 @@ def test_card_history_events_recall(cli):
 
 def test_outdate_restore_alias_merge(cli):
     old, new = as_json(cli("history", "alice", "me", "budget", "--json"))
-    assert as_json(cli("restore", "alice", old["id"], "--json"))["status"] == "active"
-    assert as_json(cli("outdate", "alice", old["id"], "--json"))["status"] == "outdated"
+    back = as_json(cli("restore", "alice", old["id"], "--json"))
+    assert back["status"] == "active" and back["restored_from"] == old["id"]
+    assert as_json(cli("outdate", "alice", back["id"], "--json", "--yes"))["status"] == "outdated"
     laptop = laptop_id(cli)
     assert "work machine" in as_json(cli("alias", "alice", laptop, "work machine", "--json"))["aliases"]
     other = next(r for r in as_json(cli("entities", "alice", "--json"))
                  if r["id"] != laptop and "dark" in r["name"])
-    merged = as_json(cli("merge", "alice", laptop, other["id"], "--json"))
+    merged = as_json(cli("merge", "alice", laptop, other["id"], "--json", "--yes"))
     assert other["name"] in merged["aliases"]
 
 
@@ -138,7 +139,7 @@ def test_ingest_raises_when_turns_went_to_the_dead_table(tenant_settings, tmp_pa
 
 
 def test_maintain_browse_doctor_and_errors(cli):
-    report = as_json(cli("maintain", "--json"))
+    report = as_json(cli("maintain", "--json", "--yes"))
     assert report["examined"] >= 1
     link = cli("browse", "alice")
     assert link.exit_code == 0 and link.output.startswith("http://127.0.0.1:")

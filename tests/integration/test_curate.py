@@ -28,10 +28,10 @@ def test_outdate_and_restore_keep_history(sample_users):
     versions = history(sample_users, "alice", "me", "budget")
     assert [v.status for v in versions] == ["outdated", "active"]
     old, new = versions
-    curate.set_fact_status(sample_users, "alice", old.id, active=True)
+    back = curate.set_fact_status(sample_users, "alice", old.id, active=True)   # a new version, from now
     after = {v.id: v.status for v in history(sample_users, "alice", "me", "budget")}
-    assert after == {old.id: "active", new.id: "outdated"}
-    curate.set_fact_status(sample_users, "alice", old.id, active=False)
+    assert after == {old.id: "outdated", new.id: "outdated", back["id"]: "active"} and back["value"] == "5000"
+    curate.set_fact_status(sample_users, "alice", back["id"], active=False)
     assert {v.status for v in history(sample_users, "alice", "me", "budget")} == {"outdated"}
 
 
@@ -134,7 +134,10 @@ def test_forget_event_takes_the_turns_statement_events_with_it(tenant_settings, 
             report = mem.forget("zoe", entity=miso)
         else:
             report = mem.forget("zoe", event=turn if which == "turn" else derived[0])
-        assert set(report.planned["events"]) == {turn, derived[0]} and not any(report.remaining.values())
+        if which == "entity":   # the turn is about the budget too: it stays, with Miso's name redacted
+            assert report.kept == [turn] and not report.planned["events"] and not any(report.remaining.values())
+        else:
+            assert set(report.planned["events"]) == {turn, derived[0]} and not any(report.remaining.values())
         assert all("Miso" not in text for text in (e["text"] for e in curate.events(mem.store, "zoe")))
         assert not any("Miso" in r.source_text + r.text for r in mem.recall("zoe", "did I adopt a cat?", 5))
         assert any("Volvo" in e["text"] for e in curate.events(mem.store, "zoe"))   # nothing else went
