@@ -50,12 +50,19 @@ def entities(store: Store, user_id: str, type: str | None = None, limit: int = 5
 
 
 def events(store: Store, user_id: str, since: datetime | None = None, until: datetime | None = None,
-           limit: int = 500, *, status: str | None = None) -> list[dict]:
-    """The event log, oldest first; ``status``: active, outdated or archived."""
+           limit: int = 500, *, agent: str | None = None, scope: str | None = None,
+           status: str | None = None) -> list[dict]:
+    """The event log, oldest first; ``agent``/``scope``: only what that agent wrote / that scope holds
+    (``private`` means the agent's own, see :mod:`graphmem.scopes`); ``status``: active, outdated or archived."""
     if status is not None and status not in ("active", "outdated", "archived"):
         raise InputError(f"status must be active, outdated or archived, got {status!r}")
+    from graphmem import scopes
+
+    if agent is not None:
+        agent = scopes.name(agent, "agent")
+    scope = None if scope is None else scopes.normalise(scope, agent)
     return store.run("curate/events", {**require_user(store, user_id), "since": since, "until": until, "limit": limit,
-                                       "status": status})
+                                       "agent": agent, "scope": scope, "status": status})
 
 
 def stats(store: Store) -> dict:
