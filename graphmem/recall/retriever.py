@@ -868,7 +868,7 @@ class Retriever:
         def key_path(tx, groups: list) -> None:
             """The user's own attribute a question asks about ("what do I do for work?" → their job)."""
             rows = tx.run("recall/self_facts", {**base, "self_id": u.self_id, "keys": list(q.keys)})
-            groups.append(("graph", [_cand(r, "graph", 1.0, f"your {r['key']}") for r in rows]))
+            groups.append(("key", [_cand(r, "key", 1.0, f"your {r['key']}") for r in rows]))
 
         own_keys = "graph" in paths and bool(q.keys) and bool(u.self_id)   # the key path runs
 

@@ -45,13 +45,13 @@ from graphmem.linking import lexicon
 from graphmem.recall.query import QueryInfo, content_terms, marks_change
 from graphmem.recall.types import Candidate
 
-FAMILIES = {"vector": "vector", "fulltext": "fulltext", "graph": "graph", "slots": "graph", "entity": "graph",
+FAMILIES = {"vector": "vector", "fulltext": "fulltext", "graph": "graph", "slots": "graph", "entity": "graph", "key": "graph",
             "recency": "recency", "session": "session"}
 
 
 #: the signals the ranking model weighs, each in [0, 1] (see :func:`features`)
-FEATURES = ("semantic", "lexical", "graph", "families", "time_match", "speaker", "neighbour", "question", "fact",
-            "recency", "recency_now", "importance", "activity")
+FEATURES = ("semantic", "lexical", "graph", "key", "slot", "families", "time_match", "speaker", "neighbour", "question",
+            "fact", "recency", "recency_now", "importance", "activity")
 _MODEL_FILE = Path(__file__).resolve().parent.parent / "data" / "ranking_model.json"
 
 
@@ -109,7 +109,9 @@ def features(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) -> d
     """The ranking model's inputs for one candidate, each in [0, 1]:
 
     semantic (cosine, mapped from [sim_floor, sim_ceiling]); lexical (BM25 / the query's best, or the full-text
-    score / the best); graph (link weight: 1 for an entity named in the input, less per hop); families (how many
+    score / the best); graph (link weight: 1 for an entity named in the input, less per hop); key (the user's own
+    attribute the question asks about: "what do I do for work?" → their job); slot (the entity "that plan" points
+    back to in the session); families (how many
     relevance path families found it: vector when similar enough, full-text, graph, session; 0, ½, 1); time_match
     (it happened or was said in the period the question names); speaker (the question names who said it);
     neighbour (how relevant the messages just before and after it are); question (it is itself a question);
@@ -126,7 +128,9 @@ def features(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) -> d
     f = {
         "semantic": semantic,
         "lexical": max(0.0, min(1.0, lexical)),
-        "graph": max(0.0, min(1.0, max([c.paths.get(p, 0.0) for p in ("graph", "slots", "entity")]))),
+        "graph": max(0.0, min(1.0, max(c.paths.get("graph", 0.0), c.paths.get("entity", 0.0)))),
+        "key": 1.0 if "key" in c.paths else 0.0,
+        "slot": max(0.0, min(1.0, c.paths.get("slots", 0.0))),
         "families": min(1.0, max(0, len(families) - 1) / 2),
         "time_match": 0.0,
         "speaker": c.features.get("speaker", 0.0),
@@ -528,6 +532,11 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int,
             else:   # left out as outdated: its successor takes the place it would have had
                 lift = cfg.newer_share * components(replace(c, status="active"), q, now, cfg)["score"]
             _lift(later[1], lift)
+    else:   # about the past: the version that was replaced ranks just above the one that replaced it
+        now_scores = {i: comp["score"] for i, (_, comp) in comps.items()}
+        for c, comp in comps.values():
+            if c.status == "outdated" and c.superseded_by in now_scores:
+                _lift(comp, cfg.newer_share * now_scores[c.superseded_by])
     scored = [(c, comp) for c, comp in comps.values() if comp["status"] > 0 and comp["score"] >= cfg.min_score]
     scored.sort(key=lambda p: (-p[1]["score"], p[0].id))
     chosen: list[tuple[Candidate, dict[str, float]]] = []

@@ -96,7 +96,7 @@ def test_a_question_about_the_users_own_attribute_reaches_that_fact(memory):
     for q in ("What do I do for work?", "我做什么工作？"):
         found = memory.recall("dora", q, 5, explain=True)
         assert found and "UI designer" in found[0].text, (q, [m.text for m in found])
-        assert found[0].explanation["via"].get("graph") == "your job"
+        assert found[0].explanation["via"].get("key") == "your job"
 
 
 def test_a_question_for_a_kind_of_organisation_reaches_the_one_named(memory):

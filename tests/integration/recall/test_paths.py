@@ -53,14 +53,18 @@ def test_fulltext_path_english_and_chinese(store, tenant_settings, embedder, u1,
 
 
 def test_graph_path_cards_relations_and_two_hops(retriever, u1):
-    found = retriever.recall(u1, "tell me about my sister", 8, paths=["graph"], explain=True)
-    t = texts(found)
-    assert "Your sister recommended the noodle place on 5th street" in t          # 1 hop
+    """The path finds the 1-hop relation, the 2-hop one and the related entity's card (with less link weight
+    per hop); how high they rank is the fitted model's call (graph alone weighs little on the fitted data)."""
+    _, cands, _ = retriever.candidates(u1, "tell me about my sister", paths=["graph"])
+    t = " | ".join(c.text or "" for c in cands)
+    assert "sister recommended the noodle place on 5th street" in t              # 1 hop
     assert "Chef Wang" in t                                                      # 2 hops (sister → place → chef)
     assert "hand-pulled lamb noodles" in t                                       # the related entity's card
-    hop2 = next(m for m in found if "Chef Wang" in m.text)
-    hop1 = next(m for m in found if "recommended" in m.text)
-    assert hop2.explanation["components"]["graph"] < hop1.explanation["components"]["graph"]
+    hop2 = next(c for c in cands if "Chef Wang" in (c.text or ""))
+    hop1 = next(c for c in cands if "recommended" in (c.text or ""))
+    assert hop2.paths["graph"] < hop1.paths["graph"]
+    found = retriever.recall(u1, "tell me about my sister", 3, paths=["graph"])
+    assert "Your sister recommended the noodle place on 5th street" in texts(found)
 
 
 def test_recency_path_with_a_time_window(retriever, u1):

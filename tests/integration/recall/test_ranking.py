@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from graphmem.recall.scoring import FEATURES
+
 from .world import F, history
 
 
@@ -36,8 +38,9 @@ def test_explain_gives_paths_and_every_component(retriever, u1):
     assert "noodle place" in top.text
     e = top.explanation
     assert set(e["paths"]) >= {"graph", "vector"} and e["via"]["graph"]
-    for name in ("semantic", "lexical", "graph", "recency", "importance", "activity", "agreement", "status"):
-        assert name in e["components"]
+    for name in FEATURES:                       # every feature, and what it added to the model's logit
+        assert name in e["components"] and "w_" + name in e["components"]
+    assert {"relevance", "status", "current"} <= set(e["components"])
     assert e["score"] == top.score == e["components"]["score"]
     assert retriever.recall(u1, "what did my sister recommend?", 3)[0].explanation is None
 
