@@ -67,17 +67,65 @@ def settings() -> Settings:
 
 
 def fails_cleanly(fn: Callable) -> Callable:
-    """Turn a GraphmemError into one line on stderr and the error's exit code (no traceback)."""
+    """Turn a GraphmemError into one line on stderr and the error's exit code (no traceback); a user that is not
+    in this tenant but in others gets a hint where."""
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
         except GraphmemError as e:
-            typer.echo(f"graphmem: {e}", err=True)
+            typer.echo(f"graphmem: {e}{_elsewhere(getattr(e, 'user_id', None))}", err=True)
             raise typer.Exit(e.exit_code) from None
 
     return wrapper
+
+
+def in_tenant(fn: Callable) -> Callable:
+    """Commands that read or change a tenant's memory say which tenant on stderr, to a person at a terminal (not
+    with --json, not to scripts)."""
+    import sys
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        if not kwargs.get("as_json") and sys.stderr.isatty():
+            try:
+                typer.echo(f"tenant: {settings().tenant}", err=True)
+            except GraphmemError:
+                pass   # the command reports the bad setting
+        return fn(*args, **kwargs)
+
+    return wrapper
+
+
+def _elsewhere(user_id: str | None) -> str:
+    """'; it is in tenant ...' for a user found in other tenants, or the tenants that have users at all."""
+    if not user_id:
+        return ""
+    from graphmem import curate
+
+    try:
+        with store(fast=True) as s:
+            found = [t["tenant"] for t in curate.tenants(s, user_id)]
+            if found:
+                return (f"; {user_id!r} is in tenant {', '.join(map(repr, found))}: "
+                        f"GRAPHMEM_TENANT={found[0]} graphmem ...")
+            if not s.run("curate/users", {"tenant": settings().tenant}):
+                return "; this tenant has no users" + tenant_hint(s)
+    except GraphmemError:
+        pass
+    return ""
+
+
+def tenant_hint(s) -> str:
+    """'; tenants with users: ...' when other tenants have users."""
+    from graphmem import curate
+
+    others = [t for t in curate.tenants(s) if t["tenant"] != settings().tenant]
+    if not others:
+        return ""
+    return ("; tenants with users: " + ", ".join(f"{t['tenant']} ({t['users']})" for t in others[:5])
+            + f" (set GRAPHMEM_TENANT, e.g. GRAPHMEM_TENANT={others[0]['tenant']} graphmem users)")
 
 
 def plain(value: Any) -> Any:

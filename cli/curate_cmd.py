@@ -9,7 +9,8 @@ from pathlib import Path
 
 import typer
 
-from graphmem.cli.common import JSON_OPTION, confirm, console, emit_json, fails_cleanly, memory, store, table
+from graphmem.cli.common import (JSON_OPTION, confirm, console, emit_json, fails_cleanly, in_tenant, memory, store,
+                                 table)
 from graphmem.errors import InputError
 
 USER = typer.Argument(..., help="The user id (within GRAPHMEM_TENANT).")
@@ -19,8 +20,8 @@ YES = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation.")
 
 def register(app: typer.Typer) -> None:
     for fn in (forget, merge, undo, rename, alias, outdate, restore, export, maintain, ingest):
-        app.command(epilog=EXAMPLES.get(fn.__name__))(fn)
-    app.command(name="import", epilog=EXAMPLES["import"])(import_)
+        app.command(epilog=EXAMPLES.get(fn.__name__))(in_tenant(fn))
+    app.command(name="import", epilog=EXAMPLES["import"])(in_tenant(import_))
 
 
 @fails_cleanly

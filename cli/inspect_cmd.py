@@ -6,7 +6,8 @@ from datetime import datetime
 
 import typer
 
-from graphmem.cli.common import JSON_OPTION, console, emit_json, fails_cleanly, memory, store, table
+from graphmem.cli.common import (JSON_OPTION, console, emit_json, fails_cleanly, in_tenant, memory, settings, store,
+                                 table, tenant_hint)
 from graphmem.errors import InputError
 
 USER = typer.Argument(..., help="The user id (within GRAPHMEM_TENANT).")
@@ -15,7 +16,7 @@ ENTITY = typer.Argument(..., help="Entity name, alias or id ('me' for the user).
 
 def register(app: typer.Typer) -> None:
     for fn in (users, show, entities, card, events, recall, history, stats, browse):
-        app.command()(fn)
+        app.command()(in_tenant(fn))
 
 
 def _when(text: str | None) -> datetime | None:
@@ -34,10 +35,13 @@ def users(as_json: bool = JSON_OPTION) -> None:
 
     with store(fast=True) as s:
         rows = curate.users(s)
+        hint = "" if rows or as_json else tenant_hint(s)
     if as_json:
         return emit_json(rows)
-    table("users", ["user", "entities", "active facts", "events", "last seen"],
+    table(f"users in tenant {settings().tenant}", ["user", "entities", "active facts", "events", "last seen"],
           [[r["user_id"], r["entities"], r["facts"], r["events"], r["last_seen"]] for r in rows])
+    if hint:
+        typer.echo("this tenant has no users" + hint, err=True)
 
 
 @fails_cleanly
@@ -81,9 +85,11 @@ FACT_COLUMNS = ["fact id", "attribute", "value", "status", "v", "valid from", "v
 @fails_cleanly
 def card(user: str = USER, entity: str = ENTITY, as_json: bool = JSON_OPTION) -> None:
     """An entity's attribute card: active attributes, relations and every attribute's full history."""
+    from graphmem import curate
     from graphmem.write import reads
 
     with store(fast=True) as s:
+        curate.require_user(s, user)
         c = reads.card(s, user, entity)
         hist = reads.history(s, user, c.id)
     if as_json:
@@ -152,9 +158,11 @@ def history(user: str = USER, entity: str = ENTITY,
             attribute: str = typer.Argument(None, help="Only this attribute (e.g. budget)."),
             as_json: bool = JSON_OPTION) -> None:
     """Every version of an entity's attributes, outdated ones included, oldest first."""
+    from graphmem import curate
     from graphmem.write import reads
 
     with store(fast=True) as s:
+        curate.require_user(s, user)
         versions = reads.history(s, user, entity, attribute)
     if as_json:
         return emit_json(versions)
@@ -170,7 +178,7 @@ def stats(as_json: bool = JSON_OPTION) -> None:
         row = curate.stats(s)
     if as_json:
         return emit_json(row)
-    table("stats", ["what", "n"], [[k, v] for k, v in row.items()])
+    table(f"stats of tenant {settings().tenant}", ["what", "n"], [[k, v] for k, v in row.items()])
 
 
 @fails_cleanly

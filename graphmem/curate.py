@@ -35,8 +35,15 @@ def _scope(store: Store, user_id: str) -> dict[str, str]:
 def require_user(store: Store, user_id: str) -> dict[str, str]:
     scope = _scope(store, user_id)
     if not store.run("curate/user_exists", scope)[0]["exists"]:
-        raise NotFound(f"no user {user_id!r} in tenant {scope['tenant']!r} (see `graphmem users`)")
+        missing = NotFound(f"no user {user_id!r} in tenant {scope['tenant']!r} (see `graphmem users`)")
+        missing.user_id = scope["user_id"]   # the CLI looks for it in other tenants
+        raise missing
     return scope
+
+
+def tenants(store: Store, user_id: str | None = None, limit: int = 10) -> list[dict]:
+    """Tenants with users (or with the user ``user_id``), most users first: ``{tenant, users}``."""
+    return store.run("curate/tenants", {"user_id": user_id, "limit": limit})
 
 
 # -- listing ------------------------------------------------------------------------------------------

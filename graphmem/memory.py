@@ -3,8 +3,8 @@
     from graphmem import Memory, Settings
 
     mem = Memory(Settings.from_env())
-    s = mem.session("alice", "2026-03-01")
-    s.add_user_message("我的预算改成八千了")
+    s = mem.session("alice", "chat-1", at=datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc))
+    s.add_user_message("我的预算改成八千了")                  # or add_user_message(text, at=when it was said)
     ctx = s.context("我的预算改成八千了", budget=2000)     # ctx.messages → your model
     s.add_assistant_message(reply)
     mem.close()                                               # flushes the write path
@@ -20,12 +20,13 @@ import inspect
 import logging
 import secrets
 import threading
+import time
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
-from graphmem.errors import GraphmemError
+from graphmem.errors import GraphmemError, InputError
 from graphmem.model import EntityCard, FactVersion, Profile
 from graphmem.recall.retriever import RecallConfig, Retriever
 from graphmem.recall.types import Recalled, RelatedEntity
@@ -39,12 +40,23 @@ log = logging.getLogger("graphmem.memory")
 _SESSION_ARGS = frozenset(inspect.signature(Session.__init__).parameters)
 
 
+def _clock_from(at: datetime) -> Callable[[], datetime]:
+    """A clock that reads ``at`` now and runs on from there (a naive ``at`` is UTC)."""
+    if not isinstance(at, datetime):
+        raise InputError(f"at must be a datetime, got {type(at).__name__}")
+    at = at if at.tzinfo else at.replace(tzinfo=timezone.utc)
+    start = time.monotonic()
+    return lambda: at + timedelta(seconds=time.monotonic() - start)
+
+
 class MemorySession(Session):
     """A :class:`graphmem.short_term.Session` whose user messages are also written to long-term memory and
     whose ``context()`` recalls from it. Everything else is the short-term session."""
 
     def __init__(self, memory: "Memory", user_id: str, session_id: str, *, write_assistant: bool = False,
-                 **kwargs: Any) -> None:
+                 at: datetime | None = None, **kwargs: Any) -> None:
+        if at is not None and kwargs.get("clock") is None:
+            kwargs["clock"] = _clock_from(at)
         kwargs.setdefault("tenant", memory.settings.tenant)
         kwargs.setdefault("retriever", memory._session_recall)
         if "known" in _SESSION_ARGS and "known" not in kwargs:
@@ -134,15 +146,17 @@ class Memory:
             return None
 
     # -- sessions ---------------------------------------------------------------------------------------
-    def session(self, user_id: str, session_id: str, **kwargs: Any) -> MemorySession:
-        """The session ``(user_id, session_id)``: the same object while this Memory lives."""
+    def session(self, user_id: str, session_id: str, *, at: datetime | None = None, **kwargs: Any) -> MemorySession:
+        """The session ``(user_id, session_id)``: the same object while this Memory lives. ``session_id`` is a
+        name, not a time: ``at`` is when the session starts (default now); a message added without its own
+        ``at`` is stamped ``at`` plus the time since (replaying an old chat: give each message its ``at``)."""
         if self._closed:
             raise GraphmemError("this Memory is closed")
         key = (user_id, session_id)
         with self._lock:
             s = self._sessions.get(key)
             if s is None:
-                s = MemorySession(self, user_id, session_id, **{**self.session_defaults, **kwargs})
+                s = MemorySession(self, user_id, session_id, at=at, **{**self.session_defaults, **kwargs})
                 self._sessions[key] = s
                 self.retriever.warm_async(user_id, s.tenant)   # the user's vectors load while they type
             return s
