@@ -4,6 +4,12 @@ and leaves only after Neo4j committed it; whatever is left is replayed on start.
 ``synchronous=NORMAL`` in WAL mode survives a killed process (SIGKILL) — the data is in the OS — but not a
 power cut of the machine; pass ``durable=True`` for ``synchronous=FULL`` (an fsync per turn).
 One writer process per journal file.
+
+Each caller thread appends on a connection of its own (up to ``MAX_APPENDERS``; further threads share one
+behind a lock), one statement per turn and no Python lock: a caller that waits for the interpreter never
+holds up the others. The worker takes, finishes and checkpoints on another connection (WAL lets them run side
+by side), so no caller waits behind the worker's batch. The WAL is checkpointed by the worker (PASSIVE,
+never blocking an append), not by whichever append crosses SQLite's auto-checkpoint threshold.
 """
 
 from __future__ import annotations
@@ -26,6 +32,10 @@ SCHEMA = (
     "CREATE TABLE IF NOT EXISTS seen (key TEXT PRIMARY KEY, at REAL NOT NULL)",
 )
 SEEN_KEEP = 200_000   # keys of turns the gate rejected, remembered locally (a repeat submit is skipped)
+CHECKPOINT_EVERY = 64   # finished batches between the worker's WAL checkpoints
+MAX_APPENDERS = 64      # caller threads with a connection of their own
+APPEND = ("INSERT OR IGNORE INTO journal (key, payload, enqueued) SELECT ?, ?, ? "
+          "WHERE NOT EXISTS (SELECT 1 FROM seen WHERE key = ?)")
 
 
 def _private(path: Path) -> None:
@@ -49,9 +59,14 @@ class Journal:
     def __init__(self, path: Path | str, *, durable: bool = False):
         self.path = Path(path)
         self.durable = durable
-        self._db: sqlite3.Connection | None = None
+        self._db: sqlite3.Connection | None = None       # the worker's connection (take, done, ...)
+        self._adb: sqlite3.Connection | None = None      # the shared append connection (threads beyond the cap)
+        self._mine = threading.local()                   # a caller thread's own append connection
+        self._appenders: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
+        self._alock = threading.Lock()
         self._lock_fd: int | None = None
+        self._done_batches = 0
 
     def open(self) -> "Journal":
         if self._db is None:
@@ -59,17 +74,34 @@ class Journal:
                 self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
                 self._take_lock()
                 _private(self.path)
-            db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None, timeout=30)
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute(f"PRAGMA synchronous={'FULL' if self.durable else 'NORMAL'}")
+            db = self._connect()
             for stmt in SCHEMA:
                 db.execute(stmt)
             self._db = db
+            self._adb = db if str(self.path) == ":memory:" else self._connect()
+            if self._adb is db:
+                self._alock = self._lock
         return self
 
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None, timeout=30)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute(f"PRAGMA synchronous={'FULL' if self.durable else 'NORMAL'}")
+        db.execute("PRAGMA wal_autocheckpoint=0")   # the worker checkpoints (see done)
+        return db
+
     def close(self) -> None:
+        with self._alock:
+            for c in self._appenders:
+                c.close()
+            self._appenders = []
+            self._mine = threading.local()
+            if self._adb is not None and self._adb is not self._db:
+                self._adb.close()
+            self._adb = None
         with self._lock:
             if self._db is not None:
+                self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
                 self._db.close()
                 self._db = None
             if self._lock_fd is not None:
@@ -98,12 +130,28 @@ class Journal:
         stored turn submitted again is journaled: the writer finds its Event and skips it, unless it was
         forgotten meanwhile (then it is stored again)."""
         data = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
-        with self._lock:
-            if self.db.execute("SELECT 1 FROM seen WHERE key = ?", (key,)).fetchone():
-                return False
-            cur = self.db.execute("INSERT OR IGNORE INTO journal (key, payload, enqueued) VALUES (?, ?, ?)",
-                                  (key, data, time.time()))
-        return cur.rowcount == 1
+        row = (key, data, time.time(), key)
+        own = self._appender()
+        if own is not None:
+            return own.execute(APPEND, row).rowcount == 1   # one statement, one commit, no Python lock
+        with self._alock:
+            if self._adb is None:
+                raise ConfigError(f"the write journal {self.path} is not open")
+            return self._adb.execute(APPEND, row).rowcount == 1
+
+    def _appender(self) -> sqlite3.Connection | None:
+        """This thread's own append connection (made on its first append), or None: use the shared one."""
+        own = getattr(self._mine, "db", None)
+        if own is not None or self._adb is self._db:
+            return own
+        with self._alock:
+            if self._adb is None:
+                raise ConfigError(f"the write journal {self.path} is not open")
+            if len(self._appenders) >= MAX_APPENDERS:
+                return None
+            own = self._mine.db = self._connect()
+            self._appenders.append(own)
+        return own
 
     def take(self, limit: int, after: int = 0) -> list[Entry]:
         """The oldest waiting entries (they stay until ``done``)."""
@@ -127,6 +175,9 @@ class Journal:
                 self.db.execute("DELETE FROM seen WHERE key IN (SELECT key FROM seen ORDER BY at DESC LIMIT -1 OFFSET ?)",
                                 (SEEN_KEEP,))
             self.db.execute("COMMIT")
+            self._done_batches += 1
+            if self._done_batches % CHECKPOINT_EVERY == 0:   # PASSIVE: appends go on meanwhile
+                self.db.execute("PRAGMA wal_checkpoint(PASSIVE)")
 
     def failed_attempt(self, key: str) -> int:
         with self._lock:

@@ -10,6 +10,7 @@ removes them from the journal. Leftovers (a crash, Neo4j down) are replayed on `
 from __future__ import annotations
 
 import logging
+import sys
 import threading
 import time
 from collections import deque
@@ -33,6 +34,9 @@ from graphmem.write.sanitize import clean_id, clean_speaker, clean_text, moment,
 log = logging.getLogger("graphmem.write")
 SAMPLES = 50_000
 CLOSE_GIVES_UP = 10.0   # close() without a timeout stops waiting once the writer has backed off this long
+#: the interpreter's thread switch interval while a writer runs: a caller thread waiting for the interpreter gets
+#: it back within about this long, however busy the worker's analysis keeps it (Python's default is 5 ms)
+SWITCH_INTERVAL = 0.001
 #: faults of the server or the setup (no password, refused login, ...), not of a turn: back off and keep the
 #: turns journaled (never dead-letter)
 POSTPONE = (StoreUnavailable, AuthError, StoreBusy, ModelError, ConfigError)
@@ -74,13 +78,16 @@ class Writer:
 
     ``judge``: optional ``callable(text) -> bool`` asked only about turns the rules leave undecided (the only
     LLM hook; none by default). ``hooks``: test seams ``before_commit``/``after_commit`` (callables).
-    One writer process per journal file.
+    ``switch_interval``: while the writer runs, the interpreter's thread switch interval is at most this
+    (``SWITCH_INTERVAL``, 1 ms; restored on close), so the caller's thread is not kept waiting behind the
+    worker's analysis; None leaves the process's setting alone. One writer process per journal file.
     """
 
     def __init__(self, store: Store | None = None, settings: Settings | None = None, *, embedder=None,
                  judge: Judge | None = None, journal_path: Path | str | None = None, batch_size: int = 256,
                  linger: float = 0.02, durable: bool = False, link_with_embeddings: bool = True,
-                 max_attempts: int = 5, hooks: dict | None = None):
+                 max_attempts: int = 5, hooks: dict | None = None,
+                 switch_interval: float | None = SWITCH_INTERVAL):
         self.settings = settings or (store.settings if store else Settings.from_env())
         self._own_store = store is None
         self.store = store or Store(self.settings)
@@ -92,6 +99,8 @@ class Writer:
         self.link_with_embeddings = link_with_embeddings
         self.max_attempts = max_attempts
         self.hooks = hooks or {}
+        self.switch_interval = switch_interval
+        self._switch_was: float | None = None
         self._stats = WriteStats()
         self._buried = 0                      # turns moved to the dead table that no flush() has reported yet
         self.last_error: str | None = None    # why the last batch was postponed ("AuthRateLimited: ..."), if it was
@@ -115,6 +124,9 @@ class Writer:
             if self._closed:
                 raise GraphmemError("this writer is closed; create a new one")
             if self._thread is None:
+                if self.switch_interval and sys.getswitchinterval() > self.switch_interval:
+                    self._switch_was = sys.getswitchinterval()
+                    sys.setswitchinterval(self.switch_interval)
                 self.journal.open()
                 self._pending = self.journal.pending()
                 self._stop = False
@@ -238,6 +250,8 @@ class Writer:
         self.journal.close()
         if self._own_store:
             self.store.close()
+        if self._switch_was is not None and sys.getswitchinterval() == self.switch_interval:
+            sys.setswitchinterval(self._switch_was)   # put back what the process had, unless changed since
         return flushed
 
     # -- observation ----------------------------------------------------------------------------------------------
