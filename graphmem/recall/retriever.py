@@ -997,6 +997,8 @@ def _annotate(cands: Iterable[Candidate], view: "_QueryView", vc: "_Vectors", qu
     low = query.casefold()
     for c in cands:
         turn = vc.turns.get(c.id) or vc.turns.get(c.source_id or "")
+        if c.label == "event" and turn and turn[4]:
+            c.source_id = turn[4]          # a clause drawn from a message: its source is that message
         if c.speaker is None and turn and turn[3] == "participant":
             c.speaker = turn[2]
         c.features["lexical"] = view.lexical(c.id)
