@@ -30,6 +30,26 @@ curate_cmd.register(app)
 demo_cmd.register(app)
 mcp_cmd.register(app)
 
+EXAMPLES = {   # the commands whose modules give none of their own
+    "init": "\b\nExample:\n  graphmem neo4j up && graphmem init && graphmem doctor",
+    "doctor": "\b\nExample:\n  graphmem doctor --json",
+    "demo": "\b\nExamples:\n  graphmem demo --user demo-en\n  GRAPHMEM_TENANT=graphmem-demo graphmem users",
+    "mcp": "\b\nExamples:\n  graphmem mcp\n  GRAPHMEM_MCP_TOKEN=secret graphmem mcp --transport http --port 8765",
+    "up": "\b\nExample:\n  graphmem neo4j up && graphmem neo4j status",
+    "down": "\b\nExample:\n  graphmem neo4j down",
+    "status": "\b\nExample:\n  graphmem neo4j status --json",
+    "logs": "\b\nExample:\n  graphmem neo4j logs -n 100 --file debug.log",
+    "password": "\b\nExample:\n  export GRAPHMEM_NEO4J_PASSWORD=\"$(graphmem neo4j password)\"",
+}
+for info in [*app.registered_commands, *neo4j_cmd.app.registered_commands]:
+    name = info.name or info.callback.__name__
+    info.epilog = info.epilog or EXAMPLES.get(name)
+app.info.epilog = ("\b\nStart here:\n  graphmem neo4j up && graphmem init     # a local Neo4j and the schema\n"
+                   "  graphmem users                          # who is in GRAPHMEM_TENANT\n"
+                   "  graphmem recall alice \"what laptop do I have?\" --explain\n"
+                   "\b\nExit codes: 1 declined or a check failed, 2 usage (unknown command or option), 3 server,\n"
+                   "  4 Neo4j, 5 schema, 6 model, 7 bad input, 8 not found, 9 configuration.")
+
 
 def _version(value: bool) -> None:
     if value:

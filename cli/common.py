@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import json
 from dataclasses import asdict, is_dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
@@ -18,6 +18,15 @@ from graphmem.settings import Settings
 
 console = Console(soft_wrap=True)
 JSON_OPTION = typer.Option(False, "--json", help="Print JSON instead of a table.")
+
+
+def _wide(value: bool) -> bool:
+    console.width = 100_000 if value else None   # None: the terminal's width again (CliRunner reuses the console)
+    return value
+
+
+WIDE_OPTION = typer.Option(False, "--wide", callback=_wide, is_eager=True,
+                           help="Full ids and text, one line per row however wide (for copying ids).")
 
 
 def light_params() -> None:
@@ -150,11 +159,14 @@ def emit_json(value: Any) -> None:
 
 
 def cell(value: Any) -> str:
-    """A table cell: times in ISO 8601 to the second, nothing for None."""
+    """A table cell: times in ISO 8601, in UTC to the minute (2026-03-05T09:00Z; --json has them in full),
+    nothing for None."""
     if hasattr(value, "to_native"):
         value = value.to_native()
     if isinstance(value, datetime):
-        return value.isoformat(timespec="seconds")
+        if value.tzinfo is None:
+            return value.isoformat(timespec="minutes")
+        return value.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%MZ")
     if isinstance(value, date):
         return value.isoformat()
     return "" if value is None else str(value)
@@ -175,8 +187,12 @@ def table(title: str, columns: list[str], rows: list[list[Any]]) -> None:
         console.print(f"{title}: none", highlight=False)
         return
     t = Table(title=title)
-    for c in columns:
-        t.add_column(c)
+    for i, c in enumerate(columns):
+        values = [cell(r[i]) for r in rows]
+        if all(len(v) <= 32 and " " not in v for v in values):   # ids, times, numbers: never cut with "…"
+            t.add_column(c, no_wrap=True, overflow="fold", min_width=max(map(len, values)))
+        else:
+            t.add_column(c, overflow="fold")
     for r in rows:
         t.add_row(*[cell(v) for v in r])
     console.print(t)

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import typer
 
-from graphmem.cli.common import (JSON_OPTION, confirm, console, emit_json, fails_cleanly, in_tenant, memory, store,
-                                 table)
+from graphmem.cli.common import (JSON_OPTION, WIDE_OPTION, confirm, console, emit_json, fails_cleanly, in_tenant,
+                                 memory, store, table)
 from graphmem.errors import InputError
 
 USER = typer.Argument(..., help="The user id (within GRAPHMEM_TENANT).")
@@ -32,7 +32,7 @@ def forget(user: str = USER,
                                                            "statement events and the facts derived only from them."),
            fact: str = typer.Option(None, "--fact", help="One fact version id."),
            everything: bool = typer.Option(False, "--all", help="All of the user's memory."),
-           dry_run: bool = DRY_RUN, yes: bool = YES, as_json: bool = JSON_OPTION) -> None:
+           dry_run: bool = DRY_RUN, yes: bool = YES, wide: bool = WIDE_OPTION, as_json: bool = JSON_OPTION) -> None:
     """Remove memory for good, then verify nothing of it remains (nodes, edges, references, vector index)."""
     from graphmem import curate
 
@@ -160,9 +160,9 @@ def outdate(user: str = USER, fact: str = typer.Argument(..., help="Fact version
 
 
 @fails_cleanly
-def restore(user: str = USER, memory_id: str = typer.Argument(..., metavar="ID",
-                                                                 help="An outdated fact version, or an archived "
-                                                                      "fact or event (see `events --status archived`)."),
+def restore(user: str = USER,
+            memory_id: str = typer.Argument(..., metavar="ID", help="An outdated fact version, or an archived fact "
+                                                                    "or event (see `events --status archived`)."),
             dry_run: bool = DRY_RUN, as_json: bool = JSON_OPTION) -> None:
     """Bring a memory back: an archived one as it was; an outdated fact as the current value again (a new
     version from now, so the timeline before stays as it was)."""
@@ -261,7 +261,7 @@ def ingest(file: Path = typer.Argument(..., help="JSON Lines: user_id, session_i
 def maintain(user: str = typer.Option(None, "--user", help="Only this user."),
              recent_days: float = typer.Option(30.0, "--recent-days",
                                                help="Never archive what recall returned within this many days."),
-             dry_run: bool = DRY_RUN, yes: bool = YES, as_json: bool = JSON_OPTION) -> None:
+             dry_run: bool = DRY_RUN, yes: bool = YES, wide: bool = WIDE_OPTION, as_json: bool = JSON_OPTION) -> None:
     """Offline rescoring: lower the scores of stale memories and archive low-quality ones (never deletes; never
     archives what recall returned recently, a fact nothing else holds, or what you restored)."""
     from graphmem.write import rescore

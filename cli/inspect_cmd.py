@@ -6,8 +6,8 @@ from datetime import datetime
 
 import typer
 
-from graphmem.cli.common import (JSON_OPTION, console, emit_json, fails_cleanly, in_tenant, memory, settings, store,
-                                 table, tenant_hint)
+from graphmem.cli.common import (JSON_OPTION, WIDE_OPTION, console, emit_json, fails_cleanly, in_tenant, memory,
+                                 settings, store, table, tenant_hint)
 from graphmem.errors import InputError
 
 USER = typer.Argument(..., help="The user id (within GRAPHMEM_TENANT).")
@@ -16,7 +16,7 @@ ENTITY = typer.Argument(..., help="Entity name, alias or id ('me' for the user).
 
 def register(app: typer.Typer) -> None:
     for fn in (users, show, entities, card, events, recall, history, stats, browse):
-        app.command()(in_tenant(fn))
+        app.command(epilog=EXAMPLES.get(fn.__name__))(in_tenant(fn))
 
 
 def _when(text: str | None) -> datetime | None:
@@ -63,7 +63,7 @@ def show(user: str = USER, as_json: bool = JSON_OPTION) -> None:
 
 @fails_cleanly
 def entities(user: str = USER, type: str = typer.Option(None, "--type", help="Only this entity type."),
-             as_json: bool = JSON_OPTION) -> None:
+             wide: bool = WIDE_OPTION, as_json: bool = JSON_OPTION) -> None:
     """The user's entities, most recently mentioned first, with their card summary."""
     from graphmem import curate
 
@@ -83,7 +83,7 @@ FACT_COLUMNS = ["fact id", "attribute", "value", "status", "v", "valid from", "v
 
 
 @fails_cleanly
-def card(user: str = USER, entity: str = ENTITY, as_json: bool = JSON_OPTION) -> None:
+def card(user: str = USER, entity: str = ENTITY, wide: bool = WIDE_OPTION, as_json: bool = JSON_OPTION) -> None:
     """An entity's attribute card: active attributes, relations and every attribute's full history."""
     from graphmem import curate
     from graphmem.write import reads
@@ -96,9 +96,8 @@ def card(user: str = USER, entity: str = ENTITY, as_json: bool = JSON_OPTION) ->
         return emit_json({"card": c, "history": hist})
     console.print(f"[bold]{c.name}[/bold] ({c.type or 'thing'}) aliases: {', '.join(c.aliases) or '-'}")
     table("active", FACT_COLUMNS, _fact_rows(c.facts))
-    if c.relations:
-        table("relations", ["type", "direction", "other", "status"],
-              [[r.get("type"), r.get("direction"), r.get("other"), r.get("status")] for r in c.relations])
+    table("relations", ["type", "direction", "other", "status"],
+          [[r.get("type"), r.get("direction"), r.get("other"), r.get("status")] for r in c.relations])
     table("history", FACT_COLUMNS, _fact_rows(hist))
 
 
@@ -108,18 +107,25 @@ def events(user: str = USER, since: str = typer.Option(None, help="ISO date/time
            agent: str = typer.Option(None, "--agent", help="Only what this agent wrote."),
            scope: str = typer.Option(None, "--scope", help="Only this scope: shared, private (with --agent), "
                                                            "team:<id>."),
-           as_json: bool = JSON_OPTION) -> None:
-    """The user's event log (accepted turns), oldest first, with the agent and scope of each."""
+           status: str = typer.Option(None, "--status", help="Only active, outdated or archived events (archived: "
+                                                             "what `maintain` put away; `restore` brings one back)."),
+           wide: bool = WIDE_OPTION, as_json: bool = JSON_OPTION) -> None:
+    """The user's event log (accepted turns), oldest first: who said it (role, speaker), its status, agent and
+    scope."""
     from graphmem import curate
     from graphmem.scopes import label
 
     with store(fast=True) as s:
-        rows = curate.events(s, user, _when(since), _when(until), agent=agent, scope=scope)
+        rows = curate.events(s, user, _when(since), _when(until), agent=agent, scope=scope, status=status)
     if as_json:
         return emit_json(rows)
-    table(f"events of {user}", ["id", "when", "session", "scope", "text", "mentions"],
-          [[r["id"], r["occurred_at"], r["session_id"], label(r.get("agent"), r.get("scope")), r["text"],
-            ", ".join(r["mentions"])] for r in rows])
+    scoped = wide or any(r.get("agent") or r.get("scope") not in (None, "user") for r in rows)
+    table(f"events of {user}" + (f" ({status})" if status else ""),
+          ["id", "when"] + (["session"] if wide else []) + ["role", "speaker", "status"]
+          + (["scope"] if scoped else []) + ["text"] + (["mentions"] if wide else []),
+          [[r["id"], r["occurred_at"]] + ([r["session_id"]] if wide else []) + [r.get("role"), r.get("speaker"),
+            r.get("status")] + ([label(r.get("agent"), r.get("scope"))] if scoped else []) + [r["text"]]
+           + ([", ".join(r["mentions"])] if wide else []) for r in rows])
 
 
 @fails_cleanly
@@ -129,8 +135,8 @@ def recall(user: str = USER, query: str = typer.Argument(..., help="What the age
            agent: str = typer.Option(None, "--agent", help="Recall as this agent: its private memory, the "
                                                            "user's shared memory and its teams' only."),
            team: list[str] = typer.Option(None, "--team", help="A team the agent belongs to (repeatable)."),
-           as_json: bool = JSON_OPTION) -> None:
-    """What long-term memory would recall for QUERY, as second-person statements."""
+           wide: bool = WIDE_OPTION, as_json: bool = JSON_OPTION) -> None:
+    """What long-term memory would recall for QUERY, as second-person statements (--wide: with their ids)."""
     from graphmem import curate
     from graphmem.errors import InputError
     from graphmem.scopes import label
@@ -142,10 +148,12 @@ def recall(user: str = USER, query: str = typer.Argument(..., help="What the age
         found = (m.agent(agent, teams=team or ()) if agent else m).recall(user, query, k, explain=explain)
     if as_json:
         return emit_json(found)
-    cols = ["score", "memory", "paths"] + (["learnt by"] if agent else []) + (["components"] if explain else [])
+    cols = (["id"] if wide else []) + ["score", "memory", "paths"] + (["learnt by"] if agent else []) \
+        + (["components"] if explain else [])
     table(f"recall for {user}" + (f" as {agent}" if agent else "") + f": {query}", cols,
-          [[f"{r.score:.3f}", r.text, ",".join(r.paths)] + ([label(r.agent, r.scope)] if agent else [])
-           + ([_components(r.explanation)] if explain else []) for r in found])
+          [([r.id] if wide else []) + [f"{r.score:.3f}", r.text, ",".join(r.paths)]
+           + ([label(r.agent, r.scope)] if agent else []) + ([_components(r.explanation)] if explain else [])
+           for r in found])
 
 
 def _components(explanation: dict | None) -> str:
@@ -156,7 +164,7 @@ def _components(explanation: dict | None) -> str:
 @fails_cleanly
 def history(user: str = USER, entity: str = ENTITY,
             attribute: str = typer.Argument(None, help="Only this attribute (e.g. budget)."),
-            as_json: bool = JSON_OPTION) -> None:
+            wide: bool = WIDE_OPTION, as_json: bool = JSON_OPTION) -> None:
     """Every version of an entity's attributes, outdated ones included, oldest first."""
     from graphmem import curate
     from graphmem.write import reads
@@ -193,3 +201,18 @@ def browse(user: str = USER) -> None:
         typer.echo(browse_url(s, user))
     typer.echo(f"style sheet: {style_path()} (drop it on Browser's style panel)\nuseful queries: {guide_path()}",
                err=True)
+
+
+EXAMPLES = {
+    "users": "\b\nExamples:\n  graphmem users\n  GRAPHMEM_TENANT=graphmem-demo graphmem users --json",
+    "show": "\b\nExample:\n  graphmem show alice",
+    "entities": "\b\nExamples:\n  graphmem entities alice --type laptop\n  graphmem entities alice --wide",
+    "card": "\b\nExamples:\n  graphmem card alice me\n  graphmem card alice \"my ThinkPad\" --wide",
+    "events": "\b\nExamples:\n  graphmem events alice --since 2026-03-01 --until 2026-03-08\n"
+              "  graphmem events alice --status archived --wide",
+    "recall": "\b\nExamples:\n  graphmem recall alice \"what laptop do I have?\" --explain\n"
+              "  graphmem recall alice \"我的预算是多少\" -k 3 --json",
+    "history": "\b\nExample:\n  graphmem history alice me budget --wide",
+    "stats": "\b\nExample:\n  graphmem stats --json",
+    "browse": "\b\nExamples:\n  graphmem browse alice\n  graphmem browse alice --open",
+}

@@ -17,7 +17,9 @@ GraphmemError
 │   └── AccessDenied       an agent asked to write outside the scopes it is granted (graphmem.scopes)
 └── NotFound               a user, entity, fact or event does not exist for this (tenant, user)
 
-The CLI prints ``str(error)`` on one line and exits with ``error.exit_code``. The write path keeps a turn
+The CLI prints ``str(error)`` on one line and exits with ``error.exit_code``: 3 server, 4 Neo4j, 5 schema,
+6 model, 7 bad input, 8 not found, 9 configuration. 1 is a declined confirmation or a failed check, 2 a usage
+error (unknown command or option, bad option value). The write path keeps a turn
 journaled and backs off on StoreUnavailable, AuthError, StoreBusy, ModelError and ConfigError (faults of the
 server or the setup); only other errors count against the turn and may move it to the dead table.
 """
@@ -28,7 +30,7 @@ class GraphmemError(Exception):
 
 
 class ConfigError(GraphmemError):
-    exit_code = 2
+    exit_code = 9   # 2 is a usage error (an unknown command or option), as for every Click program
 
 
 class ServerError(GraphmemError):
