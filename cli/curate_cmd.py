@@ -236,19 +236,24 @@ def import_(file: Path = typer.Argument(..., help="A file written by `graphmem e
 
 
 @fails_cleanly
-def ingest(file: Path = typer.Argument(..., help="JSON Lines: user_id, session_id, text[, role, at, turn_id]."),
+def ingest(file: Path = typer.Argument(..., help="JSON Lines or CSV (.csv): user, session, text[, turn, role, "
+                                                  "speaker, at] per line; see `graphmem ingest --help`."),
+           fmt: str = typer.Option(None, "--format", help="jsonl or csv (default: csv for a .csv file, else jsonl)."),
            as_json: bool = JSON_OPTION) -> None:
-    """Bulk-import conversations through the write path (gate, extraction, linking, versioning)."""
-    from rich.progress import Progress
+    """Bulk-import conversations through the write path (gate, extraction, linking, versioning); the bar counts
+    turns as they are stored, not as they are queued. Columns (CSV header or JSON keys): user, session, text
+    (required), turn (default: the line number), role (user, assistant, participant), speaker, at (ISO 8601)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from graphmem.ingest import ingest as run, read_turns
 
-    total = len(read_turns(file))
+    total = len(read_turns(file, fmt))
     m = memory()
     try:
-        with Progress(console=console, transient=True, disable=as_json) as bar:
-            task = bar.add_task("ingesting", total=total)
-            result = run(m, file, progress=lambda n: bar.advance(task, n))   # raises unless every turn is stored
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+        with Progress(*columns, console=console, transient=True, disable=as_json) as bar:
+            task = bar.add_task("storing turns", total=total)
+            result = run(m, file, progress=lambda n: bar.advance(task, n), fmt=fmt)   # raises unless all stored
     finally:
         m.close(timeout=10)   # what could not be stored stays journaled for the next run
     if as_json:
@@ -301,6 +306,7 @@ EXAMPLES = {
     "maintain": "\b\nExamples:\n  graphmem maintain --user alice --dry-run\n  graphmem maintain --yes",
     "alias": "\b\nExample:\n  graphmem alias alice \"my ThinkPad\" \"work laptop\"",
     "export": "\b\nExample:\n  graphmem export alice -o alice.json",
-    "ingest": "\b\nExample:\n  graphmem ingest chats.jsonl",
+    "ingest": "\b\nExamples:\n  graphmem ingest chats.jsonl\n  graphmem ingest chats.csv   "
+              "# header: user,session,turn,text,role,speaker,at",
     "import": "\b\nExample:\n  graphmem import alice.json --replace --dry-run",
 }

@@ -1,14 +1,24 @@
-"""Bulk import of conversations from JSON Lines: one turn per line, validated before anything is written.
+"""Bulk import of conversations from JSON Lines or CSV: one turn per line (row), validated before anything is
+written.
 
-Each line: ``{"user_id": "alice", "session_id": "s1", "text": "...", "role": "user", "at": "2026-03-01T09:00:00+00:00",
-"turn_id": 3, "speaker": "Melanie"}`` (``role``, ``speaker``, ``at`` and ``turn_id`` optional; ``turn_id`` defaults
-to the line number, so a re-run of the same file stores nothing twice; a line with a ``speaker`` and no ``role``
-is a participant's turn).
+Fields (JSON keys or CSV header; the short names and the ``_id`` names both work):
+
+- ``user`` (``user_id``), ``session`` (``session_id``), ``text``: required;
+- ``turn`` (``turn_id``): defaults to the line number, so a re-run of the same file stores nothing twice;
+- ``role``: user, assistant or participant (default user; a line with a ``speaker`` and no ``role`` is a
+  participant's turn); ``speaker``: who said it ("Melanie"); ``at``: ISO 8601 time it was said.
+
+JSON Lines: ``{"user": "alice", "session": "s1", "text": "...", "at": "2026-03-01T09:00:00+00:00"}``.
+CSV (a header row, UTF-8, quoted fields may hold commas and newlines): ``user,session,turn,text,role,speaker,at``;
+an empty cell is a missing value. A file is CSV when its name ends in ``.csv``.
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import json
+import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -31,36 +41,70 @@ class TurnLine:
     speaker: str | None = None
 
 
-def read_turns(path: Path) -> list[TurnLine]:
-    """Parse and check every line; raises InputError naming the first bad line (nothing is written)."""
+FIELDS = {"user": "user_id", "session": "session_id", "turn": "turn_id"}   # short name -> full name
+
+
+def read_turns(path: Path, fmt: str | None = None) -> list[TurnLine]:
+    """Parse and check every line; raises InputError naming the first bad line (nothing is written). ``fmt``:
+    ``"jsonl"`` or ``"csv"``; default by the file name (``.csv`` is CSV)."""
+    fmt = fmt or ("csv" if str(path).lower().endswith(".csv") else "jsonl")
+    if fmt not in ("jsonl", "csv"):
+        raise InputError(f"format must be jsonl or csv, not {fmt!r}")
     try:
         raw = Path(path).read_bytes()
     except OSError as e:
         raise InputError(f"cannot read {path}: {e.strerror}") from None
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         raise InputError(f"{path} is not UTF-8 text (byte {e.start})") from None
-    turns = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise InputError(f"{path}:{number}: not JSON ({e.msg})") from None
-        turns.append(_turn(obj, number, f"{path}:{number}"))
+    turns = [_turn(obj, number, f"{path}:{number}") for number, obj in (_csv(text, path) if fmt == "csv" else
+                                                                         _jsonl(text, path))]
     if not turns:
         raise InputError(f"{path} holds no turns")
     return turns
 
 
+def _jsonl(text: str, path: Path):
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            yield number, json.loads(line)
+        except json.JSONDecodeError as e:
+            raise InputError(f"{path}:{number}: not JSON ({e.msg})") from None
+
+
+def _csv(text: str, path: Path):
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    header = [(h or "").strip() for h in reader.fieldnames or []]
+    known = set(FIELDS) | set(FIELDS.values()) | {"text", "role", "speaker", "at"}
+    unknown = [h for h in header if h not in known]
+    if not header or unknown:
+        raise InputError(f"{path}:1: the CSV header must name the columns user, session, turn, text, role, speaker, "
+                         f"at (unknown: {', '.join(unknown) or 'no header'})")
+    reader.fieldnames = header
+    try:
+        for row in reader:
+            if None in row:
+                raise InputError(f"{path}:{reader.line_num}: more cells than the header has columns")
+            if any((v or "").strip() for v in row.values()):
+                yield reader.line_num, {k: v for k, v in row.items() if v not in (None, "")}
+    except csv.Error as e:
+        raise InputError(f"{path}:{reader.line_num}: not CSV ({e})") from None
+
+
 def _turn(obj: object, number: int, where: str) -> TurnLine:
     if not isinstance(obj, dict):
         raise InputError(f"{where}: each line must be a JSON object")
+    for short, full in FIELDS.items():
+        if short in obj:
+            if full in obj:
+                raise InputError(f"{where}: give {short!r} or {full!r}, not both")
+            obj = {**{k: v for k, v in obj.items() if k != short}, full: obj[short]}
     missing = [k for k in ("user_id", "session_id", "text") if not isinstance(obj.get(k), str) or not obj[k].strip()]
     if missing:
-        raise InputError(f"{where}: missing or empty {', '.join(missing)}")
+        raise InputError(f"{where}: missing or empty {', '.join(k.replace('_id', '') for k in missing)}")
     role = obj.get("role")
     if role is not None and role not in ROLES:
         raise InputError(f"{where}: role must be one of {ROLES}, not {role!r}")
@@ -78,25 +122,36 @@ def _turn(obj: object, number: int, where: str) -> TurnLine:
     return TurnLine(obj["user_id"], obj["session_id"], str(obj.get("turn_id", number)), obj["text"], role, at, speaker)
 
 
-def ingest(memory, path: Path, progress: Callable[[int], None] | None = None, timeout: float = 3600) -> dict:
+def ingest(memory, path: Path, progress: Callable[[int], None] | None = None, timeout: float = 3600,
+           fmt: str | None = None) -> dict:
     """Write every turn of ``path`` through the journaled write path and wait until it is in the graph.
-    Checks first that Neo4j answers and takes the credentials (ConfigError/StoreUnavailable/AuthError, nothing
-    journaled); raises StoreError when a turn was not stored (dead-lettered, or still journaled at ``timeout``)."""
-    turns = read_turns(path)
+    ``progress(n)`` is called as turns are stored (committed, or turned away by the gate), not as they are
+    queued. Checks first that Neo4j answers and takes the credentials (ConfigError/StoreUnavailable/AuthError,
+    nothing journaled); raises StoreError when a turn was not stored (dead-lettered, or still journaled at
+    ``timeout``)."""
+    turns = read_turns(path, fmt)
     memory.store.ping()
-    failed_before = len(memory.writer.failed())
+    writer = memory.writer
+    failed_before = len(writer.failed())
     for t in turns:
         memory.add(t.user_id, t.session_id, t.turn_id, t.text, role=t.role, speaker=t.speaker, at=t.at)
-        if progress:
-            progress(1)
-    done = memory.flush(timeout)
-    stats = memory.writer.stats()
-    dead = memory.writer.failed()[failed_before:]
+    deadline, reported = time.monotonic() + timeout, 0
+    while True:
+        settled = writer.flush(min(0.5, max(0.0, deadline - time.monotonic())))
+        stored = len(turns) if settled else max(0, len(turns) - writer.stats().pending)
+        if progress and stored > reported:
+            progress(stored - reported)
+            reported = stored
+        if settled or time.monotonic() >= deadline or len(writer.failed()) > failed_before:
+            break
+    done = memory.flush(0 if not settled else timeout)
+    stats = writer.stats()
+    dead = writer.failed()[failed_before:]
     if dead:
         raise StoreError(f"{len(dead)} of {len(turns)} turns were not stored (moved to the write journal's dead "
                          f"table): {dead[-1]['error']}")
     if not done:
-        why = memory.writer.last_error or "still writing"
+        why = writer.last_error or "still writing"
         raise StoreError(f"{stats.pending} turns are not stored yet after {timeout:.0f}s ({why}); they stay in "
                          f"the write journal and the next run writes them")
     return {"turns": len(turns), "users": len({t.user_id for t in turns}), "flushed": done,
