@@ -74,7 +74,7 @@ def link_url(settings: Settings, node_id: str) -> str:
     """The Browser link for the User node ``node_id`` (an ``elementId``) on ``settings``' server."""
     host, _ = settings.bolt_host_port
     base = f"http://{host}:{settings.http_port}/browser/"
-    params = [("connectURL", bolt_connect_url(settings)), ("db", settings.neo4j_database), ("cmd", "edit")]
+    params = [("connectURL", bolt_connect_url(settings)), ("db", settings.database), ("cmd", "edit")]
     params += [("arg", line) for line in editor_lines(node_id)]
     return base + "?" + "&".join(f"{k}={quote(v, safe='')}" for k, v in params)
 

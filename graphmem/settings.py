@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from urllib.parse import urlparse
@@ -25,6 +26,7 @@ ENV = {
     "http_port": "GRAPHMEM_HTTP_PORT",
     "neo4j_heap": "GRAPHMEM_NEO4J_HEAP",
     "neo4j_pagecache": "GRAPHMEM_NEO4J_PAGECACHE",
+    "tenant_databases": "GRAPHMEM_TENANT_DATABASES",
 }
 
 
@@ -52,6 +54,9 @@ class Settings:
     http_port: int = 7474
     neo4j_heap: str = "2g"
     neo4j_pagecache: str = "1g"
+    #: (tenant, database) pairs: a tenant mapped here lives in its own Neo4j database (Enterprise, Aura); the others
+    #: in ``neo4j_database``. From the environment: ``GRAPHMEM_TENANT_DATABASES="acme=acme,globex=globex-eu"``.
+    tenant_databases: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         scheme = urlparse(self.neo4j_uri).scheme
@@ -69,6 +74,7 @@ class Settings:
             object.__setattr__(self, "http_port", int(self.http_port))
         except ValueError:
             raise ConfigError(f"GRAPHMEM_HTTP_PORT {self.http_port!r} is not a port number") from None
+        object.__setattr__(self, "tenant_databases", _databases(self.tenant_databases))
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None, **overrides) -> "Settings":
@@ -80,6 +86,14 @@ class Settings:
 
     def with_(self, **changes) -> "Settings":
         return replace(self, **changes)
+
+    def database_for(self, tenant: str | None = None) -> str:
+        """The Neo4j database that holds ``tenant`` (default: this settings' tenant)."""
+        return dict(self.tenant_databases).get(self.tenant if tenant is None else tenant, self.neo4j_database)
+
+    @property
+    def database(self) -> str:
+        return self.database_for(self.tenant)
 
     @property
     def bolt_host_port(self) -> tuple[str, int]:
@@ -110,3 +124,28 @@ class Settings:
                 f"no Neo4j password: set GRAPHMEM_NEO4J_PASSWORD or run `graphmem neo4j up` "
                 f"(which writes {self.password_file})"
             ) from None
+
+
+_DB_NAME = re.compile(r"[A-Za-z][A-Za-z0-9.-]{2,62}")
+
+
+def _databases(value) -> tuple[tuple[str, str], ...]:
+    """``tenant_databases`` from ``"t1=db1,t2=db2"``, a mapping or pairs; ConfigError for a malformed one."""
+    if isinstance(value, str):
+        pairs = []
+        for item in filter(None, (x.strip() for x in value.split(","))):
+            tenant, sep, db = item.partition("=")
+            if not sep:
+                raise ConfigError(f"GRAPHMEM_TENANT_DATABASES: {item!r} is not tenant=database")
+            pairs.append((tenant.strip(), db.strip()))
+    else:
+        pairs = list(value.items() if isinstance(value, dict) else value)
+    seen: dict[str, str] = {}
+    for tenant, db in pairs:
+        if not isinstance(tenant, str) or not tenant or not isinstance(db, str) or not _DB_NAME.fullmatch(db):
+            raise ConfigError(f"GRAPHMEM_TENANT_DATABASES: {tenant!r} -> {db!r}: a tenant maps to a database name "
+                              f"(3-63 characters: a letter, then letters, digits, dots or dashes)")
+        if seen.get(tenant, db) != db:
+            raise ConfigError(f"GRAPHMEM_TENANT_DATABASES maps tenant {tenant!r} twice")
+        seen[tenant] = db
+    return tuple(sorted(seen.items()))

@@ -18,7 +18,8 @@ from contextlib import contextmanager
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from graphmem.errors import AuthError, AuthRateLimited, QueryError, StoreBusy, StoreError, StoreUnavailable
+from graphmem.errors import (AuthError, AuthRateLimited, ConfigError, QueryError, StoreBusy, StoreError,
+                             StoreUnavailable)
 from graphmem.queries import query
 from graphmem.settings import Settings
 
@@ -32,6 +33,7 @@ START_HINT = "start it with `graphmem neo4j up` (or `docker compose -f docker/co
 RETRY_SECONDS = 3.0   # managed transactions retry transient errors this long (the writer has its own back-off)
 COOL_DOWN_SECONDS = 0.5   # after Neo4j was found unreachable, calls fail at once for this long, then probe
 RATE_LIMIT = "Neo.ClientError.Security.AuthenticationRateLimit"
+NO_DATABASE = "Neo.ClientError.Database.DatabaseNotFound"
 
 
 #: parameters every query may use without each caller passing them: ``scopes`` (see graphmem.scopes) is None,
@@ -106,7 +108,7 @@ class Store:
         each statement is its own read request over HTTP (falling back to the driver if HTTP does not answer)."""
         if self._http is not None:
             try:
-                return work(self._http.tx(database or self.settings.neo4j_database, self.defaults))
+                return work(self._http.tx(database or self.settings.database, self.defaults))
             except HttpUnavailable:
                 self._http = None   # e.g. only Bolt is exposed: the driver from now on
         with self._session(database) as session:
@@ -119,14 +121,17 @@ class Store:
 
     def run(self, name: str, params: dict[str, Any] | None = None, *, write: bool = False,
             database: str | None = None) -> list[dict[str, Any]]:
-        """One named query in its own managed transaction; returns the records as dicts."""
+        """One named query in its own managed transaction (a read transaction unless ``write``: a cluster
+        serves it from a secondary); returns the records as dicts. Without ``database``, the database of the
+        ``tenant`` parameter (``Settings.tenant_databases``), else of the settings' tenant."""
         work = lambda tx: tx.run(name, params)  # noqa: E731
+        database = database or self._database_of(params)
         return self.write(work, database=database) if write else self.read(work, database=database)
 
     def run_auto(self, name: str, params: dict[str, Any] | None = None, *,
                  database: str | None = None) -> list[dict[str, Any]]:
         """One named query in an auto-commit transaction (schema and admin statements need this)."""
-        with self._session(database) as session:
+        with self._session(database or self._database_of(params)) as session:
             return [r.data() for r in session.run(query(name), {**self.defaults, **(params or {})})]
 
     def batch(self, name: str, rows: Iterable[dict[str, Any]], *, size: int = 500, **params: Any) -> int:
@@ -153,11 +158,16 @@ class Store:
             return {"address": str(info.address), "agent": info.agent, "protocol": ".".join(map(str, info.protocol_version))}
 
     # -- internals --------------------------------------------------------------------------------
+    def _database_of(self, params: dict[str, Any] | None) -> str | None:
+        tenant = (params or {}).get("tenant")
+        return self.settings.database_for(tenant) if self.settings.tenant_databases and isinstance(tenant, str) \
+            else None
+
     @contextmanager
     def _session(self, database: str | None) -> Iterator[neo4j.Session]:
         with self._translate():
             self._probe()
-            with self.driver.session(database=database or self.settings.neo4j_database) as session:
+            with self.driver.session(database=database or self.settings.database) as session:
                 yield session
 
     @contextmanager
@@ -176,6 +186,9 @@ class Store:
             self._probe_at = time.monotonic() + COOL_DOWN_SECONDS
             raise StoreUnavailable(f"Neo4j is not reachable at {uri}: {START_HINT}") from e
         except neo.Neo4jError as e:
+            if e.code == NO_DATABASE:   # a setup fault (the writer keeps turns journaled), not a bad statement
+                raise ConfigError(f"Neo4j at {uri} has no such database ({e.message}); check GRAPHMEM_NEO4J_DATABASE "
+                                  f"and GRAPHMEM_TENANT_DATABASES") from None
             if e.code == RATE_LIMIT:
                 raise AuthRateLimited(f"Neo4j at {uri} refuses logins for user {self.settings.neo4j_user!r} for a "
                                       f"while after repeated failed attempts (authentication rate limit; "
@@ -198,7 +211,7 @@ class Store:
         from neo4j import exceptions as neo
 
         try:
-            with self.driver.session(database=self.settings.neo4j_database) as session:
+            with self.driver.session(database=self.settings.database) as session:
                 session.run(query("admin/ping")).consume()
         except neo.Neo4jError:
             pass  # the server answered (e.g. credentials to change): the real call reports its own error

@@ -167,6 +167,9 @@ class Writer:
         if self._closed:
             raise GraphmemError("this writer is closed")
         tenant = owner_id(turn.tenant or self.settings.tenant, "tenant")
+        if self.settings.database_for(tenant) != self.settings.database:   # one transaction, one database
+            raise InputError(f"tenant {tenant!r} lives in database {self.settings.database_for(tenant)!r}, this "
+                             f"writer writes to {self.settings.database!r}: use a Memory set up for that tenant")
         user_id = owner_id(turn.user_id, "user_id")
         session_id = clean_id(turn.session_id, "session_id")
         turn_id = clean_id(turn.turn_id, "turn_id")
