@@ -136,15 +136,16 @@ def ingest(memory, path: Path, progress: Callable[[int], None] | None = None, ti
     for t in turns:
         memory.add(t.user_id, t.session_id, t.turn_id, t.text, role=t.role, speaker=t.speaker, at=t.at)
     deadline, reported = time.monotonic() + timeout, 0
-    while True:
+    while True:   # flush() is also False once when a turn went to the dead table: pending tells when all are in
         settled = writer.flush(min(0.5, max(0.0, deadline - time.monotonic())))
-        stored = len(turns) if settled else max(0, len(turns) - writer.stats().pending)
+        pending = 0 if settled else writer.stats().pending
+        stored = max(0, len(turns) - pending)
         if progress and stored > reported:
             progress(stored - reported)
             reported = stored
-        if settled or time.monotonic() >= deadline or len(writer.failed()) > failed_before:
+        if pending == 0 or time.monotonic() >= deadline:
             break
-    done = memory.flush(0 if not settled else timeout)
+    done = memory.flush(max(0.0, deadline - time.monotonic()))
     stats = writer.stats()
     dead = writer.failed()[failed_before:]
     if dead:
