@@ -1,4 +1,4 @@
-"""``graphmem neo4j up|down|status|logs|password``: a local Neo4j without Docker."""
+"""``graphmem neo4j up|down|status|logs|password|admin``: a local Neo4j without Docker."""
 
 from __future__ import annotations
 
@@ -54,6 +54,18 @@ def logs(lines: int = typer.Option(50, "-n", "--lines", help="How many lines."),
     from graphmem.docker import launcher
 
     typer.echo(launcher.logs(settings(), lines, file))
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+@fails_cleanly
+def admin(ctx: typer.Context) -> None:
+    """neo4j-admin on the local server's home, from the same jars: backups and restores (see docs/operations.md).
+
+    Example: graphmem neo4j down && graphmem neo4j admin database dump neo4j --to-path=backups && graphmem neo4j up
+    """
+    from graphmem.docker import launcher
+
+    raise typer.Exit(launcher.admin(settings(), list(ctx.args)))
 
 
 @app.command()

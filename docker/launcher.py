@@ -324,6 +324,15 @@ def admin_env(settings: Settings) -> dict[str, str]:
     return {**os.environ, "NEO4J_HOME": str(settings.neo4j_dir), "NEO4J_CONF": str(settings.neo4j_dir / "conf")}
 
 
+def admin(settings: Settings, args: list[str]) -> int:
+    """Run ``neo4j-admin ARGS`` on the launcher's home (``database dump neo4j --to-path=...``, ``database load``,
+    ``database info``...); its output goes to this process's. Returns its exit code. Community dumps and loads
+    only a stopped database: ``graphmem neo4j down`` first."""
+    provision(settings)
+    write_conf(settings)
+    return subprocess.run(admin_command(settings, *args), env=admin_env(settings), umask=0o077).returncode
+
+
 def _preset_password(settings: Settings, java: str) -> None:
     """First start: ``neo4j-admin dbms set-initial-password`` writes our password into the store before the
     server listens, so no local process can claim the initial one first. The password reaches neo4j-admin in a

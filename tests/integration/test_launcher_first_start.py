@@ -60,3 +60,17 @@ def test_no_local_process_can_claim_the_first_start(settings, tmp_path):
         os.umask(old)
         intruder.close()
         launcher.down(own)
+
+
+def test_neo4j_admin_runs_on_the_launchers_home(tmp_path):
+    """`graphmem neo4j admin ARGS` is neo4j-admin from the same jars (docs/operations.md: dump and load)."""
+    import subprocess
+    import sys
+
+    env = {**os.environ, "GRAPHMEM_HOME": str(tmp_path / "home")}
+    cli = [sys.executable, "-c", "from graphmem.cli.app import main; main()"]
+    done = subprocess.run(cli + ["neo4j", "admin", "version"], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "5.26." in done.stdout, done.stderr[-500:]
+    dump = subprocess.run(cli + ["neo4j", "admin", "database", "dump", "neo4j", f"--to-path={tmp_path}"], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert dump.returncode != 0 and "neo4j" in dump.stdout + dump.stderr   # no database in an empty home: said
