@@ -80,6 +80,8 @@ class Settings:
     def from_env(cls, environ: dict[str, str] | None = None, **overrides) -> "Settings":
         """Settings from ``GRAPHMEM_*`` variables; keyword overrides win."""
         env = os.environ if environ is None else environ
+        if ENV["tenant"] in env and not env[ENV["tenant"]].strip():   # set but empty: not silently "default"
+            raise ConfigError("GRAPHMEM_TENANT is set but empty: name a tenant, or unset it for 'default'")
         values = {name: env[var] for name, var in ENV.items() if env.get(var)}
         values.update({k: v for k, v in overrides.items() if v is not None})
         return cls(**values)

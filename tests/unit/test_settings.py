@@ -58,3 +58,11 @@ def test_settings_are_frozen():
 def test_missing_password_file_says_how_to_get_one(tmp_path):
     with pytest.raises(ConfigError, match="graphmem neo4j up"):
         Settings(home=tmp_path).resolved_password()
+
+
+@pytest.mark.parametrize("value", ["", "  "])
+def test_an_empty_tenant_in_the_environment_is_a_config_error(value):
+    """Issue 19, item 11: GRAPHMEM_TENANT="" used to mean "default" silently."""
+    with pytest.raises(ConfigError, match="GRAPHMEM_TENANT"):
+        Settings.from_env({"GRAPHMEM_TENANT": value})
+    assert Settings.from_env({}).tenant == "default"
