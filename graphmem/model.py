@@ -7,9 +7,10 @@ writes nothing new.
 
 Nodes
 -----
-``(:User {tenant, user_id, name, caption, created_at, last_seen, last_write, rejected_<reason>})``
-    One per (tenant, user_id). ``rejected_<reason>`` counts turns the write gate turned away. Every write
-    transaction first locks its users (``last_write``), so concurrent writers of one user serialise.
+``(:User {tenant, user_id, name, caption, created_at, last_seen, last_write, rejected_<reason>, rejected_keys})``
+    One per (tenant, user_id). ``rejected_<reason>`` counts turns the write gate turned away; ``rejected_keys``
+    holds the journal keys of the last 1,024 of them, so a batch replayed after a crash counts them once. Every
+    write transaction first locks its users (``last_write``), so concurrent writers of one user serialise.
 ``(:Session {id, tenant, user_id, session_id, name, started_at, last_seen})``
     A conversation; groups its events.
 ``(:Entity {id, tenant, user_id, name, type, aliases, search_names, embedding, status, mention_count,
