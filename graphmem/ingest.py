@@ -95,6 +95,8 @@ def _csv(text: str, path: Path):
 
 
 def _turn(obj: object, number: int, where: str) -> TurnLine:
+    from graphmem.short_term.session import validate_message
+
     if not isinstance(obj, dict):
         raise InputError(f"{where}: each line must be a JSON object")
     for short, full in FIELDS.items():
@@ -111,6 +113,7 @@ def _turn(obj: object, number: int, where: str) -> TurnLine:
     try:
         owner_id(obj["user_id"], "user_id")
         speaker = clean_speaker(obj.get("speaker"))
+        validate_message(obj["text"])   # what Memory.add will accept: checked before anything is written
     except InputError as e:
         raise InputError(f"{where}: {e}") from None
     at = obj.get("at")

@@ -31,7 +31,7 @@ from graphmem.model import EntityCard, FactVersion, Profile
 from graphmem.recall.retriever import RecallConfig, Retriever
 from graphmem.recall.types import Recalled, RelatedEntity
 from graphmem.settings import Settings
-from graphmem.short_term.session import Message, Session
+from graphmem.short_term.session import Message, Session, validate_message
 from graphmem.store import Store
 
 log = logging.getLogger("graphmem.memory")
@@ -175,6 +175,7 @@ class Memory:
         ``speaker``: who said it ("Melanie"); with a speaker and no ``role`` the turn is a ``participant``'s (a
         group chat, another agent), and statements in their first person are about them, not the user.
         ``role``: user (the owner; the default without a speaker), assistant or participant."""
+        text = validate_message(text)   # the sessions' rule: no bytes, NUL, lone surrogates; 32,000 characters
         return self.writer.add(user_id, session_id, turn_id, text, role=role, speaker=speaker, **kwargs)
 
     def add_messages(self, user_id: str, messages: list[dict], *, session_id: str,
