@@ -162,6 +162,9 @@ HELDOUT = (("eval_heldout_untuned.json", "`heldout`, first run (untuned)"),
            ("eval_heldout4.json", "`heldout4`, now (its failure lists guided a few general changes after its first run)"),
            ("eval_heldout5_first.json", "`heldout5`, first run (written after all of the above, never tuned on)"),
            ("eval_heldout5.json", "`heldout5`, now (its failures guided four general changes after its first run)"),
+           ("eval_heldout6.json", "`heldout6`, now (first run, on 746d7f7 for the recall issue: 84 %, latest 12/20; "
+            "never tuned on)"),
+           ("eval_heldout7_first.json", "`heldout7`, first run (written before the fitted ranking, never tuned on)"),
            ("eval_dev.json", "`dev` (8 users, 88 probes, written to tune on; first run: 81 %, latest 9/16)"),
            ("eval_heldout3_use_st.json", "`heldout3`, now, with `GRAPHMEM_EMBEDDER=use+st` (opt-in)"),
            ("eval_dev_use_st.json", "`dev`, with `GRAPHMEM_EMBEDDER=use+st` (opt-in)"),
@@ -197,6 +200,20 @@ def heldout_section() -> list[str]:
                        f"{sum(lat)}/{len(lat)}", f"{st['junk_stored']}/{st['junk']}", f"{st['info_stored']}/{st['info']}",
                        fmt(g.get("leak"), digits=1), by_cat, by_lang]))
     return L + [""]
+
+
+def external_section() -> list[str]:
+    """The external benchmark (real long conversations; ``bench/locomo_bench.py``), as its results file says."""
+    path = RESULTS / "locomo.md"
+    if not path.exists():
+        return []
+    body = path.read_text(encoding="utf-8").split("\n", 1)[1]
+    return ["## External benchmark: LoCoMo dev split", "",
+            "Real long conversations (`../shared/bench-data`, never in the repository), measured with the shared "
+            "protocol, graphmem beside BM25, dense MiniLM and their reciprocal-rank fusion over the raw turns in one "
+            "run ([results/locomo.md](results/locomo.md)). The ranking model was fitted on this split (with "
+            "leave-one-conversation-out figures in `graphmem/data/ranking_model.json`); the other seven LoCoMo "
+            "conversations are held out and measured at release.", body.strip(), ""]
 
 
 def render(res: dict, perf: dict | None) -> str:
@@ -277,6 +294,7 @@ def render(res: dict, perf: dict | None) -> str:
         L += [f"Probe latency in this run (small per-user graphs, shared box): `recall` median "
               f"{gm_ms[len(gm_ms) // 2]:.0f} ms, `context()` median {cx_ms[len(cx_ms) // 2]:.0f} ms.", ""]
     L += heldout_section()
+    L += external_section()
     L += [
           "![recall by category](results/recall_by_category.png)", "",
           "## Recall@k by category and language", ""]

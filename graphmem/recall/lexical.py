@@ -1,10 +1,9 @@
 """Okapi BM25 over one user's texts, English and Chinese, in process. Pure: no I/O, numpy only.
 
-Tokens are lower-cased Latin/digit words and, for Chinese, every character and every pair of adjacent
-characters (the bigrams Neo4j's ``cjk`` analyzer indexes, plus unigrams so a one-character word still
-matches). The parameters are rank_bm25's (k1 1.5, b 0.75, a floor of a quarter of the mean IDF for terms in
-more than half the texts), so on raw turns this ranks like the reference BM25 of the shared protocol
-(``bench/locomo_bench.py`` prints both).
+Tokens are lower-cased, lightly stemmed Latin/digit words and, for Chinese, every character and every pair of
+adjacent characters (the bigrams Neo4j's ``cjk`` analyzer indexes, plus unigrams so a one-character word still
+matches). Scoring is Lucene's BM25 (k1 1.2, b 0.75, IDF log(1 + (N - n + 0.5) / (n + 0.5))), the one Neo4j's
+full-text index uses; ``bench/locomo_bench.py`` prints the reference BM25 over raw turns beside it.
 """
 
 from __future__ import annotations
@@ -13,23 +12,55 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 
 _TOKEN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[a-z0-9]+")
-K1, B, EPSILON = 1.5, 0.75, 0.25
+K1, B = 1.2, 0.75
+
+
+def stem(word: str) -> str:
+    """A light English suffix strip ("researched", "researching", "researches" → "research"); no library
+    stemmer is needed for three suffixes, and a full one (Porter) also merges words a user keeps apart."""
+    for suffix in ("ing", "ed", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[: -len(suffix)]
+    return word
+
+
+@lru_cache(maxsize=1)
+def stop_words() -> frozenset[str]:
+    """spaCy's English and Chinese stop words, read from its data files (importing spaCy itself costs ~1 s):
+    without them a question that shares only "the", "can", "我" with a memory ranks it first."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("spacy")
+    words: set[str] = set()
+    if spec is None or not spec.origin:
+        return frozenset()
+    for lang in ("en", "zh"):
+        path = Path(spec.origin).parent / "lang" / lang / "stop_words.py"
+        if path.exists():
+            namespace: dict = {}
+            exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), namespace)   # a set literal, no imports
+            words |= {w.lower() for w in namespace.get("STOP_WORDS", ())}
+    return frozenset(words)
 
 
 def tokens(text: str) -> list[str]:
-    """Latin/digit words; CJK runs as characters and character bigrams."""
+    """Latin/digit words (lightly stemmed); CJK runs as characters and character bigrams; stop words left out."""
     out: list[str] = []
+    stop = stop_words()
     for m in _TOKEN.finditer((text or "").lower()):
         s = m.group()
         if s.isascii():
-            out.append(s)
+            if s not in stop:
+                out.append(stem(s))
         else:
-            out.extend(s)
-            out.extend(s[i:i + 2] for i in range(len(s) - 1))
+            out.extend(c for c in s if c not in stop)
+            out.extend(b for b in (s[i:i + 2] for i in range(len(s) - 1)) if b not in stop)
     return out
 
 
@@ -47,10 +78,11 @@ class BM25:
                 rows, tfs = postings.setdefault(term, ([], []))
                 rows.append(i)
                 tfs.append(tf)
-        idf = {t: math.log(self.n - len(r) + 0.5) - math.log(len(r) + 0.5) for t, (r, _) in postings.items()}
-        floor = EPSILON * (sum(idf.values()) / len(idf)) if idf else 0.0
+        # Lucene's IDF (what Neo4j's full-text index uses): never negative, so a word most of a short history
+        # shares still counts a little (rank_bm25's log((N - n + .5) / (n + .5)) is negative there, and a user
+        # with a dozen memories matched nothing)
         self.postings = {t: (np.asarray(r, dtype=np.int32), np.asarray(f, dtype=np.float32),
-                             idf[t] if idf[t] >= 0 else floor) for t, (r, f) in postings.items()}
+                             math.log(1 + (self.n - len(r) + 0.5) / (len(r) + 0.5))) for t, (r, f) in postings.items()}
 
     def scores(self, query: Iterable[str]) -> np.ndarray:
         """The BM25 score of every document for the query's tokens (repeated query tokens count again)."""

@@ -1,0 +1,52 @@
+"""Several speakers on the real server: who said it is stored, searchable, named in the recalled text, and a
+question that names a participant prefers what they said."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmem import Memory
+
+from .conftest import NOW, days_ago
+
+
+@pytest.fixture
+def memory(store, tenant_settings, embedder, tmp_path):
+    m = Memory(tenant_settings, store=store, embedder=embedder, journal_path=tmp_path / "journal.sqlite3",
+               clock=lambda: NOW)
+    yield m
+    m.close(timeout=60)
+
+
+CHAT = [("Caroline", "I researched adoption agencies last week, there are so many options"),
+        ("Melanie", "That's wonderful! What made you start looking?"),
+        ("Caroline", "I have always wanted to give a kid a loving home"),
+        ("Melanie", "I researched pottery classes near the lake, I want to take the kids"),
+        ("Caroline", "Pottery sounds fun, you painted that lake sunrise too right?"),
+        ("Melanie", "Yes, I painted the lake sunrise last year")]
+
+
+def test_a_participants_words_are_theirs_and_the_named_speaker_wins(memory):
+    for n, (who, text) in enumerate(CHAT, 1):
+        memory.add("group", "s1", f"D1:{n}", text, speaker=who, at=days_ago(10) + n * (days_ago(0) - days_ago(0.001)))
+    assert memory.flush(120)
+    found = memory.recall("group", "What did Caroline research?", 3, explain=True)
+    assert found[0].speaker == "Caroline" and "adoption agencies" in found[0].text
+    assert found[0].text.startswith('Caroline said: "') and " you " not in found[0].text.lower().split('"')[0]
+    assert found[0].turn_id == "D1:1" and found[0].session_id == "s1"
+    assert found[0].explanation["components"]["speaker"] == 1.0
+    melanie = memory.recall("group", "What did Melanie research?", 3)
+    assert melanie[0].speaker == "Melanie" and "pottery" in melanie[0].text
+    # the exchange: the answer right after a relevant question is found through its neighbour
+    why = memory.recall("group", "What made Caroline start looking at adoption?", 5, explain=True)
+    home = next(m for m in why if "loving home" in m.text)
+    assert home.explanation["components"]["neighbour"] > 0
+
+
+def test_a_session_records_a_participant_in_the_window_and_writes_it_as_theirs(memory):
+    s = memory.session("group2", "chat", clock=lambda: NOW)
+    msg = s.add_participant_message("Melanie", "I painted the lake sunrise last year", at=days_ago(2))
+    assert msg.speaker == "Melanie" and msg.text == "Melanie: I painted the lake sunrise last year"
+    assert memory.flush(120)
+    found = memory.recall("group2", "When did Melanie paint the lake sunrise?", 3)
+    assert found and found[0].speaker == "Melanie" and found[0].text.startswith('Melanie said: "I painted')
