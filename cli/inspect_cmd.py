@@ -190,17 +190,40 @@ def stats(as_json: bool = JSON_OPTION) -> None:
 
 
 @fails_cleanly
-def browse(user: str = USER) -> None:
-    """Print a Neo4j Browser link that opens the user's subgraph (and where the style sheet and guide are)."""
-    from graphmem.browser import browse_url, guide_path, style_path
-
+def browse(user: str = USER,
+           open_: bool = typer.Option(False, "--open", help="Open the link in your web browser too."),
+           ttl: float = typer.Option(900, "--ttl", help="Seconds the link's server runs (Ctrl-C stops it sooner)."),
+           link: bool = typer.Option(False, "--link", help="Print the plain Browser link instead (no server: "
+                                                           "you connect with the password and press Run).")) -> None:
+    """Neo4j Browser on the user's graph in one step: a short one-time link that connects (the password never
+    goes into a URL or your shell), applies graphmem's style and draws the user's graph."""
     from graphmem import curate
+    from graphmem.browser import browse_url, guide_path, serve, style_path
 
+    if link:
+        with store(fast=True) as s:
+            curate.require_user(s, user)
+            typer.echo(browse_url(s, user))
+        typer.echo(f"style sheet: {style_path()} (drop it on Browser's style panel)\nuseful queries: {guide_path()}",
+                   err=True)
+        return
     with store(fast=True) as s:
         curate.require_user(s, user)
-        typer.echo(browse_url(s, user))
-    typer.echo(f"style sheet: {style_path()} (drop it on Browser's style panel)\nuseful queries: {guide_path()}",
-               err=True)
+        running = serve(s, user, ttl=ttl)
+    typer.echo(running.url)
+    typer.echo(f"open it once (it works once; it serves Neo4j Browser for {ttl / 60:.0f} min; Ctrl-C stops it). "
+               f"Chinese captions need a CJK font where the browser runs (Debian: apt-get install fonts-noto-cjk), "
+               f"else they show as boxes.", err=True)
+    if open_:
+        import webbrowser
+
+        webbrowser.open(running.url)
+    try:
+        running.thread.join(ttl + 5)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        running.close()
 
 
 EXAMPLES = {
@@ -214,5 +237,5 @@ EXAMPLES = {
               "  graphmem recall alice \"我的预算是多少\" -k 3 --json",
     "history": "\b\nExample:\n  graphmem history alice me budget --wide",
     "stats": "\b\nExample:\n  graphmem stats --json",
-    "browse": "\b\nExamples:\n  graphmem browse alice\n  graphmem browse alice --open",
+    "browse": "\b\nExamples:\n  graphmem browse alice --open\n  graphmem browse alice --link   # no server",
 }

@@ -141,8 +141,10 @@ def test_ingest_raises_when_turns_went_to_the_dead_table(tenant_settings, tmp_pa
 def test_maintain_browse_doctor_and_errors(cli):
     report = as_json(cli("maintain", "--json", "--yes"))
     assert report["examined"] >= 1
-    link = cli("browse", "alice")
+    link = cli("browse", "alice", "--link")
     assert link.exit_code == 0 and link.output.startswith("http://127.0.0.1:")
+    short = cli("browse", "alice", "--ttl", "1")                       # the one-step link's server, 1 s
+    assert short.exit_code == 0 and re.match(r"http://127\.0\.0\.1:\d+/[\w-]{11}\n", short.output)
     doctor = cli("doctor")
     assert doctor.exit_code == 0, doctor.output
     missing = cli("card", "nobody", "me")
