@@ -12,9 +12,11 @@ def register(app: typer.Typer) -> None:
 
 
 @fails_cleanly
-def demo(user: list[str] = typer.Option(None, "--user", help="Only this demo user (demo-zh, demo-en)."),
+def demo(user: list[str] = typer.Option(None, "--user", help="Only this demo user (demo-zh, demo-en, demo-long)."),
          budget: int = typer.Option(1500, help="Context budget in tokens."), as_json: bool = JSON_OPTION) -> None:
-    """Play Chinese and English conversations over several days: recall, storage and tokens, turn by turn."""
+    """Play Chinese and English conversations over several days, turn by turn (recall, storage, tokens), then six
+    weeks of one person's chats (demo-long, several hundred turns) questioned at the end: the tokens a turn's
+    prompt holds against the whole history."""
     from graphmem import demo as scenario
 
     say = (lambda _line: None) if as_json else (lambda line: console.print(line, markup=False, highlight=False))

@@ -1,8 +1,10 @@
-"""The demo: the seed's scenarios in Chinese and English over several simulated days, turn by turn.
+"""The demo: the seed's scenarios in Chinese and English over several simulated days, turn by turn, then a
+long history (``demo_long``: six weeks, several hundred turns) played quickly and questioned at the end.
 
-For each user turn it shows what long-term memory recalled (and by which paths), what the write path stored
-or turned away, and the tokens injected against the full history. No LLM: the assistant's replies are
-scripted; everything graphmem does is rules, spaCy/jieba and embeddings.
+For each narrated user turn it shows what long-term memory recalled (and by which paths), what the write path
+stored or turned away, and the tokens injected against the full history. A short history costs less than the
+context around it; the long one shows the saving. No LLM: the assistant's replies are scripted; everything
+graphmem does is rules, spaCy/jieba and embeddings.
 """
 
 from __future__ import annotations
@@ -34,16 +36,21 @@ class DemoReport:
     history_tokens: list[int] = field(default_factory=list)
     llm_calls: int = 0
     final: dict[str, list[str]] = field(default_factory=dict)
+    long_history: dict = field(default_factory=dict)   # the long segment: turns, tokens at its last questions
 
 
 def script() -> dict:
-    return json.loads((Path(__file__).parent / "data" / "demo.json").read_text(encoding="utf-8"))
+    from graphmem import demo_long
+
+    data = json.loads((Path(__file__).parent / "data" / "demo.json").read_text(encoding="utf-8"))
+    data["users"].append(demo_long.user())
+    return data
 
 
 def run(settings: Settings, say: Callable[[str], None] = print, users: list[str] | None = None,
-        budget: int = 1500) -> DemoReport:
+        budget: int = 1500, tenant: str = DEMO_TENANT) -> DemoReport:
     """Play the scripted days for each demo user in the demo tenant (reset first) and narrate them."""
-    settings = settings.with_(tenant=DEMO_TENANT)
+    settings = settings.with_(tenant=tenant)
     data = script()
     report = DemoReport()
     counter = default_counter()
@@ -52,14 +59,76 @@ def run(settings: Settings, say: Callable[[str], None] = print, users: list[str]
             if users and user["user_id"] not in users:
                 continue
             _reset(mem, user["user_id"])
-            say(f"\n=== {user['title']} — user id {user['user_id']} (tenant {DEMO_TENANT}) ===")
-            _play(mem, user, budget, counter, say, report)
+            say(f"\n=== {user['title']} — user id {user['user_id']} (tenant {tenant}) ===")
+            if user.get("long"):
+                _play_long(mem, user, budget, counter, say, report)
+            else:
+                _play(mem, user, budget, counter, say, report)
             report.final[user["user_id"]] = _final(mem, user["user_id"], say)
         stats = mem.writer.stats()
         report.llm_calls = stats.llm_calls
     say(f"\nLLM calls: {report.llm_calls}.  Turns: {report.turns}, stored {report.stored}, "
         f"turned away {sum(report.rejected.values())} {report.rejected}.")
+    if report.long_history:
+        lh = report.long_history
+        say(f"Long history: {lh['turns']} turns over {lh['weeks']} weeks; at its last questions the prompt held "
+            f"{lh['injected'][-2]} tokens against a full history of {lh['history']} "
+            f"({lh['injected'][-2] / lh['history']:.1%}); the question nothing in memory is about got "
+            f"{lh['off_topic_memories']} memories.")
     return report
+
+
+def _play_long(mem: Memory, user: dict, budget: int, counter, say, report: DemoReport) -> None:
+    """The long history: every turn goes through the session and the write path, a line per week; the last
+    session is narrated turn by turn."""
+    from graphmem import demo_long
+
+    history_tokens = counter(mem.session(user["user_id"], "_").system_prompt or "")
+    mem.end_session(user["user_id"], "_")
+    days, turns, week = user["days"], 0, None
+    for d, day in enumerate(days):
+        start = datetime.fromisoformat(day["day"])
+        if day.get("narrate"):
+            assert mem.flush(600), "the long history was not stored in time"
+            say(f"\n--- {len(days) - 1} sessions later: {start:%a %d %b %Y} ---")
+            session = mem.session(user["user_id"], f"s-{d + 1}", write_assistant=True, at=start)
+            injected = []
+            for t, turn in enumerate(day["turns"]):
+                ctx = session.context(turn["user"], budget=budget)
+                history_tokens += counter(turn["user"])
+                session.add_user_message(turn["user"], at=start + timedelta(minutes=2 * t))
+                report.turns += 1
+                say(f"\nuser: {turn['user']}")
+                for item in ctx.long_term[:4]:
+                    paths = ",".join(getattr(item.source, "paths", ()) or ())
+                    say(f"  recalled: {item.text}   [{paths}; score {item.score:.2f}]")
+                if not ctx.long_term:
+                    say("  recalled: (nothing relevant in long-term memory)")
+                say(f"  tokens: injected {ctx.tokens} vs full history {history_tokens} "
+                    f"({ctx.tokens / max(history_tokens, 1):.1%})")
+                injected.append(ctx.tokens)
+                report.injected_tokens.append(ctx.tokens)
+                report.history_tokens.append(history_tokens)
+                if turn["user"] == demo_long.FINAL_OFF_TOPIC:
+                    report.long_history["off_topic_memories"] = len(ctx.long_term)
+                session.add_assistant_message(turn["assistant"], at=start + timedelta(minutes=2 * t + 1))
+                history_tokens += counter(turn["assistant"])
+                say(f"assistant: {turn['assistant']}")
+            report.long_history.update({"turns": turns + len(day["turns"]), "weeks": demo_long.WEEKS,
+                                        "history": history_tokens, "injected": injected})
+            continue
+        session = mem.session(user["user_id"], f"s-{d + 1}", write_assistant=True, at=start)
+        if week != (start - datetime.fromisoformat(days[0]["day"])).days // 7:
+            week = (start - datetime.fromisoformat(days[0]["day"])).days // 7
+            say(f"week {week + 1} ({start:%d %b}): {turns} turns so far, a full history of {history_tokens} tokens")
+        for t, turn in enumerate(day["turns"]):
+            at = start + timedelta(minutes=3 * t)
+            session.add_user_message(turn["user"], at=at)
+            session.add_assistant_message(turn["assistant"], at=at + timedelta(minutes=1))
+            history_tokens += counter(turn["user"]) + counter(turn["assistant"])
+            turns += 1
+            report.turns += 1
+        mem.end_session(user["user_id"], f"s-{d + 1}")
 
 
 def _reset(mem: Memory, user_id: str) -> None:
@@ -137,12 +206,15 @@ def _final(mem: Memory, user_id: str, say) -> list[str]:
     profile = mem.profile(user_id)
     say(f"profile: {profile.text}")
     lines.append(profile.text)
-    try:
-        for v in mem.history(user_id, "me", "budget"):
-            line = f"budget = {v.value} ({v.status}, from {v.valid_from:%d %b})"
+    for key in ("budget", "rent"):
+        try:
+            versions = mem.history(user_id, "me", key)
+        except NotFound:
+            versions = []
+        for v in versions:
+            line = f"{key} = {v.value} ({v.status}, from {v.valid_from:%d %b})"
             say("history: " + line)
             lines.append(line)
-    except NotFound:
-        say("history: no budget recorded")
-    say(f"inspect it: graphmem card {user_id} me   |   graphmem browse {user_id}   (GRAPHMEM_TENANT={DEMO_TENANT})")
+    say(f"inspect it: graphmem card {user_id} me   |   graphmem browse {user_id}   "
+        f"(GRAPHMEM_TENANT={mem.settings.tenant})")
     return lines
