@@ -314,7 +314,15 @@ def rename(store: Store, user_id: str, entity: str, name: str, *, dry_run: bool 
     eid = entity_id(store, user_id, entity, tenant=scope["tenant"])
     if dry_run:
         return {"id": eid, "old_name": describe(store, user_id, [eid]).get(eid, entity), "name": name, "dry_run": True}
-    rows = store.run("curate/rename", {**scope, "entity_id": eid, "name": name}, write=True)
+    now = _now()
+
+    def work(tx):
+        rows = tx.run("curate/rename", {**scope, "entity_id": eid, "name": name})
+        if rows:   # the profile names entities
+            derived.refresh_profile(tx, scope["tenant"], scope["user_id"], now)
+        return rows
+
+    rows = store.write(work)
     if not rows:
         raise NotFound(f"user {user_id!r} has no entity {entity!r}")
     return {**rows[0], "dry_run": False}

@@ -105,4 +105,13 @@ def rescore(store: Store, *, tenant: str | None = None, user_id: str | None = No
     if not dry_run:
         for i in range(0, len(changes), batch):
             store.run("write/rescore_apply", {"rows": changes[i:i + batch], "tenant": tenant, "now": now}, write=True)
+        _refresh_profiles(store, tenant, {i["user_id"] for i in items if i["label"] == "fact"}, now)
     return RescoreReport(len(rows), len(changes), len(items), tuple(items), protected, dry_run)
+
+
+def _refresh_profiles(store: Store, tenant: str, user_ids: set[str], now: datetime) -> None:
+    """The profile is made of active facts: regenerate it for every user a fact of whom was archived."""
+    from graphmem import derived
+
+    for user_id in sorted(user_ids):
+        store.write(lambda tx, u=user_id: derived.refresh_profile(tx, tenant, u, now))

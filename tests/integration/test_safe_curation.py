@@ -171,3 +171,21 @@ def test_import_replace_asks_and_says_what_it_replaces(mem, tenant, tmp_path):
     refused = cli(tenant, "import", str(path), "--replace", input="n\n")
     assert refused.exit_code == 1 and "would replace 'u'" in refused.output
     assert cli(tenant, "import", str(path), "--replace", "--yes").exit_code == 0
+
+
+def test_profile_follows_maintain_and_rename(mem):
+    from graphmem.model import FactInput
+
+    store = mem.store
+    mem.add("u", "s9", 1, "?? !! ...", at=T0 + timedelta(days=1),
+            facts=[FactInput("attribute", "", "mood", "??", text="?? !! ...")])
+    assert mem.flush(120)
+    assert "mood" in reads.profile(store, "u").text
+    done = rescore(store, user_id="u", now=T0 + timedelta(days=2))       # punctuation: archived, not protected
+    assert any(i["label"] == "fact" and i["text"] == "?? !! ..." for i in done.archived_items)
+    assert "mood" not in reads.profile(store, "u").text                 # the profile was regenerated
+    before = reads.profile(store, "u").text
+    assert "My laptop" in before
+    curate.rename(store, "u", "My laptop", "Work laptop")
+    after = reads.profile(store, "u").text
+    assert "Work laptop" in after and "My laptop" not in after
