@@ -61,7 +61,9 @@ def logs(lines: int = typer.Option(50, "-n", "--lines", help="How many lines."),
 def admin(ctx: typer.Context) -> None:
     """neo4j-admin on the local server's home, from the same jars: backups and restores (see docs/operations.md).
 
-    Example: graphmem neo4j down && graphmem neo4j admin database dump neo4j --to-path=backups && graphmem neo4j up
+    \b
+    Example:
+      graphmem neo4j down && graphmem neo4j admin database dump neo4j --to-path=backups && graphmem neo4j up
     """
     from graphmem.docker import launcher
 

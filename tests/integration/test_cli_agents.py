@@ -51,7 +51,7 @@ def test_events_filter_and_show_scope(cli):
     every = json.loads(cli("events", "alice", "--json"))
     assert {(r["agent"], r["scope"]) for r in every} == {("planner", "user"), ("planner", "agent:planner"),
                                                           ("planner", "team:travel")}
-    table = cli("events", "alice")                        # the table has a scope column ("planner, private")
+    table = cli("events", "alice", "--wide")              # the table has a scope column ("planner, private")
     assert "scope" in table and "private" in table and "travel" in table
     refused = runner.invoke(app, ["events", "alice", "--scope", "private"])
     assert refused.exit_code == 7 and "needs the agent" in refused.output
