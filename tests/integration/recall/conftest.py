@@ -1,5 +1,6 @@
 """Fixtures for recall on the real server: the real embedder, a writer on a temporary journal, a retriever
-for the test's tenant, and a ``write(user, [turns])`` helper that stores turns and waits for them."""
+for the test's tenant, a ``write(user, [turns])`` helper that stores turns and waits for them, and a ``Memory``
+on the test's tenant."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
+from graphmem import Memory
 from graphmem.embedders import get_embedder
 from graphmem.recall import RecallConfig, Retriever
 from graphmem.write import Writer
@@ -43,3 +45,11 @@ def write(writer):
 @pytest.fixture
 def retriever(store, tenant_settings, embedder):
     return Retriever(store, tenant_settings, embedder=embedder, config=RecallConfig(), clock=lambda: NOW)
+
+
+@pytest.fixture
+def memory(store, tenant_settings, embedder, tmp_path):
+    m = Memory(tenant_settings, store=store, embedder=embedder, journal_path=tmp_path / "journal.sqlite3",
+               clock=lambda: NOW)
+    yield m
+    m.close(timeout=60)

@@ -7,19 +7,10 @@ from datetime import timedelta
 
 import pytest
 
-from graphmem import Memory
 from graphmem.linking.types import Statement
 from graphmem.model import FactInput
 
 from .conftest import NOW, days_ago
-
-
-@pytest.fixture
-def memory(store, tenant_settings, embedder, tmp_path):
-    m = Memory(tenant_settings, store=store, embedder=embedder, journal_path=tmp_path / "journal.sqlite3",
-               clock=lambda: NOW)
-    yield m
-    m.close(timeout=60)
 
 
 def test_agent_loop_writes_then_recalls_in_a_new_session(memory):

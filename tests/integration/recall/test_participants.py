@@ -3,20 +3,7 @@ question that names a participant prefers what they said."""
 
 from __future__ import annotations
 
-import pytest
-
-from graphmem import Memory
-
 from .conftest import NOW, days_ago
-
-
-@pytest.fixture
-def memory(store, tenant_settings, embedder, tmp_path):
-    m = Memory(tenant_settings, store=store, embedder=embedder, journal_path=tmp_path / "journal.sqlite3",
-               clock=lambda: NOW)
-    yield m
-    m.close(timeout=60)
-
 
 CHAT = [("Caroline", "I researched adoption agencies last week, there are so many options"),
         ("Melanie", "That's wonderful! What made you start looking?"),
