@@ -40,6 +40,7 @@ EXAMPLES = {   # the commands whose modules give none of their own
     "status": "\b\nExample:\n  graphmem neo4j status --json",
     "logs": "\b\nExample:\n  graphmem neo4j logs -n 100 --file debug.log",
     "password": "\b\nExample:\n  export GRAPHMEM_NEO4J_PASSWORD=\"$(graphmem neo4j password)\"",
+    "admin": "\b\nExample:\n  graphmem neo4j down && graphmem neo4j admin database dump neo4j --to-path=backups",
 }
 for info in [*app.registered_commands, *neo4j_cmd.app.registered_commands]:
     name = info.name or info.callback.__name__

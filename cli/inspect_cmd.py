@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from datetime import datetime
 
 import typer
 
 from graphmem.cli.common import (JSON_OPTION, WIDE_OPTION, console, emit_json, fails_cleanly, in_tenant, memory,
                                  settings, store, table, tenant_hint)
-from graphmem.errors import InputError
+from graphmem.errors import InputError, NotFound
 
 USER = typer.Argument(..., help="The user id (within GRAPHMEM_TENANT).")
 ENTITY = typer.Argument(..., help="Entity name, alias or id ('me' for the user).")
@@ -75,6 +76,18 @@ def entities(user: str = USER, type: str = typer.Option(None, "--type", help="On
           [[r["id"], r["name"], r["type"], ", ".join(r["aliases"] or []), r["mentions"], r["card"]] for r in rows])
 
 
+@contextmanager
+def _user_checked(s, user: str):
+    """A NotFound inside says "no user ... in tenant" when that is why (checked only then: one query less)."""
+    from graphmem import curate
+
+    try:
+        yield
+    except NotFound:
+        curate.require_user(s, user)
+        raise
+
+
 def _fact_rows(facts) -> list[list]:
     return [[f.id, f.key, f.value, f.status, f.version, f.valid_from, f.valid_to, f.mention_count] for f in facts]
 
@@ -88,8 +101,7 @@ def card(user: str = USER, entity: str = ENTITY, wide: bool = WIDE_OPTION, as_js
     from graphmem import curate
     from graphmem.write import reads
 
-    with store(fast=True) as s:
-        curate.require_user(s, user)
+    with store(fast=True) as s, _user_checked(s, user):
         c = reads.card(s, user, entity)
         hist = reads.history(s, user, c.id)
     if as_json:
@@ -169,8 +181,7 @@ def history(user: str = USER, entity: str = ENTITY,
     from graphmem import curate
     from graphmem.write import reads
 
-    with store(fast=True) as s:
-        curate.require_user(s, user)
+    with store(fast=True) as s, _user_checked(s, user):
         versions = reads.history(s, user, entity, attribute)
     if as_json:
         return emit_json(versions)
