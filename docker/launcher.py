@@ -308,7 +308,7 @@ def _ensure_password_file(settings: Settings) -> str:
     if path.exists():
         return path.read_text().strip()
     path.parent.mkdir(parents=True, exist_ok=True)
-    password = secrets.token_urlsafe(24)
+    password = secrets.token_hex(24)   # never starts with "-": neo4j-admin read "-…" in its argument file as an option
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "w") as f:
         f.write(password)
