@@ -89,16 +89,23 @@ def link_url(settings: Settings, node_id: str) -> str:
     return base + "?" + "&".join(f"{k}={quote(v, safe='')}" for k, v in params)
 
 
-def browse_url(store, user_id: str, *, tenant: str | None = None) -> str:
-    """A Neo4j Browser link that connects to ``store``'s server and has the editor filled with the query for
-    ``user_id``'s subgraph in ``tenant`` (default ``store.settings.tenant``). NotFound if there is no such user."""
+def user_node(store, user_id: str, tenant: str | None = None) -> str:
+    """The element id the server gave ``user_id``'s User node in ``tenant`` (default ``store.settings.tenant``);
+    NotFound if there is no such user. Links name the user only by it."""
     if not isinstance(user_id, str) or user_id == "":
         raise ValueError("user_id must be a non-empty string")
     tenant = store.settings.tenant if tenant is None else tenant
     rows = store.run(NODE_QUERY, {"tenant": tenant, "user_id": user_id})
     if not rows:
         raise NotFound(f"no user {user_id!r} in tenant {tenant!r} (see `graphmem users`)")
-    return link_url(store.settings, rows[0]["user_node"])
+    return rows[0]["user_node"]
+
+
+def browse_url(store, user_id: str, *, tenant: str | None = None) -> str:
+    """A Neo4j Browser link that connects to ``store``'s server and has the editor filled with the query for
+    ``user_id``'s subgraph in ``tenant`` (default ``store.settings.tenant``). NotFound if there is no such user."""
+    node = user_node(store, user_id, tenant)
+    return link_url(store.settings, node)
 
 
 def style_path() -> Path:
@@ -186,16 +193,10 @@ def serve(store, user_id: str, *, tenant: str | None = None, port: int = 0, ttl:
     import json
     import secrets
     import threading
-    import time
     import urllib.error
     import urllib.request
 
-    if not isinstance(user_id, str) or user_id == "":
-        raise ValueError("user_id must be a non-empty string")
-    tenant = store.settings.tenant if tenant is None else tenant
-    rows = store.run(NODE_QUERY, {"tenant": tenant, "user_id": user_id})
-    if not rows:
-        raise NotFound(f"no user {user_id!r} in tenant {tenant!r} (see `graphmem users`)")
+    node = user_node(store, user_id, tenant)
     s = store.settings
     host, bolt_port = s.bolt_host_port
     upstream = f"http://{host}:{s.http_port}"
@@ -205,7 +206,7 @@ def serve(store, user_id: str, *, tenant: str | None = None, port: int = 0, ttl:
                   "requestedUseDb": s.neo4j_database}
     seed = {"connections": {"allConnectionIds": ["$$discovery"], "connectionsById": {"$$discovery": connection},
                             "activeConnection": None, "lastUseDb": s.neo4j_database},
-            "settings": {"initCmd": graph_command(rows[0]["user_node"]), "playImplicitInitCommands": True},
+            "settings": {"initCmd": graph_command(node), "playImplicitInitCommands": True},
             "grass": parse_grass(style_text())}
     token = secrets.token_urlsafe(8)
     used = threading.Event()
