@@ -111,6 +111,8 @@ class Memory:
         self.retriever = Retriever(self.store, self.settings, embedder=embedder, config=recall,
                                    llm_rewrite=llm_rewrite, clock=clock)
         self._writer = writer
+        if writer is not None:
+            writer.on_commit.append(self.retriever.written)
         self._writer_args = {"judge": judge, "journal_path": journal_path, **writer_options}
         self.session_defaults = dict(session_defaults or {})
         self._sessions: dict[tuple[str, str], MemorySession] = {}
@@ -133,6 +135,7 @@ class Memory:
                     from graphmem.write import Writer
                     self._writer = Writer(self.store, self.settings, embedder=self.retriever.embedder,
                                           **self._writer_args)
+                    self._writer.on_commit.append(self.retriever.written)   # recall sees what was just written
         if self._writer._thread is None and not self._closed:
             self._writer.start()
         return self._writer

@@ -361,6 +361,8 @@ class Retriever:
         self._loading: dict[tuple[str, str], threading.Lock] = {}
         self._executor = None
         self._refreshing: set[tuple] = set()
+        self._written_names: set[tuple[str, str]] = set()     # users written by this process since their
+        self._written_vectors: set[tuple[str, str]] = set()   # names / vectors were loaded
         self._lock = threading.Lock()
         self.last_timings: dict[str, float] = {}
 
@@ -404,16 +406,33 @@ class Retriever:
             if user_id is None:
                 self._users.clear()
                 self._vecs.clear()
+                self._written_names.clear()
+                self._written_vectors.clear()
             else:
                 self._users.pop((tenant or self.settings.tenant, user_id), None)
                 self._vecs.pop((tenant or self.settings.tenant, user_id), None)
+
+    def written(self, users: set[tuple[str, str]]) -> None:
+        """A writer of this process committed turns of these ``(tenant, user_id)``s: their next recall tops its
+        caches up first (one query for what was recorded since), so what this process wrote is seen at once.
+        ``Memory`` wires it to its writer; writes from other processes are seen by the background check."""
+        with self._lock:
+            self._written_names |= users & self._users.keys()
+            self._written_vectors |= users & self._vecs.keys()
+
+    def _take_written(self, key: tuple[str, str], cache: set) -> bool:
+        """Whether ``key`` is marked in ``cache`` (``_written_names`` or ``_written_vectors``); clears the mark."""
+        with self._lock:
+            marked = key in cache
+            cache.discard(key)
+        return marked
 
     def _user(self, tenant: str, user_id: str) -> _User:
         key = (tenant, user_id)
         now = time.monotonic()
         with self._lock:
             u = self._users.get(key)
-        if u is not None:
+        if u is not None and not self._take_written(key, self._written_names):
             if now - u.loaded >= self.config.entity_cache_seconds:
                 self._refresh(key, lambda: self._revalidate(tenant, user_id))
             return u
@@ -478,6 +497,8 @@ class Retriever:
             v = self._vecs.pop(key, None)
             if v is not None:
                 self._vecs[key] = v                  # most recently used last
+        if v is not None and self._take_written(key, self._written_vectors):
+            return self._load_vectors(tenant, user_id, v)   # this process wrote: top up now
         if v is not None:
             if time.monotonic() - v.loaded >= self.config.entity_cache_seconds:
                 self._refresh(key, lambda: self._revalidate(tenant, user_id))

@@ -18,6 +18,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
+from typing import Callable
 
 from graphmem import scopes
 from graphmem.errors import (AuthError, ConfigError, GraphmemError, InputError, ModelError, StoreBusy,
@@ -116,6 +117,7 @@ class Writer:
         self._per_turn: deque[float] = deque(maxlen=SAMPLES)
         self._start_lock = threading.Lock()
         self._invalidate: list[tuple[str | None, str | None]] = []
+        self.on_commit: list[Callable[[set[tuple[str, str]]], None]] = []   # told the (tenant, user)s of each commit
 
     # -- lifecycle ------------------------------------------------------------------------------------------
     def start(self) -> "Writer":
@@ -421,6 +423,12 @@ class Writer:
             n = max(1, n_entries)
             self._per_turn.extend([dt / n] * n_entries)
             self._cond.notify_all()
+        users = {(w.turn.tenant, w.turn.user_id) for w in batch.works}
+        for listener in self.on_commit:
+            try:
+                listener(users)
+            except Exception:  # a listener's fault never fails a committed batch
+                log.exception("on_commit listener failed")
 
     def _one_by_one(self, pipeline: Pipeline, entries) -> None:
         for entry in entries:

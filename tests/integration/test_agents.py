@@ -113,7 +113,7 @@ def test_fuzz_no_reads_outside_granted_scopes(settings, embedder, tmp_path, stor
                 for a in agents:
                     scope = rng.choice(["private", "shared", *[f"team:{x}" for x in member[a]]])
                     thing = rng.choice(things)
-                    text = f"The {thing} of user{u} has code {rng.randrange(1000, 9999)} ({a} {t[-4:]})."
+                    text = f"The {thing} of user{u} has code {rng.randrange(1000, 9999)} ({a})."
                     m.agent(a, teams=member[a]).add(f"user{u}", f"s-{a}", 1, text, scope=scope, at=AT,
                                                     facts=[FactInput("attribute", thing, "code", text[-30:],
                                                                      text=text, subject_type="thing")])
@@ -134,9 +134,9 @@ def test_fuzz_no_reads_outside_granted_scopes(settings, embedder, tmp_path, stor
             truth = {r["id"]: r for r in mems[t].store.run("scope/of", {"tenant": t, "user_id": u, "ids": ids})}
             outside = [(i, truth[i]["scope"]) for i in ids if truth[i]["scope"] not in granted]
             assert outside == [], (a, reader_teams, outside)
-        # the readers did get memories (at least one a read on average; how many pass the ranking's probability
-        # floor is the fitted model's call), others' too
-        assert reads == 60 and returned >= reads // 2 and others > 20   # measured 56-89 over runs
+        # the readers did get memories, others' too (how many pass the ranking's probability floor is the fitted
+        # model's call; the texts and seeds are fixed, so the count is too: 59 and 53 measured)
+        assert reads == 60 and returned >= 45 and others > 20
     finally:
         for t, m in mems.items():
             m.close(timeout=60)

@@ -3,10 +3,12 @@ session recalls them; the current session beats old memory on conflict; the rela
 
 from __future__ import annotations
 
+import threading
 from datetime import timedelta
 
 import pytest
 
+from graphmem import Memory
 from graphmem.linking.types import Statement
 from graphmem.model import FactInput
 
@@ -31,7 +33,11 @@ def test_agent_loop_writes_then_recalls_in_a_new_session(memory):
     assert found and "peanuts" in found[0].text and found[0].explanation["paths"]
 
 
-def test_the_current_session_beats_old_memory(memory):
+def test_the_current_session_beats_old_memory(store, tenant_settings, embedder, tmp_path):
+    landed = threading.Event()     # the session's turn is held before its commit until context() has run
+    landed.set()
+    memory = Memory(tenant_settings, store=store, embedder=embedder, journal_path=tmp_path / "journal.sqlite3",
+                    clock=lambda: NOW, hooks={"before_commit": lambda: landed.wait(60)})
     memory.add("bob", "old", 1, "My budget is 5000", at=days_ago(40),
                facts=[FactInput("attribute", "", "budget", 5000, text="My budget is 5000")])
     assert memory.flush(120)
@@ -41,10 +47,31 @@ def test_the_current_session_beats_old_memory(memory):
         return [Statement("attribute", "", "budget", 8000, is_change=True, text=text)] if "8000" in text else []
 
     s = memory.session("bob", "today", extractor=extract)
+    landed.clear()
     s.add_user_message("let's make the budget 8000 instead", at=NOW - timedelta(minutes=5))
     ctx = s.context("what budget should you plan with?", budget=1500)
+    landed.set()
     assert all("5000" not in m.text for m in ctx.long_term)
     assert [m.text for m, _ in ctx.contradicted] and "5000" in ctx.contradicted[0][0].text, ctx.omitted
+
+    assert memory.flush(120)       # once stored, the graph itself has 8000 as the budget and 5000 outdated
+    found = memory.recall("bob", "what is my budget?", 3)
+    assert found and "8000" in found[0].text and all("5000" not in m.text for m in found)
+    memory.close(timeout=60)
+
+
+def test_recall_sees_what_this_process_just_wrote(memory):
+    """A commit of this process's writer tops the user's recall caches up at the next recall (no flush,
+    no waiting for the background check): the cached old budget does not hide the new one."""
+    memory.add("dan", "old", 1, "My budget is 5000", at=days_ago(40),
+               facts=[FactInput("attribute", "", "budget", 5000, text="My budget is 5000")])
+    assert memory.flush(120)
+    assert "5000" in memory.recall("dan", "what is my budget?", 3)[0].text     # the caches are loaded
+    memory.add("dan", "today", 1, "Let's make the budget 8000 instead", at=days_ago(0.1),
+               facts=[FactInput("attribute", "", "budget", 8000, text="Let's make the budget 8000 instead")])
+    assert memory.writer.flush(120)  # the writer's own flush: the retriever's caches are not dropped
+    found = memory.recall("dan", "what is my budget?", 3)
+    assert found and "8000" in found[0].text, [m.text for m in found]
 
 
 def test_relational_api_through_the_facade(memory):
