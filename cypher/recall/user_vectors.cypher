@@ -5,20 +5,23 @@ CALL () {
          coalesce(f.text, '') + ' ' + coalesce(f.name, '') AS text,
          COLLECT { MATCH (s:Entity {id: f.entity_id, tenant: $tenant, user_id: $user_id})
                    WHERE NOT coalesce(s.is_self, false) RETURN s.id } AS mentions,
-         f.session_id AS session_id, f.turn_id AS turn_id, f.speaker AS speaker, null AS role, f.event_id AS source, f.last_seen.epochMillis AS happened
+         f.session_id AS session_id, f.turn_id AS turn_id, f.speaker AS speaker, null AS role, f.event_id AS source, f.last_seen.epochMillis AS happened,
+         f.scope AS scope
   UNION ALL
   MATCH (v:Event {tenant: $tenant, user_id: $user_id})
   WHERE (v.embedding IS NOT NULL OR v.text IS NOT NULL) AND ($since IS NULL OR v.recorded_at > $since)
   RETURN v.id AS id, 'events' AS label, v.embedding AS embedding, v.recorded_at.epochMillis AS at, coalesce(v.text, '') AS text,
          [(v)-[:MENTIONS]->(m:Entity) WHERE NOT coalesce(m.is_self, false) | m.id] AS mentions,
          v.session_id AS session_id, v.turn_id AS turn_id, v.speaker AS speaker, v.role AS role,
-         head([(v)-[:DERIVED_FROM]->(src:Event) | src.id]) AS source, v.occurred_at.epochMillis AS happened
+         head([(v)-[:DERIVED_FROM]->(src:Event) | src.id]) AS source, v.occurred_at.epochMillis AS happened,
+         v.scope AS scope
   UNION ALL
   MATCH (e:Entity {tenant: $tenant, user_id: $user_id})
   WHERE NOT coalesce(e.is_self, false) AND coalesce(e.status, 'active') <> 'archived'
     AND ($since IS NULL OR e.first_seen > $since)
   RETURN e.id AS id, 'entities' AS label, e.embedding AS embedding, e.first_seen.epochMillis AS at,
          coalesce(e.search_names, e.name, '') AS text, [] AS mentions,
-         null AS session_id, null AS turn_id, null AS speaker, null AS role, null AS source, null AS happened
+         null AS session_id, null AS turn_id, null AS speaker, null AS role, null AS source, null AS happened,
+         null AS scope
 }
-RETURN id, label, embedding, at, text, mentions, session_id, turn_id, speaker, role, source, happened
+RETURN id, label, embedding, at, text, mentions, session_id, turn_id, speaker, role, source, happened, scope

@@ -117,6 +117,7 @@ class _Vectors:
         self.mentions: dict[str, frozenset[str]] = {}                    # id → the entities it names (not the user)
         self.turns: dict[str, tuple] = {}            # id → (session, turn, speaker, role, source message or None)
         self.happened: dict[str, int] = {}           # id → when it happened (events) or was last said (facts), epoch ms
+        self.scope: dict[str, str] = {}              # id → scope, of memories not shared with all agents
         self.lex_ids: dict[str, list[str]] = {}                          # label → ids in BM25 row order
         self._bm25: dict[str, BM25] = {}
         self._order: dict[str, tuple[str, ...]] | None = None             # message id → its neighbours
@@ -137,6 +138,7 @@ class _Vectors:
         out.mentions = dict(self.mentions)
         out.turns = dict(self.turns)
         out.happened = dict(self.happened)
+        out.scope = dict(self.scope)
         out.watermark = self.watermark
         new: dict[str, list[tuple[str, list[float]]]] = {}
         for r in rows:
@@ -144,6 +146,8 @@ class _Vectors:
             if r.get("speaker"):
                 low = f"{r['speaker'].lower()}: {low}"
             out.texts[r["id"]] = (r["label"], low)
+            if r.get("scope") not in (None, "user"):
+                out.scope[r["id"]] = r["scope"]
             if r.get("mentions"):
                 out.mentions[r["id"]] = frozenset(r["mentions"])
             if r.get("turn_id") is not None:
@@ -700,7 +704,8 @@ class Retriever:
         scoring.normalise_lexical(merged.values())
         vc = self._vecs.get((tenant, user_id)) if self.config.vector_mode == "cache" else None
         if vc is not None:
-            _annotate(merged.values(), vc.query(query, np.asarray(vec, dtype=np.float32)), vc, query)
+            _annotate(merged.values(), vc.query(query, np.asarray(vec, dtype=np.float32)), vc, query,
+                      self.store.defaults["scopes"])
             pair = vc.pairwise(merged)
             # who a memory is about (sharing "团子" only says both are about the cat), not what it is about
             names = [r["name"] or "" for r in u.ids.values() if not r["is_self"]
@@ -1018,10 +1023,13 @@ def _positive_k(k) -> int:
 _QUESTION = frozenset("?？")
 
 
-def _annotate(cands: Iterable[Candidate], view: "_QueryView", vc: "_Vectors", query: str) -> None:
+def _annotate(cands: Iterable[Candidate], view: "_QueryView", vc: "_Vectors", query: str,
+              scopes: Sequence[str] | None = None) -> None:
     """The query-dependent features the cache can tell for any memory: BM25, who said it (and whether the
-    question names them), how relevant its neighbouring messages are, whether it is itself a question."""
+    question names them), how relevant its neighbouring messages are (only those the reader may see: ``scopes``,
+    None for all), whether it is itself a question."""
     low = query.casefold()
+    seen = None if scopes is None else frozenset(scopes)
     for c in cands:
         turn = vc.turns.get(c.id) or vc.turns.get(c.source_id or "")
         if c.label == "event" and turn and turn[4]:
@@ -1033,7 +1041,8 @@ def _annotate(cands: Iterable[Candidate], view: "_QueryView", vc: "_Vectors", qu
             c.features["speaker"] = 1.0 if _names(c.speaker.casefold(), low) else 0.0
         message = c.id if c.label == "event" and (not turn or turn[4] is None) else (turn[4] if turn else None)
         # an exchange: what someone else said right before or after it ("What did it look like?" → the answer)
-        near = [n for n in vc.neighbours(message) if vc.turns[n][2] != (turn[2] if turn else None)] if message else ()
+        near = [n for n in vc.neighbours(message) if vc.turns[n][2] != (turn[2] if turn else None)
+                and (seen is None or vc.scope.get(n, "user") in seen)] if message else ()
         c.features["neighbour"] = max((view.relevance(n) for n in near), default=0.0)
         c.features["question"] = 1.0 if c.label == "event" and (c.text or "").rstrip()[-1:] in _QUESTION else 0.0
 

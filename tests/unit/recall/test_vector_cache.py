@@ -45,3 +45,28 @@ def test_a_participants_words_are_indexed_with_their_name_and_neighbours_are_the
     assert [h["id"] for h in v.lexical("Melanie", 5)["events"]] == ["m2"]     # said by Melanie
     assert v.neighbours("m2") == ("m1", "m3") and v.neighbours("m1") == ("m2",) and v.neighbours("x") == ()
     assert v.turns["m3"][:4] == ("s1", "2", "Caroline", "participant")
+
+
+def test_the_neighbour_feature_reads_only_messages_the_reader_may_see():
+    """An exchange's neighbour lifts a memory by how well the message next to it matches the question; another
+    agent's private message must not count for a reader outside its scope (its text would leak as a score)."""
+    from graphmem.recall.retriever import _annotate
+    from graphmem.recall.types import Candidate
+
+    turns = [("m1", "alice", "user", "When is the dentist appointment?"),
+             ("m2", "planner", "agent:planner", "The dentist appointment is at 9 on Friday."),
+             ("m3", "alice", "user", "Thanks.")]
+    v = _Vectors().extended([{"id": i, "label": "events", "embedding": [1.0, float(n)], "text": t, "at": n,
+                              "session_id": "s1", "turn_id": str(n), "speaker": who, "role": "participant",
+                              "source": None, "scope": scope} for n, (i, who, scope, t) in enumerate(turns)])
+    q = "dentist appointment friday"
+    qv = np.asarray([1.0, 0.0], dtype=np.float32)
+
+    def neighbour(scopes):
+        c = Candidate(id="m1", label="event", text=turns[0][3])
+        _annotate([c], v.query(q, qv), v, q, scopes)
+        return c.features["neighbour"]
+
+    assert neighbour(None) > 0.5                                          # the owner's view: m2 counts
+    assert neighbour(["agent:planner", "user"]) == neighbour(None)        # the planner may see it
+    assert neighbour(["agent:coach", "user"]) == 0.0                      # the coach may not (only m2 is near)
