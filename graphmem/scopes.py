@@ -58,6 +58,17 @@ def check_write(scope: str, granted: list[str], agent: str) -> None:
         raise AccessDenied(f"agent {agent!r} may not write to scope {scope!r} (it writes to {', '.join(granted)})")
 
 
+def covers(scope: str | None, agent: str | None, older: str | None) -> bool:
+    """Whether a new version in ``scope`` written by ``agent`` may outdate an older version in ``older``: only when
+    everyone who can read the older one can read the new one, so no reader is left with an outdated fact and
+    no current one. ``user`` covers every scope; ``team:<id>`` covers itself and its writer's private scope (the
+    writer is a member); ``agent:<id>`` only itself. A narrower fact never outdates a wider one: both stay
+    active, and a reader who sees both gets both, each with who said it and when."""
+    scope, older = scope or USER, older or USER
+    return scope == older or scope == USER or (scope.startswith("team:") and agent is not None
+                                               and older == f"agent:{agent}")
+
+
 def label(agent: str | None, scope: str | None) -> str:
     """How the scope reads in captions and listings: ``planner, private`` / ``planner, team travel`` / ``shared``."""
     scope = scope or USER

@@ -5,4 +5,4 @@ MATCH (e:Entity {tenant: a.tenant, user_id: a.user_id, type: a.type})
 WHERE e.id <> a.entity_id
 MATCH (f:Fact {tenant: a.tenant, user_id: a.user_id, entity_id: e.id, kind: 'preference', status: 'active'})
 WHERE f.polarity > 0
-RETURN a.turn AS turn, a.index AS index, f.id AS id
+RETURN a.turn AS turn, a.index AS index, f.id AS id, f.scope AS scope

@@ -19,11 +19,13 @@ from typing import Any
 import numpy as np
 
 from graphmem.linking import api as linking, lexicon
+from graphmem import scopes
 from graphmem.model import FactInput, PREFERENCE_EDGES, REJECT_REASONS
 from graphmem.store import Store, Tx
 from graphmem.write import ids, profile_text, retime, scoring, smalltalk, tombstones
 from graphmem.write.gate import ACCEPT, Judge, exact_repeat, rules, settle
 from graphmem.write.journal import Entry
+from graphmem import cardinality
 from graphmem.write.versioning import CHANGE, REPEAT, Planner, Version, value_text
 
 log = logging.getLogger("graphmem.write")
@@ -36,7 +38,6 @@ SELF_WORDS = frozenset({"", "i", "me", "my", "myself", "mine", "user", "the user
 RECENT_EVENTS = 64
 _TYPE_RE = re.compile(r"[^0-9A-Za-z_\u3400-\u9fff]+")
 NEW_FROM_MENTION = ("named", "possessive")
-MULTI_VALUED = frozenset({"goal"})
 SPEAKS_FOR_SELF = frozenset({"user", "participant"})   # roles whose turns go through extraction
 SKIP = "skip"   # verdict of a turn found already committed (by another writer) inside the transaction
 
@@ -637,8 +638,8 @@ class Pipeline:
                                            "key": "goal"}
         active = {}
         if slots:
-            for r in tx.run("read/active_facts", {"slots": list(slots.values())}):
-                active[_slot_id(r["entity_id"], r["key"], r["value"] or "")] = Version(
+            for r in tx.run("read/active_facts", {"slots": list(slots.values())}):   # one per slot and scope
+                active[_slot_id(r["entity_id"], r["key"], r["value"] or "") + (r["scope"] or "user",)] = Version(
                     r["id"], r["value"] or "", int(r["polarity"] or 0), int(r["version"] or 1),
                     _native(r["valid_from"]), r["text"] or "")
         planner = Planner(active)
@@ -654,18 +655,27 @@ class Pipeline:
             for i, s in enumerate(w.statements):
                 if s.kind in ("preference", "goal", "attribute") and i in w.entity_of:
                     fid = ids.fact_id(t.tenant, t.user_id, t.session_id, t.turn_id, i)
-                    w.decisions[i] = planner.plan(_slot_id(w.entity_of[i].id, _slot_key(s), _stored_value(s)),
-                                                  _stored_value(s),
+                    slot = _slot_id(w.entity_of[i].id, _slot_key(s), _stored_value(s))
+                    w.decisions[i] = planner.plan(slot + (t.scope,), _stored_value(s),
                                                   _polarity(s), fid, utc(s.when) if s.when else t.at, s.text)
+                    if w.decisions[i].action != REPEAT:   # versions in other scopes all its readers can see
+                        w.replaces[i] = planner.outdated_elsewhere(
+                            slot, t.scope, _stored_value(s), _polarity(s),
+                            lambda older, t=t: scopes.covers(t.scope, t.agent, older))
+                    if w.decisions[i].action != REPEAT and s.kind == "attribute" and s.is_change \
+                            and _polarity(s) >= 0 and len(slot) == 3:   # an explicit change of a multi-valued key
+                        w.replaces[i] = w.replaces.get(i, []) + planner.outdate_others(
+                            slot, lambda older, t=t: scopes.covers(t.scope, t.agent, older))
                     kind = "" if t.participant else _liked_kind(s, w.entity_of[i])
                     if kind and w.decisions[i].action != REPEAT:
                         same = liked.setdefault((t.tenant, t.user_id, kind), [])
                         if s.is_change:   # the same kind liked earlier: in the graph, or earlier in this batch
-                            old = replaced.get((t.key, i), []) + [f for e, f in same if e != w.entity_of[i].id]
-                            w.replaces[i] = [f for f in old if f not in gone]
+                            old = replaced.get((t.key, i), []) + [
+                                f for e, f, sc in same if e != w.entity_of[i].id and scopes.covers(t.scope, t.agent, sc)]
+                            w.replaces[i] = w.replaces.get(i, []) + [f for f in old if f not in gone]
                             gone.update(old)      # each is replaced once, by the first change
                             same.clear()
-                        same.append((w.entity_of[i].id, fid))
+                        same.append((w.entity_of[i].id, fid, t.scope))
             if w.said < 0:
                 w.said = len(w.statements)
             for s in [s for s in w.statements[:w.said] if _is_reschedule(s) and not t.participant]:
@@ -689,7 +699,7 @@ class Pipeline:
         me = ids.self_entity_id(t.tenant, t.user_id)
         plans = {retime.Plan(v.id, v.text, v.value, v.version, v.valid_from): slot
                  for slot, v in planner.active.items()
-                 if slot[:2] == (me, "goal") and v.polarity > 0 and v.text and v.valid_from is not None
+                 if slot[:2] == (me, "goal") and scopes.covers(t.scope, t.agent, slot[-1]) and v.polarity > 0 and v.text and v.valid_from is not None
                  and v.valid_from < t.at and retime.dated(v.text, v.valid_from, t.at)}
         if not plans:
             return
@@ -703,7 +713,7 @@ class Pipeline:
                                       language=s.language))
         w.entity_of[i] = self._self(self.user(t.tenant, t.user_id), b.refs, t.at)
         fid = ids.fact_id(t.tenant, t.user_id, t.session_id, t.turn_id, i)
-        w.decisions[i] = planner.move(plans[plan], _slot_id(me, "goal", value), value, fid, t.at, text)
+        w.decisions[i] = planner.move(plans[plan], _slot_id(me, "goal", value) + (t.scope,), value, fid, t.at, text)
         self._embed_more(b, [text])   # the new version's vector, for the vector path
 
     def _embed_more(self, b: Batch, texts: list[str]) -> None:
@@ -731,8 +741,11 @@ class Pipeline:
                     asks.append({"tenant": w.turn.tenant, "user_id": w.turn.user_id, "type": ent.type,
                                  "entity_id": ent.id, "turn": w.turn.key, "index": i})
         out: dict[tuple[str, int], list[str]] = {}
+        turns = {w.turn.key: w.turn for w in live}
         for r in (tx.run("read/preferences_of_type", {"asks": asks}) if asks else []):
-            out.setdefault((r["turn"], r["index"]), []).append(r["id"])
+            t = turns[r["turn"]]
+            if scopes.covers(t.scope, t.agent, r["scope"]):   # only what every reader of it can see is replaced
+                out.setdefault((r["turn"], r["index"]), []).append(r["id"])
         return out
 
     def _judge_once(self, b: Batch, w: TurnWork):
@@ -1013,10 +1026,11 @@ def _from_statement(s) -> FactInput:
 
 
 def _slot_id(entity_id: str, key: str, value: str) -> tuple:
-    """A slot holds one active version. Goals are many per user: each goal (by its normalised text) is its own
-    slot, so a new goal never supersedes another one; a flipped goal does. So is a preference whose value names
-    the liked thing (a participant's likes, on their own card); a bare like/dislike sits on the thing's card."""
-    if key in MULTI_VALUED or (key == "preference" and value not in ("like", "dislike")):
+    """A slot holds one active version. A multi-valued key (``cardinality``: allergies, pets, goals, unknown
+    keys) has a slot per value, so a new value never supersedes another one; a negated or flipped one does. So
+    is a preference whose value names the liked thing (a participant's likes, on their own card); a bare
+    like/dislike sits on the thing's card. A single-valued key (budget, home city) has one slot."""
+    if (key != "preference" and cardinality.is_multi(key)) or (key == "preference" and value not in ("like", "dislike")):
         return (entity_id, key, ids.norm_name(value))
     return (entity_id, key)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Callable
 
 NEW, REPEAT, CHANGE = "new", "repeat", "change"
 
@@ -68,6 +68,23 @@ class Planner:
         if d.action != REPEAT:
             self.active[slot] = Version(d.fact_id, value, polarity, d.version, at, text)
         return d
+
+    def outdated_elsewhere(self, slot: tuple, scope: str, value: str, polarity: int,
+                           covers: Callable[[str], bool]) -> list[str]:
+        """Across scopes (several agents' memory): keys of ``active`` are ``slot + (scope,)``. The active versions
+        of ``slot`` in other scopes that a new version in ``scope`` outdates: those ``covers(their scope)`` allows
+        (graphmem.scopes.covers) whose value differs; they leave the plan."""
+        gone = [k for k, v in self.active.items() if k[:-1] == slot and k[-1] != scope and covers(k[-1])
+                and not (same_value(v.value, value) and (v.polarity or 0) == (polarity or 0))]
+        return [self.active.pop(k).id for k in gone]
+
+    def outdate_others(self, slot: tuple, covers: Callable[[str], bool]) -> list[str]:
+        """An explicit change of a multi-valued key ("actually I'm allergic to shellfish, not peanuts"): the other
+        positive values of the key (keys of ``active`` are ``(entity, key, value, scope)``) in scopes
+        ``covers`` allows are outdated; they leave the plan. An addition never calls this."""
+        gone = [k for k, v in self.active.items() if k[:2] == slot[:2] and k[:-1] != slot and covers(k[-1])
+                and (v.polarity or 0) >= 0]
+        return [self.active.pop(k).id for k in gone]
 
     def move(self, old_slot: tuple, new_slot: tuple, value: str, new_id: str, at: datetime | None = None,
              text: str = "") -> Decision:

@@ -95,6 +95,37 @@ def test_a_conflict_between_agents_is_versioned(memory, store, tenant):
         assert "8000" in top.text and top.agent == "coach"
 
 
+def test_a_private_fact_never_outdates_a_shared_or_another_agents_one(memory, store, tenant):
+    """A version outdates an older one only if everyone who can read the older one can read it
+    (graphmem.scopes.covers): a private fact leaves the shared one and other agents' private ones active."""
+    a, b = memory.agent("planner"), memory.agent("coach")
+
+    def budget(agent, session, day, value, scope):
+        agent.add("dan", session, day, f"My budget is {value}.", scope=scope, at=AT + timedelta(days=day),
+                  facts=[FactInput("attribute", "", "budget", value, is_change=True, text=f"My budget is {value}.")])
+
+    budget(a, "s1", 1, 5000, "shared")
+    budget(b, "s2", 2, 8000, "private")         # the coach's own note
+    budget(a, "s3", 3, 6000, "private")         # the planner's own note
+    assert memory.flush(120)
+
+    def versions():
+        return sorted((v.value, v.status) for v in history(store, "dan", "me", "budget", tenant=tenant))
+    assert versions() == [("5000", "active"), ("6000", "active"), ("8000", "active")]
+    for agent, mine in ((a, "6000"), (b, "8000")):
+        seen = {(v.value, v.status) for v in agent.history("dan", "me", "budget")}
+        assert seen == {("5000", "active"), (mine, "active")}          # no reader is left with only 'outdated'
+    assert memory.agent("booker").history("dan", "me", "budget")[0].status == "active"
+
+    budget(a, "s4", 4, 9000, "shared")          # a shared fact: every reader of the older ones sees it
+    assert memory.flush(120)
+    got = versions()
+    assert got == [("5000", "outdated"), ("6000", "outdated"), ("8000", "outdated"), ("9000", "active")], got
+    for agent in (a, b):
+        top = agent.recall("dan", "what is my budget?", 3)[0]
+        assert "9000" in top.text
+
+
 def test_fuzz_no_reads_outside_granted_scopes(settings, embedder, tmp_path, store):
     """20 agents x 5 users x 2 tenants write with random scopes; random readers (random team memberships) recall
     with several queries: every memory returned is of the reader's tenant and user and in its granted scopes."""

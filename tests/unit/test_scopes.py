@@ -34,3 +34,15 @@ def test_labels():
     assert label("planner", "agent:planner") == "planner, private"
     assert label("planner", "team:travel") == "planner, team travel"
     assert label(None, None) == "shared" and label("coach", "user") == "coach, shared"
+
+
+def test_a_version_outdates_only_what_all_its_readers_can_see():
+    from graphmem.scopes import covers
+
+    assert covers("user", None, "agent:planner") and covers("user", "coach", "team:travel")   # shared covers all
+    assert covers(None, None, None) and covers("agent:coach", "coach", "agent:coach")
+    assert not covers("agent:coach", "coach", "user")              # a private fact never outdates a shared one
+    assert not covers("agent:coach", "coach", "agent:planner")     # ... nor another agent's private one
+    assert not covers("team:travel", "coach", "user") and not covers("team:travel", "coach", "team:finance")
+    assert covers("team:travel", "coach", "team:travel") and covers("team:travel", "coach", "agent:coach")
+    assert not covers("team:travel", "coach", "agent:planner")
