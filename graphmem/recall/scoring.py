@@ -22,6 +22,9 @@ content terms in common, and the later one gives a new value: a change word, the
 a number), the later one scores at least ``newer_share`` × the earlier one's score and is read first
 (:func:`later_first`), unless the question asks about the past: "现在每天新词50个" above "每天新词30个". So does
 the change that made a message stale ("最后定在5月2号开门" above "开业日子定在4月18号，正好周六").
+And, for a question about how things stand, of two chosen memories that both answer it (relevance within
+``answer_ratio`` of each other) with a value of one kind, the later is read first (:func:`answers_later_first`)
+even when the two are not alike ("120 guests" in January, "we cut the guest list down to 80" last week).
 Diversity: a candidate too similar to one already chosen (character-bigram overlap ≥ ``dup_threshold``,
 or the same fact slot) is skipped, unless it says more (the whole message a clause came from): within
 ``fuller_ratio`` of its score it takes that place, or within ``more_ratio`` when at least ``more_share`` of
@@ -41,6 +44,7 @@ from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
 
+from graphmem import cardinality
 from graphmem.linking import lexicon
 from graphmem.recall.query import QueryInfo, content_terms, marks_change
 from graphmem.recall.types import Candidate
@@ -88,6 +92,8 @@ class ScoringConfig:
     more_ratio: float = 0.6          # ... and replaces its clause within this score ratio
     fuller_ratio: float = 0.85       # a near-duplicate that says more replaces the chosen one within this score ratio
     same_entity_penalty: float = 0.03
+    answer_ratio: float = 0.05       # two chosen memories within this relevance ratio that give a value of one
+                                     # kind both answer the question: the later is read first (0: off)
 
     def weights(self) -> tuple[float, tuple[tuple[str, float], ...]]:
         return self.model if self.model is not None else fitted_model()
@@ -552,6 +558,8 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int,
                 best_i, best_s = i, s
         c, comp, sh = pool.pop(best_i)
         slot = (c.entity_id, c.key, c.status) if c.label == "fact" and c.key else None
+        if slot and cardinality.is_multi(c.key):   # allergies, pets: each value is its own slot
+            slot += (str(c.value or "").casefold(),)
         if slot and slot in slots:
             continue
         dup = next((j for j, o in enumerate(chosen_sh) if overlap(sh, o) >= cfg.dup_threshold), None)
@@ -576,7 +584,10 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int,
         if c.entity_id:
             per_entity[c.entity_id] = per_entity.get(c.entity_id, 0) + 1
     chosen.sort(key=lambda p: -p[1]["score"])
-    return chosen if q.past else later_first(chosen)
+    if q.past:
+        return chosen
+    chosen = later_first(chosen)
+    return answers_later_first(chosen, cfg.answer_ratio) if cfg.answer_ratio > 0 and not q.happened else chosen
 
 
 def later_first(chosen: list[tuple[Candidate, dict[str, float]]]) -> list[tuple[Candidate, dict[str, float]]]:
@@ -587,6 +598,41 @@ def later_first(chosen: list[tuple[Candidate, dict[str, float]]]) -> list[tuple[
     for _ in range(len(out)):
         at = {c.id: i for i, (c, _) in enumerate(out)}
         move = next(((i, at[c.newer]) for i, (c, _) in enumerate(out) if c.newer in at and at[c.newer] > i), None)
+        if move is None:
+            break
+        i, j = move
+        later, comp = out.pop(j)
+        place = out[i][1]["score"]
+        out.insert(i, (later, {**comp, "newer": place - comp["score"], "score": place}))
+    return out
+
+
+def _gives_value(a: str, b: str) -> bool:
+    """Both texts give a value of one kind: a quantity in the same unit or an amount, a date of the same kind,
+    or both a number (digits or Chinese numerals)."""
+    return bool(value_kinds(a) & value_kinds(b) or _date_kinds(a) & _date_kinds(b)
+                or (_NUMERAL.search(a) and _NUMERAL.search(b)))
+
+
+def answers_later_first(chosen: list[tuple[Candidate, dict[str, float]]], ratio: float
+                        ) -> list[tuple[Candidate, dict[str, float]]]:
+    """For a question about how things stand: of two chosen memories that both answer it — each at least
+    ``ratio`` × the other's relevance — and give a value of one kind (:func:`_gives_value`), the one said later
+    takes the earlier one's place ("120 guests" in January, "we cut the guest list down to 80" last week). The
+    pair need not be similar to each other (:func:`link_newer` asks that): the question is what they share."""
+    out = list(chosen)
+    for _ in range(len(out)):
+        move = None
+        for i, (c, cc) in enumerate(out):
+            for j in range(i + 1, len(out)):
+                d, dc = out[j]
+                if (_said(c) and _said(d) and _said(d) > _said(c) and not {c.id, c.source_id} & {d.id, d.source_id} - {None}
+                        and min(cc["relevance"], dc["relevance"]) >= ratio * max(cc["relevance"], dc["relevance"])
+                        and _gives_value(c.text or "", d.text or "")):
+                    move = (i, j)
+                    break
+            if move:
+                break
         if move is None:
             break
         i, j = move

@@ -5,7 +5,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 from graphmem.recall.query import analyse
-from graphmem.recall.scoring import (FEATURES, ScoringConfig, components, later_first, link_newer, merge,
+from graphmem.recall.scoring import (FEATURES, ScoringConfig, answers_later_first, components, later_first, link_newer, merge,
                                      normalise_lexical, overlap, rank, shingles)
 from graphmem.recall.types import Candidate
 
@@ -268,8 +268,10 @@ def test_a_question_about_the_value_now_lifts_memories_that_announce_a_change():
     assert now_q.current and [c.id for c, _ in rank([old, new], now_q, NOW, 5, CFG)] == ["new", "old"]
     comp = components(new, now_q, NOW, CFG)
     assert comp["current"] == 1 + CFG.current_boost
-    plain = analyse("When is the wedding?", NOW)          # not asking for the current value: similarity decides
-    assert not plain.current and [c.id for c, _ in rank([old, new], plain, NOW, 5, CFG)] == ["old", "new"]
+    plain = analyse("When is the wedding?", NOW)          # not asking for the current value: similarity decides,
+    no_answers = replace(CFG, answer_ratio=0)            # unless both answer it with a date: then the later one
+    assert not plain.current and [c.id for c, _ in rank([old, new], plain, NOW, 5, no_answers)] == ["old", "new"]
+    assert [c.id for c, _ in rank([old, new], plain, NOW, 5, CFG)] == ["new", "old"]
     assert components(old, now_q, NOW, CFG)["current"] == 1.0   # no change announced
     off = event("off", "the clinic bumped my follow up, it's June 2nd now", sim=0.15, days=1)
     boost = components(off, now_q, NOW, CFG)["current"] - 1     # off topic: only part of the lift
@@ -420,6 +422,20 @@ def test_of_two_chosen_versions_the_later_is_read_first_and_nothing_else_moves()
     assert out[0][1]["score"] == 0.5 and out[0][1]["newer"] == 0.2
     assert later_first([(old, {"score": 0.5}), (other, {"score": 0.4})]) == [(old, {"score": 0.5}),
                                                                              (other, {"score": 0.4})]
+
+
+def test_of_two_answers_with_a_value_of_one_kind_the_later_is_read_first():
+    old = event("old", "We're thinking about 120 guests, somewhere in Sonoma", days=60, recorded_at=NOW - timedelta(days=60))
+    new = event("new", "Update: we cut the guest list down to 80", days=7, recorded_at=NOW - timedelta(days=7))
+    talk = event("talk", "The caterer wants the menu by Friday", days=1, recorded_at=NOW - timedelta(days=1))
+    chosen = [(old, {"score": 0.5, "relevance": 0.5}), (new, {"score": 0.1, "relevance": 0.1}),
+              (talk, {"score": 0.09, "relevance": 0.09})]
+    out = answers_later_first(chosen, 0.05)
+    assert [c.id for c, _ in out] == ["new", "old", "talk"] and out[0][1]["newer"] == 0.4
+    # far less relevant, or no value of the same kind: the order stands
+    assert answers_later_first(chosen, 0.3) == chosen
+    assert answers_later_first([(old, {"score": 0.5, "relevance": 0.5}), (talk, {"score": 0.4, "relevance": 0.4})],
+                               0.05)[0][0].id == "old"
 
 
 def test_a_later_message_on_the_same_topic_without_a_new_value_is_not_a_new_version():
