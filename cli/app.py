@@ -11,7 +11,7 @@ import sys
 
 import typer
 
-from graphmem.cli import common, curate_cmd, demo_cmd, inspect_cmd, mcp_cmd, neo4j_cmd, setup_cmd
+from graphmem.cli import agents_cmd, common, curate_cmd, demo_cmd, inspect_cmd, mcp_cmd, neo4j_cmd, setup_cmd
 from graphmem.errors import GraphmemError
 
 common.light_params()
@@ -24,6 +24,7 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 app.add_typer(neo4j_cmd.app, name="neo4j")
+app.add_typer(agents_cmd.app, name="agents")
 setup_cmd.register(app)
 inspect_cmd.register(app)
 curate_cmd.register(app)

@@ -146,7 +146,8 @@ def recall(user: str = USER, query: str = typer.Argument(..., help="What the age
            explain: bool = typer.Option(False, "--explain", help="Show the paths and score components."),
            agent: str = typer.Option(None, "--agent", help="Recall as this agent: its private memory, the "
                                                            "user's shared memory and its teams' only."),
-           team: list[str] = typer.Option(None, "--team", help="A team the agent belongs to (repeatable)."),
+           team: list[str] = typer.Option(None, "--team", help="Only this of the agent's teams (repeatable; "
+                                                               "narrows its granted teams, never widens)."),
            wide: bool = WIDE_OPTION, as_json: bool = JSON_OPTION) -> None:
     """What long-term memory would recall for QUERY, as second-person statements (--wide: with their ids)."""
     from graphmem import curate
@@ -157,7 +158,7 @@ def recall(user: str = USER, query: str = typer.Argument(..., help="What the age
         raise InputError("--team needs --agent (the agent that belongs to the team)")
     with memory() as m:
         curate.require_user(m.store, user)
-        found = (m.agent(agent, teams=team or ()) if agent else m).recall(user, query, k, explain=explain)
+        found = (m.agent(agent, teams=team or None) if agent else m).recall(user, query, k, explain=explain)
     if as_json:
         return emit_json(found)
     cols = (["id"] if wide else []) + ["score", "memory", "paths"] + (["learnt by"] if agent else []) \

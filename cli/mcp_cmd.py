@@ -26,7 +26,8 @@ def mcp(transport: str = typer.Option("stdio", help="stdio, or http (streamable 
         warm: bool = typer.Option(True, "--warm/--no-warm", help="Load the models before serving."),
         agent: str = typer.Option(None, "--agent", help="Serve this agent: it reads only its private memory, the "
                                                         "user's shared memory and its teams'."),
-        team: list[str] = typer.Option(None, "--team", help="A team the agent belongs to (repeatable)."),
+        team: list[str] = typer.Option(None, "--team", help="Only this of the agent's teams (repeatable; narrows "
+                                                            "the teams `graphmem agents grant` gave it, never widens)."),
         scope: str = typer.Option("private", "--scope", help="Where the agent's writes go by default: private, "
                                                               "shared or team:<id>.")) -> None:
     """Serve memory to agents over MCP: tools add_messages, context, recall, card, history, as_of, profile,
@@ -36,7 +37,7 @@ def mcp(transport: str = typer.Option("stdio", help="stdio, or http (streamable 
         raise InputError(f"--transport must be stdio or http, got {transport!r}")
     if team and not agent:
         raise InputError("--team needs --agent (the agent that belongs to the team)")
-    who = {"agent": agent, "teams": tuple(team or ()), "scope": scope} if agent else {}
+    who = {"agent": agent, "teams": tuple(team) if team else None, "scope": scope} if agent else {}
     try:
         from graphmem import mcp_server
     except ImportError as e:

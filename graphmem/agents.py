@@ -1,12 +1,16 @@
 """One agent's view of a :class:`graphmem.Memory` when several agents serve a user (see :mod:`graphmem.scopes`).
 
-    planner = mem.agent("planner", teams=["travel"])           # writes private notes by default
+    mem.grants.grant("planner", "travel")                      # kept in the graph, for every process
+    planner = mem.agent("planner")                              # writes private notes by default
     planner.add_messages("alice", msgs, session_id="s1", scope="shared")   # all of alice's agents see these
     planner.recall("alice", "where is she flying?")               # user + its private + team travel only
 
-Writes carry the agent and a scope it may write (else AccessDenied); reads run on a store view whose queries
-filter on the agent's scopes in their WHERE clauses, so nothing outside them is fetched. Each recalled memory
-says which agent learnt it (``agent``, None for the user's own words), its ``scope`` and when (``when``).
+Team membership is read from the graph (:mod:`graphmem.grants`) before each query, so a grant or revoke made
+by any process applies here too (within ``grants.CACHE_SECONDS`` when made elsewhere). ``teams=`` narrows the
+stored teams for this view (a team it is not granted stays closed). Writes carry the agent and a scope it may
+write (else AccessDenied); reads run on a store view whose queries filter on the agent's scopes in their WHERE
+clauses, so nothing outside them is fetched. Each recalled memory says which agent learnt it (``agent``, None
+for the user's own words), its ``scope`` and when (``when``).
 """
 
 from __future__ import annotations
@@ -22,23 +26,39 @@ from graphmem.recall.types import Recalled
 
 
 class AgentMemory:
-    """``memory`` as agent ``agent`` (a member of ``teams``) sees it; ``scope``: where its writes go by default
-    (``private``, ``shared``/``user`` or ``team:<id>``)."""
+    """``memory`` as agent ``agent`` sees it: the teams the graph grants it (only those of ``teams`` when given);
+    ``scope``: where its writes go by default (``private``, ``shared``/``user`` or ``team:<id>``)."""
 
-    def __init__(self, memory, agent: str, *, teams: tuple[str, ...] | list[str] = (), scope: str = "private"):
+    def __init__(self, memory, agent: str, *, teams: tuple[str, ...] | list[str] | None = None,
+                 scope: str = "private"):
         self.memory = memory
         self.agent = scopes.name(agent, "agent")
-        self.grants = scopes.grants(self.agent, tuple(teams))
-        self.scope = self._writable(scope)
-        self.store = memory.store.scoped(self.grants)
+        self.only = None if teams is None else frozenset(scopes.name(t, "team") for t in teams)
+        self.scope = None
+        self.scope = self._writable(scope)   # a team scope is checked against the stored grants now
+        self.store = memory.store.scoped(lambda: self.grants)
         base = memory.retriever
         self.retriever = Retriever(self.store, memory.settings, embedder=base.embedder, config=base.config,
                                    llm_rewrite=base.llm_rewrite, clock=base._clock)
         self._sessions: dict[tuple[str, str], Any] = {}
 
+    @property
+    def teams(self) -> frozenset[str]:
+        """The teams this agent reads and writes now: its stored grants, narrowed to ``teams=`` if given."""
+        stored = self.memory.grants.teams(self.agent)
+        return stored if self.only is None else stored & self.only
+
+    @property
+    def grants(self) -> list[str]:
+        """The scopes this agent reads and writes now (graphmem.scopes.grants)."""
+        return scopes.grants(self.agent, tuple(self.teams))
+
     def _writable(self, scope: str | None) -> str:
         chosen = scopes.normalise(self.scope if scope is None else scope, self.agent)
-        scopes.check_write(chosen, self.grants, self.agent)
+        if chosen.startswith("team:"):   # user and its own private scope are always its to write
+            scopes.check_write(chosen, self.grants, self.agent)
+        elif chosen not in (scopes.USER, f"agent:{self.agent}"):
+            scopes.check_write(chosen, scopes.grants(self.agent), self.agent)
         return chosen
 
     # -- writing ----------------------------------------------------------------------------------------------

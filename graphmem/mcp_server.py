@@ -101,10 +101,12 @@ class _Sessions:
                 s.flush()
 
 
-def build(memory, agent: str | None = None, teams: tuple[str, ...] = (), scope: str = "private") -> MCPServer:
+def build(memory, agent: str | None = None, teams: tuple[str, ...] | None = None,
+          scope: str = "private") -> MCPServer:
     """The MCP server over ``memory`` (a :class:`graphmem.Memory`); tools run on worker threads. With ``agent``
-    it serves that agent (a member of ``teams``): its writes go to ``scope`` unless a call names another it may
-    write, and add_messages, context, recall, card, history, as_of read only its scopes (graphmem.scopes)."""
+    it serves that agent, a member of the teams the graph grants it (graphmem.grants; ``teams``: only these of
+    them): its writes go to ``scope`` unless a call names another it may write, add_messages, context, recall,
+    card, history, as_of read only its scopes (graphmem.scopes), and forget deletes only what it may write."""
     server = MCPServer("graphmem", instructions=INSTRUCTIONS, version=_version())
     view = memory.agent(agent, teams=teams, scope=scope) if agent else None
     reader = view or memory

@@ -114,6 +114,7 @@ class Memory:
         if writer is not None:
             writer.on_commit.append(self.retriever.written)
         self._writer_args = {"judge": judge, "journal_path": journal_path, **writer_options}
+        self._grants = None
         self.session_defaults = dict(session_defaults or {})
         self._sessions: dict[tuple[str, str], MemorySession] = {}
         self._lock = threading.Lock()
@@ -139,6 +140,17 @@ class Memory:
         if self._writer._thread is None and not self._closed:
             self._writer.start()
         return self._writer
+
+    @property
+    def grants(self):
+        """The team memberships of this tenant's agents, kept in the graph (:class:`graphmem.grants.Grants`:
+        ``grant(agent, team)``, ``revoke``, ``list``, ``teams(agent)``)."""
+        if self._grants is None:
+            from graphmem.grants import Grants
+            with self._lock:
+                if self._grants is None:
+                    self._grants = Grants(self.store, self.settings.tenant)
+        return self._grants
 
     def _known(self, user_id: str, tenant: str):
         """The user's names for the session's linker; None (and a warning) when the graph is unreachable."""
@@ -208,8 +220,9 @@ class Memory:
             msgs.record(s, [t for t in turns if t is not None], stamps)
         return ids
 
-    def agent(self, agent: str, *, teams: tuple[str, ...] | list[str] = (), scope: str = "private"):
-        """This memory as agent ``agent`` (a member of ``teams``) sees it: see :class:`graphmem.agents.AgentMemory`."""
+    def agent(self, agent: str, *, teams: tuple[str, ...] | list[str] | None = None, scope: str = "private"):
+        """This memory as agent ``agent`` sees it, with the teams :attr:`grants` gives it (``teams``: only these
+        of them; never more): see :class:`graphmem.agents.AgentMemory`."""
         from graphmem.agents import AgentMemory
 
         return AgentMemory(self, agent, teams=teams, scope=scope)

@@ -6,7 +6,8 @@ Every Event, Fact and relation has an owner agent (``agent``, None for the user'
 * ``agent:<id>`` — private to that agent (its working notes);
 * ``team:<id>`` — shared by the agents of that team.
 
-An agent reads ``user``, its own ``agent:<id>`` and the teams it belongs to, and writes only there. Entities
+An agent reads ``user``, its own ``agent:<id>`` and the teams it belongs to (kept in the graph:
+:mod:`graphmem.grants`), and writes only there. Entities
 and the profile are shared knowledge (the profile is made from ``user`` facts only). Reads filter with the
 ``$scopes`` parameter in the Cypher WHERE clauses (None: no filter, the owner's and curation's view).
 """

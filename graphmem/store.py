@@ -59,14 +59,28 @@ class Store:
         self._probe_at: float | None = 0.0   # when to ping before the next call (None: known reachable)
         self._http = HttpReads(self.settings) if http_reads and HttpReads.serves(self.settings) else None
         self.defaults = DEFAULTS
+        self._scopes: Callable[[], Iterable[str]] | None = None   # an agent's view: its scopes, asked per query
         self._root: Store | None = None   # the store an agent's view shares its driver with
 
-    def scoped(self, scopes: Iterable[str]) -> "Store":
+    @property
+    def defaults(self) -> dict[str, Any]:
+        """The parameters every query gets (:data:`DEFAULTS`; in an agent's view, its current ``scopes``)."""
+        if self._scopes is None:
+            return self._defaults
+        return {**self._defaults, "scopes": sorted(set(self._scopes()))}
+
+    @defaults.setter
+    def defaults(self, value: dict[str, Any]) -> None:
+        self._defaults = value
+
+    def scoped(self, scopes: Iterable[str] | Callable[[], Iterable[str]]) -> "Store":
         """A view of this store whose queries read only memory in ``scopes`` (``$scopes`` in their WHERE
-        clauses; see graphmem.scopes). It shares this store's driver; closing it closes nothing."""
+        clauses; see graphmem.scopes); a callable is asked before each query (grants that change while the
+        view lives). It shares this store's driver; closing it closes nothing."""
         view = copy.copy(self)
         view._lock, view._http, view._driver, view._root = threading.Lock(), None, None, self._root or self
-        view.defaults = {**self.defaults, "scopes": sorted(set(scopes))}
+        fixed = sorted(set(scopes)) if not callable(scopes) else None
+        view._scopes = scopes if callable(scopes) else (lambda: fixed)
         return view
 
     # -- connection -------------------------------------------------------------------------------

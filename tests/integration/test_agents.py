@@ -5,6 +5,7 @@ permissions, versioning across agents, captions; and a fuzz over 20 agents x 5 u
 from __future__ import annotations
 
 import random
+import time
 import uuid
 from datetime import datetime, timedelta, timezone
 
@@ -36,9 +37,9 @@ def _texts(found) -> str:
 
 
 def test_private_shared_and_team_memory(memory, store, tenant):
-    planner = memory.agent("planner", teams=["travel"])
-    coach = memory.agent("coach")
-    booker = memory.agent("booker", teams=["travel"])
+    memory.grants.grant("planner", "travel")
+    memory.grants.grant("booker", "travel")
+    planner, coach, booker = memory.agent("planner"), memory.agent("coach"), memory.agent("booker")
     planner.add_messages("alice", [{"role": "user", "content": "I am allergic to shellfish."}], session_id="p1",
                          at=AT, scope="shared")
     planner.add_messages("alice", [{"role": "user", "content": "My passport number is X1234567."}],
@@ -71,14 +72,48 @@ def test_private_shared_and_team_memory(memory, store, tenant):
 
 
 def test_writes_only_where_granted(memory):
-    planner = memory.agent("planner", teams=["travel"])
+    memory.grants.grant("planner", "travel")
+    planner = memory.agent("planner")
     with pytest.raises(AccessDenied, match="team:finance"):
         planner.add_messages("bob", [{"role": "user", "content": "I earn 90k."}], session_id="s", scope="team:finance")
     with pytest.raises(AccessDenied):
         planner.add("bob", "s", 1, "note", scope="agent:coach")
     with pytest.raises(AccessDenied):
         memory.agent("planner", scope="team:finance")
+    with pytest.raises(AccessDenied):                 # teams= narrows the stored grants, it never widens them
+        memory.agent("coach", teams=["travel"]).add("bob", "s", 1, "note", scope="team:travel")
+    with pytest.raises(AccessDenied):
+        memory.agent("planner", teams=[]).add("bob", "s", 1, "note", scope="team:travel")
     assert memory.flush(30) and memory.writer.stats().submitted == 0
+
+
+def test_team_grants_live_in_the_graph(memory, tenant_settings, embedder, tmp_path):
+    """Two processes (two Memory objects, each with its own grants cache) agree on who may read a team: a grant or
+    revoke made by one applies to the other within its cache time; teams= only narrows."""
+    memory.grants.grant("planner", "travel")
+    memory.agent("planner").add("erin", "p1", 1, "My hotel in Lisbon is the Memmo Alfama.", scope="team:travel",
+                                at=AT)
+    assert memory.flush(120)
+    other = Memory(tenant_settings, embedder=embedder, journal_path=tmp_path / "other.sqlite3")
+    try:
+        other.grants.cache_seconds = 0.2
+        booker = other.agent("booker")
+
+        def sees() -> bool:
+            return "Memmo" in _texts(booker.recall("erin", "which hotel in Lisbon?", 5))
+        assert not sees() and booker.teams == frozenset()
+        memory.grants.grant("booker", "travel")               # granted by the first process
+        time.sleep(0.3)
+        assert sees() and booker.grants == ["user", "agent:booker", "team:travel"]
+        assert "Memmo" not in _texts(other.agent("booker", teams=["finance"]).recall("erin", "hotel in Lisbon", 5))
+        assert [(g["agent"], g["team"]) for g in other.grants.list()] == [("booker", "travel"), ("planner", "travel")]
+        assert memory.grants.revoke("booker", "travel") and not memory.grants.revoke("booker", "travel")
+        time.sleep(0.3)
+        assert not sees()
+        with pytest.raises(AccessDenied):
+            booker.add("erin", "b1", 1, "note", scope="team:travel")
+    finally:
+        other.close(timeout=60)
 
 
 def test_a_conflict_between_agents_is_versioned(memory, store, tenant):
@@ -140,21 +175,25 @@ def test_fuzz_no_reads_outside_granted_scopes(settings, embedder, tmp_path, stor
         for t in tenants:
             m = Memory(settings.with_(tenant=t), embedder=embedder, journal_path=tmp_path / f"{t}.sqlite3")
             mems[t] = m
+            for a in agents:                          # memberships are kept in the graph, per tenant
+                for x in member[a]:
+                    m.grants.grant(a, x)
             for u in range(5):
                 for a in agents:
                     scope = rng.choice(["private", "shared", *[f"team:{x}" for x in member[a]]])
                     thing = rng.choice(things)
                     text = f"The {thing} of user{u} has code {rng.randrange(1000, 9999)} ({a})."
-                    m.agent(a, teams=member[a]).add(f"user{u}", f"s-{a}", 1, text, scope=scope, at=AT,
+                    m.agent(a).add(f"user{u}", f"s-{a}", 1, text, scope=scope, at=AT,
                                                     facts=[FactInput("attribute", thing, "code", text[-30:],
                                                                      text=text, subject_type="thing")])
             assert m.flush(300)
         reads = returned = others = 0
         for _ in range(60):
             t, u, a = rng.choice(tenants), f"user{rng.randrange(5)}", rng.choice(agents)
-            reader_teams = rng.sample(teams, rng.randrange(0, 3))
+            reader_teams = rng.sample(teams, rng.randrange(0, 3))   # narrows the stored memberships
             reader = mems[t].agent(a, teams=reader_teams)
             granted = set(reader.grants)
+            assert granted == {"user", f"agent:{a}", *(f"team:{x}" for x in set(member[a]) & set(reader_teams))}
             found = reader.recall(u, f"what is the code of the {rng.choice(things)}?", 30)
             reads += 1
             returned += len(found)

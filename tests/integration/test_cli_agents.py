@@ -1,4 +1,5 @@
-"""Agents and scopes in the CLI (`recall --agent --team`, `events --agent --scope`) against the real server."""
+"""Agents and scopes in the CLI (`recall --agent --team`, `events --agent --scope`, `agents grant|revoke|list`)
+against the real server."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ runner = CliRunner()
 @pytest.fixture
 def cli(tenant_settings, tenant, tmp_path):
     with Memory(tenant_settings, journal_path=tmp_path / "journal.sqlite3") as m:
-        planner = m.agent("planner", teams=["travel"])
+        m.grants.grant("planner", "travel")
+        planner = m.agent("planner")
         planner.add("alice", "p1", 1, "I am allergic to shellfish.", scope="shared", at=AT)
         planner.add("alice", "p1", 2, "My passport number is X1234567.", at=AT + timedelta(minutes=1))
         planner.add("alice", "p1", 3, "My hotel in Lisbon is the Memmo Alfama.", scope="team:travel",
@@ -37,7 +39,10 @@ def test_recall_as_an_agent_sees_only_its_scopes(cli):
     coach = json.loads(cli("recall", "alice", query, "-k", "10", "--agent", "coach", "--json"))
     assert any("shellfish" in r["source_text"] and r["agent"] == "planner" for r in coach)
     assert not any("X1234567" in r["source_text"] or "Memmo" in r["source_text"] for r in coach)
-    booker = json.loads(cli("recall", "alice", query, "-k", "10", "--agent", "booker", "--team", "travel", "--json"))
+    outsider = json.loads(cli("recall", "alice", query, "-k", "10", "--agent", "booker", "--team", "travel", "--json"))
+    assert not any("Memmo" in r["source_text"] for r in outsider)   # --team narrows the stored grants, never widens
+    cli("agents", "grant", "booker", "travel", "--yes")
+    booker = json.loads(cli("recall", "alice", query, "-k", "10", "--agent", "booker", "--json"))
     assert any("Memmo" in r["source_text"] and r["scope"] == "team:travel" for r in booker)
     assert not any("X1234567" in r["source_text"] for r in booker)
     table = cli("recall", "alice", "what am I allergic to?", "--agent", "coach")
@@ -55,3 +60,22 @@ def test_events_filter_and_show_scope(cli):
     assert "scope" in table and "private" in table and "travel" in table
     refused = runner.invoke(app, ["events", "alice", "--scope", "private"])
     assert refused.exit_code == 7 and "needs the agent" in refused.output
+
+
+def test_agents_grant_revoke_list(cli, tenant):
+    assert json.loads(cli("agents", "list", "--json")) == [{"agent": "planner", "team": "travel",
+                                                             "granted_at": json.loads(cli("agents", "list", "planner",
+                                                                                          "--json"))[0]["granted_at"]}]
+    refused = runner.invoke(app, ["agents", "grant", "coach", "travel"], input="n\n", env={"GRAPHMEM_TENANT": tenant})
+    assert refused.exit_code == 1 and "nothing changed" in refused.output
+    assert json.loads(cli("agents", "grant", "coach", "travel", "--yes", "--json"))["created"] is True
+    assert json.loads(cli("agents", "grant", "coach", "travel", "--yes", "--json"))["created"] is False
+    assert "coach" in cli("agents", "list") and "travel" in cli("agents", "list", "coach")
+    coach = json.loads(cli("recall", "alice", "hotel in Lisbon", "--agent", "coach", "--json"))
+    assert any("Memmo" in r["source_text"] for r in coach)
+    assert json.loads(cli("agents", "revoke", "coach", "travel", "--yes", "--json"))["revoked"] is True
+    assert "was not a member" in cli("agents", "revoke", "coach", "travel", "--yes")
+    coach = json.loads(cli("recall", "alice", "hotel in Lisbon", "--agent", "coach", "--json"))
+    assert not any("Memmo" in r["source_text"] for r in coach)
+    bad = runner.invoke(app, ["agents", "grant", "bad agent", "travel", "--yes"], env={"GRAPHMEM_TENANT": tenant})
+    assert bad.exit_code == 7 and "agent must be" in bad.output

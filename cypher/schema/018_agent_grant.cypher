@@ -1,0 +1,1 @@
+CREATE CONSTRAINT agent_grant_id IF NOT EXISTS FOR (g:AgentGrant) REQUIRE g.id IS UNIQUE
