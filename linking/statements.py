@@ -28,8 +28,8 @@ _ZH_Q_END = re.compile(r"(吗|呢|么|嘛|没有|不)[？?]?$|[？?]$")
 _ZH_Q_WORDS = ("什么", "哪个", "哪家", "哪里", "哪儿", "怎么", "为什么", "多少", "几点", "是不是", "能不能", "有没有",
                "帮我", "请你", "你觉得", "你知道")
 _TRAIL_EN = re.compile(r"\s+(?:at all|anymore|any more|so much|a lot|too|though|these days|please|honestly|"
-                       r"instead(?: of .*)?|really|now|either|then|lately)$", re.I)
-_TRAIL_ZH = "了的啊呀吧呢哦啦嘛"
+                       r"instead(?: of .*)?|really|now|either|then|lately|tbh|lol|haha|i think|i guess|imo|btw)$", re.I)
+_TRAIL_ZH = "了的啊呀吧呢哦啦嘛哈呗哟噢嘞"
 _EN_SUBJECT = re.compile(r"(?:^|\b)(?:i|we|i'm|im|i've|i'd|we're|we've|we'd)\b(?:\s+\w+){0,3}\s*$", re.I)
 _DATE_KEYS = {"deadline", "birthday"}
 _EN_OWNER = re.compile(r"(?:\b(?i:his|her|their|its)|\b((?i:my\s+[a-z]+(?:\s+[a-z]+)?)|[A-Z][a-z]+)['’]s)\s*$")
@@ -251,7 +251,18 @@ _ZH_TEACH = re.compile(r"我(?:现在)?(?:在([\u4e00-\u9fff]{2,8}?))?教(?![他
 
 
 def _st(kind, clause, lang, change, **kw) -> Statement:
+    if kind == "attribute" and "polarity" not in kw:
+        if _has_cue("removal", clause, lang):   # "I'm not allergic to peanuts any more": the value is removed
+            kw["polarity"] = -1
+        elif change and _has_cue("additive", clause, lang):   # "now I'm also allergic to shellfish": an addition
+            change = False
     return Statement(kind=kind, language=lang, text=clause.strip(), is_change=change, **kw)
+
+
+def _has_cue(category: str, text: str, lang: str) -> bool:
+    if has_cjk(text) and any(c in text for c in _cues(category, "zh")):
+        return True
+    return bool(_cue_re(category).search(text))
 
 
 def _event(clause: str, lang: str, change: bool, times: list) -> Statement:
@@ -621,6 +632,9 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
         if _zh_has_subject(before, user_spoke) and not re.search(r"你|他|她|它", before) \
                 and not _zh_someone_else(earlier + before):
             subj = _trim_zh(c[i + len(cue):])
+            named = re.match(r"的[\u4e00-\u9fff]{1,4}(?:是|就是)(.+)$", subj)
+            if named:                # "最喜欢的水果是芒果" → 芒果
+                subj = _trim_zh(named.group(1))
             if _ZH_LIGHT_VERB.match(subj) and len(subj) >= 3 and not cue.endswith(("吃", "喝", "看", "玩")):
                 subj = subj[1:]      # "不喜欢吃寿司" → 寿司 (the cue "爱吃" already carries the verb)
             if subj and not subj.startswith(("你", "这个回答", "您")):   # feedback on the reply, not a preference

@@ -220,11 +220,15 @@ def statement(c: Candidate, now: datetime, lang: str = "en") -> str:
             if old:
                 until = when_phrase(c.t_to, now, "zh")
                 return f"{subj}{k}曾经是{value}" + (f"（{until}之前）" if until else "")
+            if polarity_sign(c.polarity) < 0:   # a removed value ("不再对花生过敏")
+                return f"{subj}{k}不再是{value}"
             return f"{subj}{k}是{value}"
         poss = possessive_en(c.entity, c.is_self)
         if old:
             until = when_phrase(c.t_to, now, "en")
             return f"{poss} {human_key(key)} used to be {value}" + (f" (until {until})" if until else "")
+        if polarity_sign(c.polarity) < 0:   # a removed value ("not allergic to peanuts any more")
+            return f"{poss} {human_key(key)} is no longer {value}"
         return f"{poss} {human_key(key)} is {value}"
     if c.label == "relation":
         rtype = (c.key or "RELATED").upper()

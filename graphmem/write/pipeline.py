@@ -26,6 +26,7 @@ from graphmem.write import ids, profile_text, retime, scoring, smalltalk, tombst
 from graphmem.write.gate import ACCEPT, Judge, exact_repeat, rules, settle
 from graphmem.write.journal import Entry
 from graphmem.write.versioning import CHANGE, REPEAT, Planner, Version, value_text
+from graphmem import cardinality
 
 log = logging.getLogger("graphmem.write")
 
@@ -37,7 +38,6 @@ SELF_WORDS = frozenset({"", "i", "me", "my", "myself", "mine", "user", "the user
 RECENT_EVENTS = 64
 _TYPE_RE = re.compile(r"[^0-9A-Za-z_\u3400-\u9fff]+")
 NEW_FROM_MENTION = ("named", "possessive")
-MULTI_VALUED = frozenset({"goal"})
 SPEAKS_FOR_SELF = frozenset({"user", "participant"})   # roles whose turns go through extraction
 SKIP = "skip"   # verdict of a turn found already committed (by another writer) inside the transaction
 
@@ -662,6 +662,10 @@ class Pipeline:
                         w.replaces[i] = planner.outdated_elsewhere(
                             slot, t.scope, _stored_value(s), _polarity(s),
                             lambda older, t=t: scopes.covers(t.scope, t.agent, older))
+                    if w.decisions[i].action != REPEAT and s.kind == "attribute" and s.is_change \
+                            and _polarity(s) >= 0 and len(slot) == 3:   # an explicit change of a multi-valued key
+                        w.replaces[i] = w.replaces.get(i, []) + planner.outdate_others(
+                            slot, lambda older, t=t: scopes.covers(t.scope, t.agent, older))
                     kind = "" if t.participant else _liked_kind(s, w.entity_of[i])
                     if kind and w.decisions[i].action != REPEAT:
                         same = liked.setdefault((t.tenant, t.user_id, kind), [])
@@ -1022,10 +1026,11 @@ def _from_statement(s) -> FactInput:
 
 
 def _slot_id(entity_id: str, key: str, value: str) -> tuple:
-    """A slot holds one active version. Goals are many per user: each goal (by its normalised text) is its own
-    slot, so a new goal never supersedes another one; a flipped goal does. So is a preference whose value names
-    the liked thing (a participant's likes, on their own card); a bare like/dislike sits on the thing's card."""
-    if key in MULTI_VALUED or (key == "preference" and value not in ("like", "dislike")):
+    """A slot holds one active version. A multi-valued key (``cardinality``: allergies, pets, goals, unknown
+    keys) has a slot per value, so a new value never supersedes another one; a negated or flipped one does. So
+    is a preference whose value names the liked thing (a participant's likes, on their own card); a bare
+    like/dislike sits on the thing's card. A single-valued key (budget, home city) has one slot."""
+    if (key != "preference" and cardinality.is_multi(key)) or (key == "preference" and value not in ("like", "dislike")):
         return (entity_id, key, ids.norm_name(value))
     return (entity_id, key)
 

@@ -146,4 +146,6 @@ def _val(r: dict, lang: str) -> str:
         if r["key"] == "goal":
             words = {"en": {1: "wants", -1: "no longer wants"}, "zh": {1: "想要", -1: "不再想要"}}
         return words[lang][1 if pol > 0 else -1]
+    if (r.get("polarity") or 0) < 0:   # a removed value: "not peanuts (any more)"
+        return f"不再是{r['value']}" if lang == "zh" else f"no longer {r['value']}"
     return str(r["value"])

@@ -78,6 +78,14 @@ class Planner:
                 and not (same_value(v.value, value) and (v.polarity or 0) == (polarity or 0))]
         return [self.active.pop(k).id for k in gone]
 
+    def outdate_others(self, slot: tuple, covers: Callable[[str], bool]) -> list[str]:
+        """An explicit change of a multi-valued key ("actually I'm allergic to shellfish, not peanuts"): the other
+        positive values of the key (keys of ``active`` are ``(entity, key, value, scope)``) in scopes
+        ``covers`` allows are outdated; they leave the plan. An addition never calls this."""
+        gone = [k for k, v in self.active.items() if k[:2] == slot[:2] and k[:-1] != slot and covers(k[-1])
+                and (v.polarity or 0) >= 0]
+        return [self.active.pop(k).id for k in gone]
+
     def move(self, old_slot: tuple, new_slot: tuple, value: str, new_id: str, at: datetime | None = None,
              text: str = "") -> Decision:
         """A version that leaves its slot for another one (a plan whose date moved: the slot is the text)."""

@@ -1,0 +1,57 @@
+"""Attribute cardinality on the real server, from plain sentences (issue 17, item 3): a multi-valued key
+(allergies) adds values and only a removal outdates one; a single-valued key (budget) supersedes."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from graphmem.memory import Memory
+from graphmem.write import history
+
+T0 = datetime(2026, 3, 2, 10, 0, tzinfo=timezone.utc)
+
+
+@pytest.fixture
+def memory(store, tenant_settings, embedder, tmp_path):
+    m = Memory(tenant_settings, store=store, embedder=embedder, journal_path=tmp_path / "journal.sqlite3",
+               clock=lambda: T0 + timedelta(days=30))
+    yield m
+    m.close(timeout=60)
+
+
+def say(memory, user: str, texts: list[str]) -> None:
+    for i, text in enumerate(texts):
+        memory.add(user, "s1", i + 1, text, at=T0 + timedelta(minutes=i))
+    assert memory.flush(120)
+
+
+def allergies(store, tenant, user):
+    return {(v.value, v.status, v.polarity or 0) for v in history(store, user, "me", "allergy", tenant=tenant)}
+
+
+def test_allergies_add_up_across_languages(memory, store, tenant):
+    say(memory, "u1", ["I'm allergic to peanuts.", "Oh and I'm also allergic to shellfish.", "我对花生过敏"])
+    assert allergies(store, tenant, "u1") == {("peanuts", "active", 0), ("shellfish", "active", 0),
+                                              ("花生", "active", 0)}
+    texts = " ".join(r.text for r in memory.recall("u1", "What am I allergic to?", k=5))
+    assert "peanuts" in texts and "shellfish" in texts
+
+
+def test_a_removal_outdates_only_that_value(memory, store, tenant):
+    say(memory, "u2", ["I'm allergic to peanuts.", "I'm also allergic to shellfish.",
+                       "good news: I'm not allergic to peanuts any more"])
+    got = allergies(store, tenant, "u2")
+    assert ("peanuts", "outdated", 0) in got and ("shellfish", "active", 0) in got
+    assert ("peanuts", "active", -1) in got          # the removal is a version of its own: "no longer peanuts"
+    assert not any(v == "peanuts" and s == "active" and p >= 0 for v, s, p in got)
+    top = memory.recall("u2", "What am I allergic to?", k=5)
+    assert any("shellfish" in r.text for r in top)
+    assert not any("peanuts" in r.text and "no longer" not in r.text and "used to" not in r.text for r in top)
+
+
+def test_budget_still_supersedes(memory, store, tenant):
+    say(memory, "u3", ["My budget is 1000 dollars", "actually my budget is now 1300"])
+    got = [(v.value, v.status) for v in history(store, "u3", "me", "budget", tenant=tenant)]
+    assert got == [("1000", "outdated"), ("1300", "active")]
