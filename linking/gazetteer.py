@@ -59,8 +59,12 @@ class Gazetteer:
             self._emb = np.vstack([np.asarray(v, dtype=np.float32).reshape(1, -1) for _, v in rows])
 
     def _index_entity(self, e: KnownEntity) -> None:
-        for surface in (e.name, *e.aliases):
+        names = (e.name, *e.aliases)
+        for surface in names:
             self._index_surface(e.id, surface)
+        same = lexicon.transliterations()   # "京都" finds Kyoto, "Kyoto" finds 京都
+        for other in dict.fromkeys(o for n in names for o in same.get(normalise(n), ()) if o not in names):
+            self._index_surface(e.id, other)
 
     def _index_surface(self, entity_id: str, surface: str) -> None:
         key = compact(surface)

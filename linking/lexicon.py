@@ -183,6 +183,19 @@ def brands() -> dict[str, str]:
 # ---- gate ---------------------------------------------------------------------------------------------------
 
 @lru_cache(maxsize=1)
+def transliterations() -> dict[str, tuple[str, ...]]:
+    """normalised name → the same name in other languages (``transliterations.tsv``), both ways."""
+    out: dict[str, set[str]] = {}
+    for r in _lines("transliterations.tsv"):
+        if len(r) < 2:
+            continue
+        names = [normalise(r[0])] + [normalise(x) for x in r[1].split(",") if x.strip()]
+        for n in names:
+            out.setdefault(n, set()).update(x for x in names if x != n)
+    return {k: tuple(sorted(v)) for k, v in out.items()}
+
+
+@lru_cache(maxsize=1)
 def gate_phrases() -> dict[str, str]:
     """normalised phrase → label (greeting / smalltalk / chitchat)."""
     out: dict[str, str] = {}

@@ -19,6 +19,8 @@ _PUNCT = set("，。！？、,.!?;；：:（）()【】[]「」“”\"'‘’�
 _ZH_NAMED_FLAGS = {"nr", "nrfg", "nrt", "ns", "nt", "nz", "eng"}
 _EN_ENT_LABELS = {"PERSON", "ORG", "PRODUCT", "GPE", "LOC", "FAC", "WORK_OF_ART", "EVENT"}
 _EN_ENT_TYPE = {"PERSON": "person", "GPE": "geo", "LOC": "place", "FAC": "place", "ORG": "organization"}
+_TIME_UNITS = frozenset({"year", "month", "week", "day", "hour", "minute", "time", "years", "months", "weeks", "days",
+                         "hours", "minutes", "times"})
 _PRIORITY = {"demonstrative": 0, "possessive": 0, "pronoun": 1, "named": 2, "noun": 3}
 
 
@@ -302,6 +304,8 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
         rest = text[end:end + 4]
         next_tok = next((t for t in toks if t[2] == end), None)
         role = lx.role_of(head)
+        if len(head) == 1 and not role and next_tok is not None and next_tok[1].startswith("v"):
+            continue  # "我会说英语", "我要买": a modal verb before a verb, not "my meeting"
         typ = "person" if role and role not in ("dog", "cat") else ("pet" if role else lx.type_of_noun(head, "zh"))
         if role and any(g[0] == end for g in gaz):
             continue  # apposition with a known name: the gazetteer's mention
@@ -352,9 +356,10 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
             continue
         if f == "eng" and _LOWER_WORDS.fullmatch(surface) and normalise(surface) not in lx.brands():
             continue   # "producer", "push 到", "we met in the middle": English words in Chinese, not names
-        typ = {"nr": "person", "nrfg": "person", "ns": "geo", "nt": "organization"}.get(f, "")
-        if not typ:
-            typ = lx.brands().get(normalise(surface).split(" ")[0], "") or lx.type_of_noun(surface, "zh")
+        if f == "nz" and k < n and toks[k][1] in ("n", "vn") and toks[k][2] == e0:
+            continue   # "中文输入法", "英语老师": a word that modifies the noun after it, not a thing of its own
+        typ = _brand_type(surface) or {"nr": "person", "nrfg": "person", "ns": "geo", "nt": "organization"}.get(f, "") \
+            or lx.type_of_noun(surface, "zh")
         out.append(Mention(surface, s0, e0, "named", head=surface, type=typ, language=lang))
 
     # bare type nouns ("笔记本有点卡") aligned on jieba words
@@ -496,6 +501,28 @@ def _en_name_type(name: str) -> str:
     return "" if t in _NOT_NAME_TYPES else t
 
 
+def _brand_type(name: str) -> str:
+    """The type the brand list gives a name, whole ("VS Code") or by its first word ("Neovim 0.10")."""
+    n = normalise(name)
+    return lx.brands().get(n) or lx.brands().get(n.split(" ")[0], "")
+
+
+def _en_context_type(last) -> str:
+    """A name where a place goes ("lives in Lyon", "moved to Denver", "grew up in Kyoto") is a place, whatever
+    the tagger's label."""
+    prep = last.head if last.dep_ in ("pobj", "compound") else None
+    while prep is not None and prep.dep_ == "compound":
+        prep = prep.head
+    if prep is None or prep.lower_ not in ("in", "to", "from", "near") or prep.head is prep:
+        return ""
+    return "geo" if prep.head.lower_ in lx.marker_set("en_place_verb") else ""
+
+
+def _before_time_unit(doc, i: int) -> bool:
+    """Token ``i`` is a number of a time span ("3 years ago", "2 weeks")."""
+    return i + 1 < len(doc) and doc[i + 1].lower_ in _TIME_UNITS
+
+
 def _en_recall_end(doc, idx: int) -> int | None:
     """Token index just past a recall clause starting at ``idx`` ("you recommended", "I mentioned last time")."""
     if idx + 1 < len(doc) and doc[idx].lower_ in lx.marker_set("en_recall_subject") \
@@ -542,8 +569,12 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
         cut = next((i for i, t in enumerate(toks) if i and (t.lower_ in _EN_WHEN_WORDS or t.text in (",", ";", ":", "(", "!", "?")
                                                              or t.like_num and ent.label_ not in ("PRODUCT", "ORG"))), None)
         toks = toks[:cut]   # "Freddie Sunday to Tuesday", "Easter, 4 days": the tagger ran a name into the days
+        num = next((i for i, t in enumerate(toks) if i and t.like_num and _before_time_unit(doc, t.i)), None)
+        toks = toks[:num]   # "they met in Bristol 3 years ago": the number belongs to the time
         if not any(ch.isupper() or ch.isdigit() for t in toks for ch in t.text):
             continue        # "kinda", "lol": a name has a capital (or a digit: "A1c")
+        if toks and toks[0].is_sent_start and not any(t.tag_ in ("NNP", "NNPS") for t in toks):
+            continue        # "Understood, flagship it is", "Quick intro so you know me": capitalised, not a name
         while toks and toks[-1].tag_ == "POS":
             toks = toks[:-1]
         if not toks:
@@ -563,7 +594,8 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
             # "Tom Hanks" is not "Tom": the gazetteer hit is dropped, the longer name stays
             gaz = [g for g in gaz if g is not inner]
             out = [m for m in out if not (m.known_ids and m.start == inner[0] and m.end == inner[1])]
-        typ = _en_name_type(surface) or _EN_ENT_TYPE.get(ent.label_, "")
+        typ = _brand_type(surface) or _en_name_type(surface) or _en_context_type(toks[-1]) \
+            or _EN_ENT_TYPE.get(ent.label_, "")
         out.append(Mention(surface, s, e, "named", head=surface, type=typ, language=lang,
                            modifiers=(f"ner:{ent.label_}",)))
 
@@ -577,12 +609,13 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
             while j + 1 < len(doc) and doc[j + 1].lower_ not in name_stop and (
                     doc[j + 1].pos_ == "PROPN" or doc[j + 1].pos_ == "NUM" and doc[j + 1].text.isdigit()
                     and not (j + 2 < len(doc) and doc[j + 2].lower_ == "of")          # not "2 of them"
+                    and not _before_time_unit(doc, j + 1)                             # not "Bristol 3 years ago"
                     or doc[j + 1].text[:1].isupper() and doc[j].pos_ == "NUM"):
                 j += 1
             s, e = t.idx, doc[j].idx + len(doc[j].text)
             if not covered_by_gaz(s, e) and not any(not (e <= a or s >= b) for a, b in ent_spans):
                 surface = text[s:e]
-                typ = lx.brands().get(normalise(surface).split(" ")[0], "")
+                typ = _brand_type(surface) or _en_context_type(doc[j])
                 out.append(Mention(surface, s, e, "named", head=surface, type=typ, language=lang,
                                    modifiers=("propn",)))
             i = j + 1

@@ -184,6 +184,8 @@ def _decide_reference(m: Mention, slots: SlotTable, known: Gazetteer) -> Link:
             # a model name the user does not own ("the Dell XPS 15") is new, not "the computer"
             return replace(inner, mention=m)
     cands = [s for s in slots.recent() if _slot_ok(s, m)]
+    if m.type and m.type != "thing":   # "那个笔记本": a recent laptop before a more recent thing of unknown type
+        cands = [s for s in cands if s.type and s.type != "thing"] + [s for s in cands if not s.type or s.type == "thing"]
     if "other" in m.modifiers:
         if cands:
             top = cands[0]
@@ -441,8 +443,9 @@ def _with_alias(lk: Link, known: Gazetteer) -> Link:
     elif source == "fuzzy":
         qa, qb = set(normalise(surface).split()), set(normalise(e.name).split())
         ok = bool(qa) and (qa <= qb or qb <= qa)   # a shortened/extended name, not a typo
-    else:
-        ok = source in ("embedding", "slot")
+    else:   # found by embedding, in the session, or as the same name in another language (Kyoto = 京都)
+        same = lx.transliterations()
+        ok = source in ("embedding", "slot") or any(normalise(surface) in same.get(n, ()) for n in existing)
     return replace(lk, new_alias=surface) if ok else lk
 
 

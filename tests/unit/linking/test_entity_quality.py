@@ -1,0 +1,48 @@
+"""Entity quality (issue 17, item 4): no entity from filler, units or fragments; names keep their head; types
+from the brand list and the sentence; cross-language names link; a demonstrative prefers a typed antecedent."""
+
+from __future__ import annotations
+
+from graphmem.linking.api import Gazetteer, KnownEntity, SlotTable, link
+from graphmem.linking.mentions import extract_mentions
+
+
+def named(text, gaz=None):
+    return [(m.surface, m.type) for m in extract_mentions(text, gaz) if m.kind in ("named", "possessive")]
+
+
+def test_no_entity_from_filler_units_or_fragments():
+    assert named("Understood, flagship it is") == []
+    assert named("Understood, I'll keep that in mind.") == []
+    assert [s for s, _ in named("Hi! Quick intro so you know me: I'm Sam, software engineer at Stripe")] == \
+        ["Sam", "Stripe"]
+    assert named("I need at least 512 GB of storage") == []
+    assert named("they met in Bristol 3 years ago") == [("Bristol", "")]
+    assert named("中文输入法老是卡") == []
+    assert [s for s, _ in named("我会说英语和日语")] == ["英语", "日语"]
+
+
+def test_names_keep_their_head_and_get_types_from_brands_and_context():
+    assert named("We had dinner at Noodle House last night") == [("Noodle House", "organization")]
+    assert named("I switched from VS Code to Neovim last year") == [("VS Code", "software"), ("Neovim", "software")]
+    assert ("Lyon", "geo") in named("Tom lives in Lyon, works as a nurse")
+    assert ("Neovim", "software") in named("我现在写代码用Neovim")
+    assert ("Lyon Capital", "organization") in named("Tom works at Lyon Capital")
+
+
+def test_the_same_name_in_another_language_links_and_becomes_an_alias():
+    g = Gazetteer([KnownEntity("e1", "Kyoto", "geo")])
+    (lk,) = link(extract_mentions("我下周去京都", g), SlotTable(), g)
+    assert (lk.status, lk.entity_id, lk.new_alias) == ("linked", "e1", "京都")
+    g = Gazetteer([KnownEntity("e1", "京都", "geo")])
+    (lk,) = link(extract_mentions("Kyoto in April is beautiful", g), SlotTable(), g)
+    assert (lk.status, lk.entity_id, lk.new_alias) == ("linked", "e1", "Kyoto")
+
+
+def test_a_demonstrative_prefers_the_typed_recent_entity():
+    slots = SlotTable()
+    slots.mention("e1", "XPS 13", "laptop", 1, "XPS 13")
+    slots.mention("e2", "中文", "", 3, "中文")
+    links = link(extract_mentions("而且那个笔记本键盘有个键松了", Gazetteer()), slots, Gazetteer())
+    assert [(lk.mention.surface, lk.entity_id) for lk in links if lk.mention.kind == "demonstrative"] == \
+        [("那个笔记本", "e1")]
