@@ -18,7 +18,8 @@
 * **Small talk.** A turn is stored when the graph holds its own event. Precision/recall of "stored" against
   "labelled not small talk", over all turns and over user/participant turns.
 * **Final state.** A ``final_active`` triple agrees when an active item matches its subject and value (likes vs
-  dislikes by polarity); a ``final_outdated`` one when a matching item is outdated and none is active.
+  dislikes by polarity; a negated attribute, "no longer peanuts", holds no value); a ``final_outdated`` one when a
+  matching item is outdated and none is active.
   ``multi_superseded`` counts final_active triples of multi-valued labels that the graph holds only as outdated.
 """
 
@@ -111,7 +112,8 @@ def items_of(g: dict, case: dict) -> list[dict]:
                 subj, value = [who], [f["entity"], *f["aliases"]]
             key = "likes" if pol >= 0 and f["value"] != "dislike" else "dislikes"
         items.append({"src": "fact", "turns": turns - {None}, "subject": subj, "kind": kind, "key": key,
-                      "value": value, "polarity": pol, "status": f["status"], "desc": _desc(subj, key, value)})
+                      "value": value, "polarity": pol, "status": f["status"], "desc": _desc(subj, key, value),
+                      "negated": kind != "preference" and pol < 0})
     for r in g["relations"]:
         subj = ["user"] if r["from_self"] else [r["from_name"], *r["from_aliases"]]
         obj = ["user"] if r["to_self"] else [r["to_name"], *r["to_aliases"]]
@@ -271,7 +273,7 @@ def score_case(case: dict, g: dict, keysim) -> dict:
     for which in ("final_active", "final_outdated"):
         for t in ex.get(which, []):
             m = [it for it in items if triple_matches(t, it, al)]
-            active = any(it["status"] == "active" for it in m)
+            active = any(it["status"] == "active" and not it.get("negated") for it in m)   # "no longer X" holds no X
             outdated = any(it["status"] in ("outdated", "archived") for it in m)
             ok = active if which == "final_active" else (outdated and not active)
             c[which] += 1
