@@ -116,6 +116,35 @@ class AgentMemory:
             out.append(replace(m, agent=agent, scope=scope, explanation=expl))
         return out
 
+    # -- forgetting what it may write ----------------------------------------------------------------------------
+    def forget(self, user_id: str, *, dry_run: bool = False, **target: Any):
+        """:meth:`graphmem.Memory.forget` (``entity=``, ``event=``, ``fact=`` or ``everything=True``) as this agent:
+        only memory in scopes it may write goes. NotFound for an event or fact it cannot read; AccessDenied, with
+        nothing deleted, when the forget would delete or change memory outside them (another agent's private
+        notes, a team it is not in): the owner's forget (``graphmem forget``) can do that."""
+        from graphmem import curate
+        from graphmem.errors import AccessDenied, NotFound
+
+        tenant, granted = self.memory.settings.tenant, self.grants
+        for kind in ("event", "fact"):
+            if isinstance(target.get(kind), str):
+                rows = self.store.run("scope/of", {"tenant": tenant, "user_id": user_id, "ids": [target[kind]]})
+                if rows and rows[0]["scope"] not in granted:
+                    raise NotFound(f"user {user_id!r} has no {kind} {target[kind]!r}")
+        plan = curate.forget(self.memory.store, user_id, dry_run=True, **target)
+        touched = [i for k in ("facts", "events") for i in plan.planned[k]] + plan.redacted
+        out = self.store.run("scope/outside", {"tenant": tenant, "user_id": user_id, "ids": touched,
+                                               "entities": plan.planned["entities"], "scopes": granted})[0]
+        if out["memories"] or out["relations"]:
+            raise AccessDenied(f"agent {self.agent!r} may not forget {plan.target}: it would delete or change "
+                               f"{out['memories'] + out['relations']} memories outside the scopes it writes "
+                               f"({', '.join(granted)}); the owner can (graphmem forget)")
+        if dry_run:
+            return plan
+        report = self.memory.forget(user_id, **target)
+        self.retriever.invalidate(user_id, tenant)
+        return report
+
     # -- the relational API, within this agent's scopes ---------------------------------------------------------
     def card(self, user_id: str, entity: str):
         """An entity's card with only the facts and relations this agent may read (summary made from them)."""

@@ -230,14 +230,15 @@ def build(memory, agent: str | None = None, teams: tuple[str, ...] | None = None
         dry_run: Annotated[bool, Field(description="Only report what would be deleted.")] = False,
     ) -> dict[str, Any]:
         """Delete memory for good when the user asks for it, then verify nothing of it remains. Deletes only
-        with confirm: true; call with dry_run: true first to see what would go."""
+        with confirm: true; call with dry_run: true first to see what would go. A server for one agent deletes
+        only memory that agent may write (never another agent's private notes): AccessDenied otherwise."""
         if not dry_run and confirm is not True:
             raise ToolError("forget deletes memory for good: call it again with confirm: true "
                             "(or dry_run: true to see what would be deleted); nothing was deleted")
         if (target == "all") == bool(id):
             raise ToolError("forget needs an id for target entity, event or fact, and none for 'all'")
         which = {"everything": True} if target == "all" else {target: id}
-        report = call(memory.forget, user_id, dry_run=dry_run, **which)
+        report = call(view.forget if view is not None else memory.forget, user_id, dry_run=dry_run, **which)
         if not dry_run:
             sessions.end_user(user_id)
         return {"target": report.target, "dry_run": report.dry_run, "planned": report.planned,

@@ -229,8 +229,10 @@ def test_stdio_as_an_agent_reads_only_its_scopes(server_env, tenant_settings, tm
         planner = m.agent("planner")
         planner.add_messages("alice", [{"role": "user", "content": "I am allergic to shellfish."}], session_id="p",
                              at=at, scope="shared")
-        planner.add_messages("alice", [{"role": "user", "content": "My passport number is X1234567."}],
-                             session_id="p", at=at)
+        secret = planner.add_messages("alice", [{"role": "user", "content": "My passport number is X1234567."}],
+                                      session_id="p", at=at)[0]
+        planner.add_messages("alice", [{"role": "user", "content": "My sister Lily is a nurse."}], session_id="p",
+                             at=at)                                          # private: Lily's card has its fact
         assert m.flush(120)
     params = StdioServerParameters(command=_graphmem(), args=["mcp", "--no-warm", "--agent", "coach", "--journal",
                                                               str(tmp_path / "j.sqlite3")], env=server_env)
@@ -253,7 +255,27 @@ def test_stdio_as_an_agent_reads_only_its_scopes(server_env, tenant_settings, tm
                                                               "messages": [{"role": "user", "content": "x y z"}]})
             assert "AccessDenied" in _error(refused)
 
+            # forget as the coach: only what it may write; never the planner's private notes
+            hidden = await client.call_tool("forget", {"user_id": "alice", "target": "event", "id": secret,
+                                                       "confirm": True})
+            assert "NotFound" in _error(hidden)                     # it cannot see it, so it cannot name it
+            for target, ident in (("entity", "Lily"), ("all", None)):
+                whole = await client.call_tool("forget", {"user_id": "alice", "target": target, "id": ident,
+                                                          "confirm": True})
+                assert "AccessDenied" in _error(whole) and "outside the scopes" in _error(whole)
+            own = note["event_ids"][0]
+            dry = _data(await client.call_tool("forget", {"user_id": "alice", "target": "event", "id": own,
+                                                          "dry_run": True}))
+            assert own in dry["planned"]["events"]
+            done = _data(await client.call_tool("forget", {"user_id": "alice", "target": "event", "id": own,
+                                                           "confirm": True}))
+            assert not any(done["remaining"].values())
+            gone = _data(await client.call_tool("recall", {"user_id": "alice", "query": "when do I run?", "k": 5}))
+            assert "Sunday" not in json.dumps(gone)
+
     with open(tmp_path / "stderr.log", "w") as errlog:
         asyncio.run(go(errlog))
-    with Memory(tenant_settings, journal_path=tmp_path / "check.sqlite3") as m:  # the planner does not see it
+    with Memory(tenant_settings, journal_path=tmp_path / "check.sqlite3") as m:  # the planner's notes are intact
         assert "Sunday" not in " ".join(r.source_text for r in m.agent("planner").recall("alice", "when do I run?", 5))
+        mine = " ".join(r.source_text for r in m.agent("planner").recall("alice", "passport number Lily nurse", 10))
+        assert "X1234567" in mine and "Lily" in mine
