@@ -12,6 +12,7 @@ import logging
 import re
 import time
 from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Any
@@ -278,10 +279,13 @@ class Pipeline:
             return b
         for w in works:
             self._classify(w)
+        # the turns' and statements' vectors are computed on a second thread while spaCy parses on this one
+        # (both spend their time in native code that releases the GIL)
+        early = _EMBED_AHEAD.submit(_vectors, self.embedder, _texts(works))
         self._extract_mentions(works)
         for w in works:
             self._analyse(w, refs)
-        self._embed(b)
+        self._embed(b, early)
         self._small_talk_by_example(b)
         return b
 
@@ -593,19 +597,15 @@ class Pipeline:
         return self._new(s, own, st, refs, at)
 
     # -- embeddings, versioning plan, gate rule 3 -----------------------------------------------------------
-    def _embed(self, b: Batch) -> None:
-        live = [w for w in b.works if not w.verdict]
-        texts: dict[str, int] = {}
-        for w in live:
-            texts.setdefault(w.turn.text, len(texts))
-            for s in w.statements:
-                if s.text:
-                    texts.setdefault(s.text, len(texts))
-        for r in b.refs.values():
-            if r.new:
-                texts.setdefault(r.name, len(texts))
-        vecs = self.embedder.embed(list(texts)) if texts else np.zeros((0, 1), dtype=np.float32)
-        b.vec = {t: vecs[i] for t, i in texts.items()}
+    def _embed(self, b: Batch, early: Future | None = None) -> None:
+        """Vectors of the live turns, their statements and new entities' names; ``early``: those of the turns
+        and statements, computed ahead (``_texts``), from which only what is still live is kept."""
+        texts = _texts(b.works) + [r.name for r in b.refs.values() if r.new]
+        known = dict(early.result()) if early is not None else {}
+        missing = [t for t in dict.fromkeys(texts) if t not in known]
+        if missing:
+            known.update(zip(missing, self.embedder.embed(missing)))
+        b.vec = {t: known[t] for t in dict.fromkeys(texts)}
 
     def _small_talk_by_example(self, b: Batch) -> None:
         """Gate rule 1 where the rules have no words: a user turn without a fact (event clauses at most) that reads
@@ -1126,6 +1126,26 @@ def _mentions_batch(texts: list[str], gazetteer) -> list[list]:
     except ImportError:  # pragma: no cover - older linking without the batch entry point
         return [linking.extract_mentions(t, gazetteer) for t in texts]
     return extract_mentions_batch(texts, gazetteer)
+
+
+#: one thread per process that embeds a batch's turns while the writer's thread parses them (``prepare``)
+_EMBED_AHEAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmem-embed")
+
+
+def _texts(works: list[TurnWork]) -> list[str]:
+    """The texts of the live turns of a batch to embed, in order and once each: the turn, its statements."""
+    out: dict[str, None] = {}
+    for w in works:
+        if not w.verdict:
+            out.setdefault(w.turn.text)
+            for s in w.statements:
+                if s.text:
+                    out.setdefault(s.text)
+    return list(out)
+
+
+def _vectors(embedder, texts: list[str]) -> dict[str, np.ndarray]:
+    return dict(zip(texts, embedder.embed(texts))) if texts else {}
 
 
 def _turn_no(turn_id: str, slots) -> int:

@@ -1,0 +1,64 @@
+"""The batch's turns and statements are embedded ahead, on a second thread, while spaCy parses: the vectors the
+batch ends with are the same texts and the same numbers as one call after the analysis, and nothing is embedded
+twice."""
+
+import threading
+from datetime import datetime, timezone
+
+import numpy as np
+
+from graphmem.model import FactInput
+from graphmem.write.pipeline import Batch, BatchResult, EntityRef, Pipeline, Prepared, TurnWork, _EMBED_AHEAD, \
+    _texts, _vectors
+
+AT = datetime(2026, 3, 1, 12, 30, tzinfo=timezone.utc)
+
+
+class Recording:
+    """A deterministic embedder that records every call and the thread it ran on."""
+
+    name, dimensions = "recording", 8
+
+    def __init__(self):
+        self.calls: list[tuple[str, list[str]]] = []
+
+    def embed(self, texts):
+        self.calls.append((threading.current_thread().name, list(texts)))
+        return np.array([[(hash(t) >> (4 * k)) % 17 for k in range(8)] for t in texts], dtype=np.float32)
+
+
+def _work(n: int, text: str, statements=(), verdict="") -> TurnWork:
+    t = Prepared(f"k{n}", "t", "u", "s", str(n), text, "user", AT, None)
+    w = TurnWork(t, statements=[FactInput("event", "", text=s) for s in statements])
+    w.verdict = verdict
+    return w
+
+
+def test_vectors_ahead_are_the_vectors_after():
+    works = [_work(1, "I adopted a cat", ["I adopted a cat", "it is called Mochi"]),
+             _work(2, "hi", verdict="reject"),
+             _work(3, "Mochi loves tuna", ["Mochi loves tuna"]),
+             _work(4, "My sister visits", ["my sister visits next week"])]
+    assert _texts(works) == ["I adopted a cat", "it is called Mochi", "Mochi loves tuna", "My sister visits",
+                             "my sister visits next week"]
+    emb = Recording()
+    early = _EMBED_AHEAD.submit(_vectors, emb, _texts(works))
+    works[3].verdict = "reject"           # the linker turned a turn away after the texts went ahead
+    refs = {"e1": EntityRef("e1", "Mochi", "pet", new=True), "e2": EntityRef("e2", "Lily", "person")}
+    b = Batch(works, refs, BatchResult())
+    Pipeline(None, emb)._embed(b, early)
+    (ahead_thread, ahead), (here_thread, rest) = emb.calls
+    assert ahead_thread.startswith("graphmem-embed") and here_thread == threading.current_thread().name
+    assert rest == ["Mochi"]              # only what was not embedded ahead
+    assert list(b.vec) == ["I adopted a cat", "it is called Mochi", "Mochi loves tuna", "Mochi"]
+    alone = Recording().embed(list(b.vec))
+    assert all(np.array_equal(b.vec[t], v) for t, v in zip(b.vec, alone))
+
+
+def test_a_batch_without_live_turns_embeds_nothing():
+    emb = Recording()
+    works = [_work(1, "hi", verdict="reject")]
+    early = _EMBED_AHEAD.submit(_vectors, emb, _texts(works))
+    b = Batch(works, {}, BatchResult())
+    Pipeline(None, emb)._embed(b, early)
+    assert b.vec == {} and emb.calls == []
