@@ -310,7 +310,8 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
         if role and any(g[0] == end for g in gaz):
             continue  # apposition with a known name: the gazetteer's mention
         name_end = _zh_name_end(toks, end) if role else None
-        if name_end:   # apposition "我同事李娜", "我女儿朵朵", "我同事小刘": the name is the mention
+        if name_end:   # apposition "我同事李娜", "我女儿朵朵", "我同事小刘", "我老板 Mark": the name is the mention
+            end += len(text[end:name_end]) - len(text[end:name_end].lstrip())
             out.append(Mention(text[end:name_end], end, name_end, "named", head=text[end:name_end],
                                type="pet" if role in ("dog", "cat") else "person", language=lang))
             continue
@@ -408,8 +409,12 @@ def _zh_name_end(toks, start: int) -> int | None:
     if tok is None:
         return None
     w, f, e = tok
+    if w == " " and (nxt := at.get(e)) is not None and nxt[1] == "eng" and nxt[0][:1].isupper():
+        w, f, e = nxt      # "我老板 Mark": a Latin given name after a space
     if (f in ("nr", "nrfg") and len(w) >= 2) or (len(w) == 2 and w[0] == w[1] and _CJK_CHAR.match(w)):
         return e
+    if f == "eng" and w[:1].isupper() and w[1:].islower() and len(w) >= 2:
+        return e           # "我同事Kenji"
     nxt = at.get(e)
     if w in ("小", "阿") and nxt and len(nxt[0]) == 1 and nxt[1].startswith("nr"):
         return nxt[2]
@@ -435,7 +440,7 @@ def zh_appositions(text: str) -> list[tuple[str, str]]:
             continue
         end = _zh_name_end(toks, role_tok[3])
         if end:
-            out.append((role, text[role_tok[3]:end]))
+            out.append((role, text[role_tok[3]:end].strip()))
     return out
 
 
@@ -501,6 +506,20 @@ def _en_name_type(name: str) -> str:
     return "" if t in _NOT_NAME_TYPES else t
 
 
+def _ent_parts(doc):
+    """(label, tokens) of the document's named entities; "two cats, Miso and Tofu" (one-word names joined by
+    'and', listed or people) is two names; "Barnes and Noble" stays one."""
+    for ent in doc.ents:
+        toks = list(ent)
+        ands = [i for i, t in enumerate(toks) if t.lower_ == "and"]
+        parts = [toks[a + 1:b] for a, b in zip([-1] + ands, ands + [len(toks)])]
+        listed = ent.label_ == "PERSON" or (ent.start > 0 and doc[ent.start - 1].text in (",", ":"))
+        if ands and listed and all(len(p) == 1 and p[0].tag_ == "NNP" for p in parts):
+            yield from ((ent.label_, p) for p in parts)
+        else:
+            yield ent.label_, toks
+
+
 def _brand_type(name: str) -> str:
     """The type the brand list gives a name, whole ("VS Code") or by its first word ("Neovim 0.10")."""
     n = normalise(name)
@@ -516,6 +535,23 @@ def _en_context_type(last) -> str:
     if prep is None or prep.lower_ not in ("in", "to", "from", "near") or prep.head is prep:
         return ""
     return "geo" if prep.head.lower_ in lx.marker_set("en_place_verb") else ""
+
+
+def _en_intro_type(doc, i: int) -> str:
+    """The type of the noun a name is introduced by: "a rabbit called Biscuit", "two cats, Miso and Tofu"."""
+    j = i - 1
+    while j >= 0 and (doc[j].lower_ in ("and", ",") or doc[j].tag_ == "NNP"):   # earlier names of the list
+        if doc[j].text == "," and j > 0 and doc[j - 1].pos_ == "NOUN":
+            break
+        j -= 1
+    if j >= 1 and doc[j].lower_ in ("called", "named") and doc[j - 1].pos_ == "NOUN":
+        j -= 1
+    elif not (j >= 1 and doc[j].text == "," and doc[j - 1].pos_ == "NOUN"):
+        return ""
+    else:
+        j -= 1
+    t = lx.type_of_noun(doc[j].lower_, "en") or lx.type_of_noun(doc[j].lower_.rstrip("s"), "en")
+    return "pet" if lx.role_of(doc[j].lower_.rstrip("s")) in ("dog", "cat") else t
 
 
 def _before_time_unit(doc, i: int) -> bool:
@@ -560,14 +596,13 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
 
     # named entities
     ent_spans = []
-    for ent in doc.ents:
-        if ent.label_ not in _EN_ENT_LABELS:
+    for label, toks in _ent_parts(doc):
+        if label not in _EN_ENT_LABELS:
             continue
-        toks = list(ent)
         while toks and toks[0].lower_ in ("the", "my", "our", "a", "an"):
             toks = toks[1:]
         cut = next((i for i, t in enumerate(toks) if i and (t.lower_ in _EN_WHEN_WORDS or t.text in (",", ";", ":", "(", "!", "?")
-                                                             or t.like_num and ent.label_ not in ("PRODUCT", "ORG"))), None)
+                                                             or t.like_num and label not in ("PRODUCT", "ORG"))), None)
         toks = toks[:cut]   # "Freddie Sunday to Tuesday", "Easter, 4 days": the tagger ran a name into the days
         num = next((i for i, t in enumerate(toks) if i and t.like_num and _before_time_unit(doc, t.i)), None)
         toks = toks[:num]   # "they met in Bristol 3 years ago": the number belongs to the time
@@ -595,9 +630,9 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
             gaz = [g for g in gaz if g is not inner]
             out = [m for m in out if not (m.known_ids and m.start == inner[0] and m.end == inner[1])]
         typ = _brand_type(surface) or _en_name_type(surface) or _en_context_type(toks[-1]) \
-            or _EN_ENT_TYPE.get(ent.label_, "")
+            or _en_intro_type(doc, toks[0].i) or _EN_ENT_TYPE.get(label, "")
         out.append(Mention(surface, s, e, "named", head=surface, type=typ, language=lang,
-                           modifiers=(f"ner:{ent.label_}",)))
+                           modifiers=(f"ner:{label}",)))
 
     # proper-noun runs spaCy did not label ("Kindle", "Doudou")
     i = 0
@@ -615,7 +650,7 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
             s, e = t.idx, doc[j].idx + len(doc[j].text)
             if not covered_by_gaz(s, e) and not any(not (e <= a or s >= b) for a, b in ent_spans):
                 surface = text[s:e]
-                typ = _brand_type(surface) or _en_context_type(doc[j])
+                typ = _brand_type(surface) or _en_context_type(doc[j]) or _en_intro_type(doc, i)
                 out.append(Mention(surface, s, e, "named", head=surface, type=typ, language=lang,
                                    modifiers=("propn",)))
             i = j + 1

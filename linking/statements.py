@@ -13,7 +13,7 @@ import re
 from datetime import datetime
 from functools import lru_cache
 
-from . import lexicon as lx
+from . import lexicon as lx, lists
 from .normalize import EN_NUMBER_WORDS_RE, ZH_NUMBER_RE, detect_language, has_cjk, parse_english_number, parse_number
 from .timeexpr import find_times, span_end
 from .mentions import zh_appositions
@@ -143,9 +143,15 @@ _NOT_PLACE = re.compile(r"\d|[零一二两三四五六七八九十百千万]|(?:
                         r"|[上下这本明后今]?(?:周|星期|礼拜|个?月|天|年)", re.I)
 
 
-_EN_PLACE = re.compile(r"[A-Z][\w'.-]*(?:\s+(?:(?:upon|on|de|la)\s+)?[A-Z][\w'.-]*)*")
+_EN_PLACE = re.compile(r"[A-Z][\w'.-]*(?:\s+(?:(?:upon|on|de|la)\s+)?(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|"
+                       r"Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|"
+                       r"December)\b)[A-Z][\w'.-]*)*")
 
 
+_EN_NAMED_SUBJECT = re.compile(r"^\s*((?:my|our)\s+(?:mom|mum|dad|mother|father|sister|brother|son|daughter|wife|husband|"
+                               r"partner|friend|cousin|aunt|uncle|grandma|grandpa|boss|colleague)|"
+                               r"(?!(?:He|She|They|It|We|You)\b)[A-Z][a-z]+)"
+                               r"(?:\s+(?:now|still|also|currently))?\s+(?:lives?|is|moved|has moved)?\s*$")
 _ZH_AREA = re.compile(r"(?:区|县|镇|乡|村|街道?|路|小区|花园|公寓|苑|弄)$")
 
 
@@ -197,7 +203,10 @@ def _extract(text: str, now: datetime) -> list[Statement]:
                     for role, name in zh_appositions(clause) if name not in named]
         if got:
             user_spoke = True
-        out.extend(got)
+        out.extend(lists.split_preferences(got))
+    have = {(s.key, str(s.value)) for s in out if s.kind == "attribute"}
+    out += [s for s in lists.pets(text, lang, change) + lists.languages(text, lang, change)
+            if (s.key, str(s.value)) not in have]
     return out
 
 
@@ -373,16 +382,20 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
                 continue   # "dinners that work for her", "Thursday didn't work for Judy": not where the user works
             if val.lower() in _PRONOUNS or (key == "phone" and not _PHONE.fullmatch(val)):
                 continue   # "new number was almost $5k": an amount, not a phone number
+            whose = ""
             if key == "location" and not cue.startswith(("i ", "i'", "we ")) and not _EN_SUBJECT.search(c[:mm.start()]) \
                     and not _EN_SELF_LEAD.match(c[:mm.start()]):
-                continue   # "my son and his wife live in Vancouver": where they live, not the user
+                named = _EN_NAMED_SUBJECT.search(c[:mm.start()])
+                if not named:
+                    continue   # "my son and his wife live in Vancouver": where they live, not the user
+                whose = named.group(1)   # "Tom lives in Lyon": Tom's home
             if key == "location":   # a place is a name: "Leeds" of "moved to Leeds last spring", not "the back row"
                 place = _EN_PLACE.match(val)
                 if not place:
                     continue
                 val = place.group(0)
             if val:
-                out.append(_st("attribute", c, lang, change, key=key, value=val))
+                out.append(_st("attribute", c, lang, change, key=key, value=val, **({"subject": whose} if whose else {})))
                 job = re.search(r"\bas\s+an?\s+([a-z][a-z ]{2,40})$", after.strip(" .!"), re.I)
                 if key == "employer" and job:
                     out.append(_st("attribute", c, lang, change, key="job", value=job.group(1).strip()))

@@ -1,0 +1,51 @@
+"""Lists in one sentence are several statements: liked things, named pets, languages; a third person's home."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from graphmem.linking.api import extract_statements
+from graphmem.linking.mentions import extract_mentions
+
+NOW = datetime(2026, 3, 1)
+
+
+def facts(text):
+    return [(s.kind, s.subject, s.key, s.value) for s in extract_statements(text, NOW) if s.kind != "event"]
+
+
+def test_liked_things_in_a_list_are_one_preference_each():
+    assert facts("I like Thai food and Italian food though") == [("preference", "Thai food", "", None),
+                                                                   ("preference", "Italian food", "", None)]
+    assert facts("I now prefer tea over coffee") == [("preference", "tea", "", None)]
+
+
+def test_named_pets_and_their_species():
+    got = facts("We have two cats, Miso and Tofu, and a rabbit called Biscuit")
+    assert [v for k, s, key, v in got if key == "pet"] == ["Miso", "Tofu", "Biscuit"]
+    assert ("attribute", "Biscuit", "species", "rabbit") in got and ("attribute", "Miso", "species", "cat") in got
+    assert [v for *_, key, v in facts("我家有两只猫，一只叫橘子，一只叫年糕") if key == "pet"] == ["橘子", "年糕"]
+    assert ("attribute", "", "pet", "团子") in facts("还养了一只仓鼠叫团子")
+    assert facts("My sister has a dog called Rex") == []          # her dog, not the user's
+
+
+def test_languages_spoken():
+    assert [v for *_, v in facts("我会说普通话、粤语和英语")] == ["普通话", "粤语", "英语"]
+    assert [v for *_, key, v in facts("I speak English and Portuguese, and I'm learning Japanese.")
+            if key == "language"] == ["English", "Portuguese"]
+
+
+def test_someone_elses_home_and_a_date_after_the_city():
+    assert facts("Tom lives in Lyon, works as a nurse.") == [("attribute", "Tom", "location", "Lyon")]
+    assert facts("my sister lives in Boston") == [("attribute", "my sister", "location", "Boston")]
+    assert facts("He lives in Paris") == []
+    assert facts("Update: we moved to Denver on Saturday!!") == [("attribute", "", "location", "Denver")]
+
+
+def test_a_latin_name_after_a_chinese_role_and_typed_pet_names():
+    ms = [(m.surface, m.type) for m in extract_mentions("我老板 Mark 下周要来上海") if m.kind == "named"]
+    assert ("Mark", "person") in ms
+    ms = [(m.surface, m.type) for m in extract_mentions("We have two cats, Miso and Tofu") if m.kind == "named"]
+    assert ms == [("Miso", "pet"), ("Tofu", "pet")]
+    assert [m.surface for m in extract_mentions("I shop at Barnes and Noble") if m.kind == "named"] == \
+        ["Barnes and Noble"]
