@@ -288,6 +288,7 @@ def _date_kinds(text: str) -> frozenset[str]:
 
 _NUMERAL = re.compile(r"\d|[零一二两三四五六七八九十百千万亿半]")
 _DIGIT = re.compile(r"\d")
+_NUMBER = re.compile(r"\d|[零一二两三四五六七八九十百千万亿半]{2,}")
 # a memory that states a target is not contradicted by a new measurement ("想减到一百五十五斤", "goal is 85 kg"),
 # only by a new target
 _TARGET = re.compile(r"\b(?:want(?:s|ed)? to|goal|target|aim(?:ing)?|plan(?:ning)? to|hop(?:e|ing) (?:to|for)|"
@@ -609,9 +610,9 @@ def later_first(chosen: list[tuple[Candidate, dict[str, float]]]) -> list[tuple[
 
 def _gives_value(a: str, b: str) -> bool:
     """Both texts give a value of one kind: a quantity in the same unit or an amount, a date of the same kind,
-    or both a number (digits or Chinese numerals)."""
+    or both a number (digits, or two Chinese numerals in a row: "十二", not the 一 of "一下")."""
     return bool(value_kinds(a) & value_kinds(b) or _date_kinds(a) & _date_kinds(b)
-                or (_NUMERAL.search(a) and _NUMERAL.search(b)))
+                or (_NUMBER.search(a) and _NUMBER.search(b)))
 
 
 def answers_later_first(chosen: list[tuple[Candidate, dict[str, float]]], ratio: float
