@@ -95,7 +95,7 @@ def _csv(text: str, path: Path):
 
 
 def _turn(obj: object, number: int, where: str) -> TurnLine:
-    from graphmem.short_term.session import validate_message
+    from graphmem.write.sanitize import validate_message
 
     if not isinstance(obj, dict):
         raise InputError(f"{where}: each line must be a JSON object")

@@ -190,7 +190,7 @@ class Memory:
         ``speaker``: who said it ("Melanie"); with a speaker and no ``role`` the turn is a ``participant``'s (a
         group chat, another agent), and statements in their first person are about them, not the user.
         ``role``: user (the owner; the default without a speaker), assistant or participant."""
-        text = validate_message(text)   # the sessions' rule: no bytes, NUL, lone surrogates; 32,000 characters
+        text = validate_message(text)   # the one rule of every entry point: no bytes, NUL, lone surrogates; 32,000 characters
         return self.writer.add(user_id, session_id, turn_id, text, role=role, speaker=speaker, **kwargs)
 
     def add_messages(self, user_id: str, messages: list[dict], *, session_id: str,

@@ -23,7 +23,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from graphmem.errors import InputError
-from graphmem.write.sanitize import clean_id, clean_speaker, clean_text
+from graphmem.write.sanitize import clean_id, clean_speaker, message_text
 
 log = logging.getLogger("graphmem.messages")
 ROLES = ("user", "assistant", "system", "tool")
@@ -86,7 +86,7 @@ def parse(messages: Any) -> list[MessageTurn | None]:
             continue
         text = _text(m["content"], where)
         try:
-            text = clean_text(text, what="'content'")
+            text = message_text(text, what="'content'")
             name = clean_speaker(m.get("name"))
             mid = None if m.get("id") is None else clean_id(m["id"], "'id'")
         except InputError as e:

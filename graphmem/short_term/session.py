@@ -37,10 +37,10 @@ from graphmem.short_term.conflict import MemoryItem
 from graphmem.short_term.facts import FactLedger, HardFact
 from graphmem.short_term.packing import Item, Layer, Omission
 from graphmem.short_term.tokens import as_counter
+from graphmem.write.sanitize import MAX_MESSAGE_CHARS, validate_message  # the one rule for every entry point
 
 log = logging.getLogger(__name__)
 
-MAX_MESSAGE_CHARS = 32_000
 
 
 class Retriever(Protocol):
@@ -77,29 +77,6 @@ class Context:
     def report(self) -> str:
         """One line per omitted item, e.g. ``recent: turn 3 user (41 tokens, budget)``."""
         return "\n".join(f"{o.layer}: {o.label} ({o.tokens} tokens, {o.reason})" for o in self.omitted)
-
-
-def validate_message(text: Any, max_chars: int = MAX_MESSAGE_CHARS) -> str:
-    """The defined behaviour for bad input: :class:`InputError` for binary, non-text, empty, oversized or
-    malformed (unencodable) messages. Returns the text unchanged otherwise."""
-    if isinstance(text, (bytes, bytearray, memoryview)):
-        raise InputError("message is binary (bytes); decode it to text first")
-    if not isinstance(text, str):
-        raise InputError(f"message must be text, got {type(text).__name__}")
-    if not text.strip():
-        raise InputError("message is empty")
-    if len(text) > max_chars:
-        raise InputError(f"message has {len(text)} characters; the limit is {max_chars}")
-    if "\x00" in text:
-        raise InputError("message contains NUL bytes; it looks binary")
-    controls = sum(1 for ch in text if ord(ch) < 32 and ch not in "\n\r\t")
-    if controls > max(2, len(text) // 20):
-        raise InputError("message is mostly control characters; it looks binary")
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        raise InputError("message is malformed (lone surrogate characters)") from None
-    return text
 
 
 _shared_executor: ThreadPoolExecutor | None = None

@@ -8,7 +8,8 @@ from datetime import datetime
 
 from graphmem.errors import InputError
 
-MAX_CHARS = 100_000          # a turn longer than this is refused (a 1 MB paste is not a memory)
+MAX_CHARS = 100_000          # a fact's text, value or subject longer than this is refused
+MAX_MESSAGE_CHARS = 32_000   # a message longer than this is refused at every entry point (a paste is not a memory)
 MAX_ID_CHARS = 256
 MAX_SPEAKER_CHARS = 200
 MAX_NAME_CHARS = 1000        # an entity named on a read
@@ -34,6 +35,36 @@ def clean_text(text: object, *, what: str = "message", limit: int = MAX_CHARS) -
     if not text:
         raise InputError(f"{what} is empty")
     return text
+
+
+def validate_message(text: object, max_chars: int = MAX_MESSAGE_CHARS, *, what: str = "message") -> str:
+    """The one rule for a message at every entry point (``Memory.add``, sessions, ``add_messages``, the writer,
+    ``graphmem ingest``): InputError for binary (bytes), non-text, empty, oversized (``MAX_MESSAGE_CHARS``), NUL,
+    mostly control characters, or lone surrogates. Returns the text unchanged otherwise."""
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        raise InputError(f"{what} is binary (bytes); decode it to text first")
+    if not isinstance(text, str):
+        raise InputError(f"{what} must be text, got {type(text).__name__}")
+    if not text.strip():
+        raise InputError(f"{what} is empty")
+    if len(text) > max_chars:
+        raise InputError(f"{what} has {len(text)} characters; the limit is {max_chars}")
+    if "\x00" in text:
+        raise InputError(f"{what} contains NUL bytes; it looks binary")
+    controls = sum(1 for ch in text if ord(ch) < 32 and ch not in "\n\r\t")
+    if controls > max(2, len(text) // 20):
+        raise InputError(f"{what} is mostly control characters; it looks binary")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InputError(f"{what} is malformed (lone surrogate characters)") from None
+    return text
+
+
+def message_text(text: object, *, what: str = "message") -> str:
+    """A message as it is journaled: checked by ``validate_message``, then stripped, a stray control character
+    (a few are allowed) read as a space."""
+    return clean_text(validate_message(text, what=what), what=what)
 
 
 def clean_id(value: object, what: str) -> str:

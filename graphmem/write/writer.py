@@ -30,7 +30,7 @@ from graphmem.write import ids
 from graphmem.write.gate import REJECT, Judge
 from graphmem.write.journal import Journal
 from graphmem.write.pipeline import Batch, Pipeline, fact_to_json, utc
-from graphmem.write.sanitize import clean_id, clean_speaker, clean_text, moment, owner_id, repair
+from graphmem.write.sanitize import clean_id, clean_speaker, message_text, moment, owner_id, repair
 
 log = logging.getLogger("graphmem.write")
 SAMPLES = 50_000
@@ -175,7 +175,7 @@ class Writer:
         user_id = owner_id(turn.user_id, "user_id")
         session_id = clean_id(turn.session_id, "session_id")
         turn_id = clean_id(turn.turn_id, "turn_id")
-        text = clean_text(turn.text)
+        text = message_text(turn.text)   # the one rule of every entry point (sanitize.validate_message)
         speaker = clean_speaker(turn.speaker)
         scope = scopes.normalise(turn.scope, turn.agent)
         role = turn.role if turn.role is not None else ("participant" if speaker else "user")

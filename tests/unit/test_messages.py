@@ -67,7 +67,7 @@ def test_assistant_tool_call_without_content_is_skipped():
     ([{"role": "user", "content": 5}], r"messages\[0\]: 'content' must be a string"),
     ([{"role": "user", "content": "x", "name": "a\nb"}], r"messages\[0\]: speaker must not contain control"),
     ([{"role": "user", "content": "x", "name": 7}], r"messages\[0\]: speaker must be a string"),
-    ([{"role": "user", "content": "x" * 100_001}], r"messages\[0\]: 'content' is 100001 characters"),
+    ([{"role": "user", "content": "x" * 32_001}], r"messages\[0\]: 'content' has 32001 characters; the limit is 32000"),
     ([{"role": "user", "content": "x"}] * 1001, "the limit is 1000"),
 ])
 def test_bad_batches_name_the_bad_message(batch, needle):
