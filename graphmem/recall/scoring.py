@@ -478,14 +478,16 @@ def link_newer(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = Scor
     ranks the later one just above the earlier one unless the question asks about the past. Returns how many
     were linked."""
     named = _name_terms(tuple(names))   # sharing "小雨" only says both are about her
-    live = sorted((c for c in cands if c.status == "active" and c.label in ("event", "fact") and _said(c)),
-                  key=_said)
+    cands = list(cands)
+    said = {c.id: _said(c) for c in cands}
+    live = sorted((c for c in cands if c.status == "active" and c.label in ("event", "fact") and said[c.id]),
+                  key=lambda c: said[c.id])
     terms = {c.id: content_terms(c.text or "") - named for c in live}
     kinds = {c.id: value_kinds(c.text or "") for c in live}
     linked = 0
     for i, c in enumerate(live):
         own = {c.id, c.source_id} - {None}
-        later = [d for d in reversed(live[i + 1:]) if _said(d) > _said(c) and not own & {d.id, d.source_id}]
+        later = [d for d in reversed(live[i + 1:]) if said[d.id] > said[c.id] and not own & {d.id, d.source_id}]
         # the latest that says the same thing, else the closest about the same entity (cheap tests first)
         same = next((d for d in later if len(terms[c.id] & terms[d.id]) >= 2
                      and (similarity(c.id, d.id) or 0.0) >= cfg.same_thing and _gives_new_value(c, d, kinds)), None)
