@@ -13,7 +13,7 @@ import re
 from datetime import datetime
 from functools import lru_cache
 
-from . import lexicon as lx, lists
+from . import lexicon as lx, lists, passing
 from .normalize import EN_NUMBER_WORDS_RE, ZH_NUMBER_RE, detect_language, has_cjk, parse_english_number, parse_number
 from .timeexpr import find_times, span_end
 from .mentions import zh_appositions
@@ -205,8 +205,10 @@ def _extract(text: str, now: datetime) -> list[Statement]:
             user_spoke = True
         out.extend(lists.split_preferences(got))
     have = {(s.key, str(s.value)) for s in out if s.kind == "attribute"}
-    out += [s for s in lists.pets(text, lang, change) + lists.languages(text, lang, change)
-            if (s.key, str(s.value)) not in have]
+    more = lists.pets(text, lang, change) + lists.languages(text, lang, change) + passing.facts(text, lang, change)
+    out += [s for s in more if (s.key, str(s.value)) not in have
+            and not (s.key == "age" and any(x.key == "age" for x in out))
+            and not (s.key == "employer" and any(x.key == "employer" for x in out))]
     return out
 
 

@@ -49,3 +49,15 @@ def test_a_latin_name_after_a_chinese_role_and_typed_pet_names():
     assert ms == [("Miso", "pet"), ("Tofu", "pet")]
     assert [m.surface for m in extract_mentions("I shop at Barnes and Noble") if m.kind == "named"] == \
         ["Barnes and Noble"]
+
+
+def test_facts_said_in_passing():
+    assert ("attribute", "", "diet", "vegetarian") in facts("Can you suggest dinner? I'm vegetarian, so keep that in mind.")
+    assert ("attribute", "", "diet", "素食") in facts("我吃素的哈，推荐餐厅的时候注意一下")
+    assert ("attribute", "", "employer", "阿里") in facts("我现在住在杭洲，在阿里上班")
+    assert ("attribute", "", "employer", "美团") in facts("恭喜！我也刚换工作，现在在美团")
+    assert not [f for f in facts("她老公是个程序员，叫王磊，在字节上班") if f[2] == "employer"]   # his, not mine
+    assert ("attribute", "", "employer", "Fernleaf") in facts("ok update: accepted the Fernleaf offer!!")
+    assert ("relation", "朵朵", "daughter", "朵朵") in facts("我有个女儿叫朵朵，今年六岁")
+    assert ("relation", "Lia", "daughter", "Lia") in facts("my wife Ana is Brazilian, we have a daughter, Lia, she's 4")
+    assert ("attribute", "", "age", 34) in facts("Hi! Quick intro: I'm Sam, 34, software engineer at Stripe.")
