@@ -51,6 +51,13 @@ class Tx:
         return [r.data() for r in self._tx.run(query(name), {**self._defaults, **(params or {})})]
 
 
+class _AutoTx(Tx):
+    """Named queries, each in its own auto-commit transaction of one session (see :meth:`Store.read_auto`)."""
+
+    def run(self, name: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        return [r.data() for r in self._tx.run(query(name), {**self._defaults, **(params or {})})]
+
+
 class Store:
     def __init__(self, settings: Settings | None = None, *, http_reads: bool = False):
         self.settings = settings or Settings.from_env()
@@ -128,6 +135,18 @@ class Store:
         with self._session(database) as session:
             return session.execute_read(lambda tx: work(Tx(tx, self.defaults)))
 
+    def read_auto(self, work: Callable[[Tx], T], *, database: str | None = None) -> T:
+        """Like :meth:`read`, but each statement runs in its own auto-commit read transaction: one round trip
+        (RUN+PULL) a statement instead of BEGIN ... COMMIT, for the latency-bound reads of recall whose
+        statements need no common snapshot. A transient failure runs ``work`` again in :meth:`read` (retried)."""
+        if self._http is not None:
+            return self.read(work, database=database)
+        try:
+            with self._session(database, read=True) as session:
+                return work(_AutoTx(session, self.defaults))
+        except StoreBusy:
+            return self.read(work, database=database)
+
     def write(self, work: Callable[[Tx], T], *, database: str | None = None) -> T:
         """Run ``work(tx)`` in a managed write transaction (retried on transient errors)."""
         with self._session(database) as session:
@@ -178,10 +197,11 @@ class Store:
             else None
 
     @contextmanager
-    def _session(self, database: str | None) -> Iterator[neo4j.Session]:
+    def _session(self, database: str | None, read: bool = False) -> Iterator[neo4j.Session]:
         with self._translate():
             self._probe()
-            with self.driver.session(database=database or self.settings.database) as session:
+            with self.driver.session(database=database or self.settings.database,
+                                     **({"default_access_mode": "READ"} if read else {})) as session:
                 yield session
 
     @contextmanager
