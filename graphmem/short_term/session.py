@@ -334,7 +334,10 @@ class Session:
         lt_dropped: list[tuple[MemoryItem, HardFact]] = []
         if recall and self.retriever is not None and query:
             try:
-                raw = list(self.retriever(query, self) or [])
+                found = self.retriever(query, self) or []
+                raw = list(found)
+                if getattr(found, "why", None):   # the retriever found nothing worth injecting, and says why
+                    omitted_extra.append(Omission(packing.LONG_TERM, "long-term memory", 0, found.why))
             except Exception as exc:  # long-term memory down: the short-term context still works
                 omitted_extra.append(Omission(packing.LONG_TERM, "retriever", 0, f"failed: {type(exc).__name__}: {exc}"))
                 raw = []
