@@ -13,7 +13,8 @@ from .types import Statement
 
 _SEP_EN = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
 _SEP_ZH = re.compile(r"[、，,]|和|跟|及|与")
-_OVER = re.compile(r"^(.+?)\s+(?:over|rather than|instead of)\s+.+$", re.I)
+_OVER = re.compile(r"^(.+?)\s+(?:over|rather than|instead of)\s+(.+)$", re.I)
+_OVER_ZH = re.compile(r"比起([\u4e00-\u9fffA-Za-z]{1,6}?)[，,]?\s*(?:我|现在|还是)*更(?:喜欢|爱)")
 _NUM_EN = r"(?:a|an|one|two|three|four|five|\d+)"
 _PET_EN = re.compile(r"\b" + _NUM_EN + r"\s+(?P<noun>[a-z]+(?: [a-z]+)?)\s*(?:,\s*|\s+(?:called|named)\s+)"
                      r"(?P<names>[A-Z][\w'-]+(?:\s*(?:,|and|&)\s*[A-Z][\w'-]+)*)")
@@ -38,6 +39,9 @@ def split_preferences(statements: list[Statement]) -> list[Statement]:
         m = _OVER.match(subj)
         if m:
             subj = m.group(1).strip()
+        over = (m.group(2).strip() if m else "") or _zh_over(s.text)
+        if over and (s.polarity or 0) > 0:   # "now prefer tea over coffee": the old favourite is no longer liked
+            out.append(replace(s, subject=over, polarity=-1, is_change=True))
         cjk = bool(re.search(r"[\u4e00-\u9fff]", subj))
         parts = [p.strip(" ,.") for p in (_SEP_ZH if cjk else _SEP_EN).split(subj) if p and p.strip(" ,.")]
         short = all(len(p) <= 6 if cjk else len(p.split()) <= 4 for p in parts)
@@ -46,6 +50,11 @@ def split_preferences(statements: list[Statement]) -> list[Statement]:
         else:
             out.append(replace(s, subject=subj))
     return out
+
+
+def _zh_over(text: str) -> str:
+    m = _OVER_ZH.search(text or "")
+    return m.group(1) if m else ""
 
 
 def _pet_noun(noun: str, lang: str) -> str:

@@ -306,6 +306,9 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
         role = lx.role_of(head)
         if len(head) == 1 and not role and next_tok is not None and next_tok[1].startswith("v"):
             continue  # "我会说英语", "我要买": a modal verb before a verb, not "my meeting"
+        if not role and any(lx.role_of(text[end:end + n]) or lx.type_of_noun(text[end:end + n], "zh") == "person"
+                            for n in (2, 3)):
+            continue  # "我大学同学小林": 大学 says which classmate; the classmate is the mention
         typ = "person" if role and role not in ("dog", "cat") else ("pet" if role else lx.type_of_noun(head, "zh"))
         if role and any(g[0] == end for g in gaz):
             continue  # apposition with a known name: the gazetteer's mention

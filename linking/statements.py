@@ -570,7 +570,7 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
     en_attr, _ = lx.attribute_cues()
     cues = sorted(list(zh_attr.items()) + [(k, v) for k, v in en_attr.items() if k.isascii()],
                   key=lambda kv: -len(kv[0]))
-    m = re.search(r"对(.{1,10}?)过敏", c)
+    m = re.search(r"对([^对，。！？,.!?]{1,10}?)过敏", c)   # "对了，我还对芒果过敏" → 芒果
     if m:
         return [_st("attribute", c, lang, change, key="allergy", value=m.group(1))]
     for cue, key in cues:

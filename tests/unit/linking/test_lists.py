@@ -17,7 +17,10 @@ def facts(text):
 def test_liked_things_in_a_list_are_one_preference_each():
     assert facts("I like Thai food and Italian food though") == [("preference", "Thai food", "", None),
                                                                    ("preference", "Italian food", "", None)]
-    assert facts("I now prefer tea over coffee") == [("preference", "tea", "", None)]
+    got = [(s.subject, s.polarity) for s in extract_statements("I now prefer tea over coffee", NOW)]
+    assert got == [("coffee", -1), ("tea", 1)]          # the old favourite is no longer liked
+    got = [(s.subject, s.polarity) for s in extract_statements("现在比起咖啡我更喜欢喝茶了", NOW)]
+    assert got == [("咖啡", -1), ("喝茶", 1)]
 
 
 def test_named_pets_and_their_species():
