@@ -334,8 +334,8 @@ class Session:
         lt_dropped: list[tuple[MemoryItem, HardFact]] = []
         if recall and self.retriever is not None and query:
             try:
-                found = self.retriever(query, self) or []
-                raw = list(found)
+                found = self.retriever(query, self)
+                raw = list(found or [])
                 if getattr(found, "why", None):   # the retriever found nothing worth injecting, and says why
                     omitted_extra.append(Omission(packing.LONG_TERM, "long-term memory", 0, found.why))
             except Exception as exc:  # long-term memory down: the short-term context still works
