@@ -353,6 +353,14 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
                     end_k += 2
                 else:
                     break
+        elif f == "ns":   # "海淀黄庄", "平江路", "南京西路": one place; "北欧风" is a style, not a place
+            suffix, chars = lx.marker_set("zh_place_suffix"), lx.marker_set("zh_place_char")
+            while end_k + 1 < n and (toks[end_k + 1][1] == "ns" or toks[end_k + 1][0] in suffix
+                                     or toks[end_k + 1][1].startswith("nr") and toks[end_k + 1][0][-1:] in chars):
+                end_k += 1
+            if end_k + 1 < n and toks[end_k + 1][0] in lx.marker_set("zh_style_suffix"):
+                k = end_k + 1
+                continue
         s0, e0 = s, toks[end_k][3]
         surface = text[s0:e0]
         k = end_k + 1

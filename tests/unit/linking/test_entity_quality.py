@@ -46,3 +46,10 @@ def test_a_demonstrative_prefers_the_typed_recent_entity():
     links = link(extract_mentions("而且那个笔记本键盘有个键松了", Gazetteer()), slots, Gazetteer())
     assert [(lk.mention.surface, lk.entity_id) for lk in links if lk.mention.kind == "demonstrative"] == \
         [("那个笔记本", "e1")]
+
+
+def test_chinese_place_names_keep_their_parts_and_a_style_is_no_place():
+    assert named("补习班在海淀黄庄，离家不远") == [("海淀黄庄", "geo")]
+    assert named("住在平江路附近") == [("平江路", "geo")]
+    assert named("设计师给了个装修方案，北欧风，报价十五万") == []
+    assert named("我下周去北京出差") == [("北京", "geo")]
