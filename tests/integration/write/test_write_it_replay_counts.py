@@ -32,7 +32,7 @@ def test_replay_after_a_kill_counts_rejections_and_mentions_once(store, tenant, 
 
 
 def test_one_turn_repeating_a_fact_is_one_mention(writer, store, tenant):
-    text = ("My budget is 8000. " * 5300)[:99_000]
+    text = ("My budget is 8000. " * 1700)[:31_900]          # the longest message is 32,000 characters
     writer.add("u1", "s1", 1, text)
     writer.add("u1", "s1", 2, "I said it already: " + text[:5000], facts=[FactInput("attribute", "", "budget", 8000)] * 300)
     assert writer.flush(600)
