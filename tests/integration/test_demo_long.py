@@ -19,4 +19,6 @@ def test_long_history_shows_the_saving_and_finds_old_facts(settings, tenant):
     text = "\n".join(lines)
     found = [q for q, word in answers.items() if word in text.split(f"user: {q}", 1)[1].split("assistant:", 1)[0]]
     assert len(found) >= 3, text[-4000:]                            # recalled from weeks ago, not said again
-    assert "off_topic_memories" in long
+    assert long["off_topic_memories"] == 0                           # nothing relevant, nothing injected (issue 20)
+    off = text.split("user: What's the capital of Australia?", 1)[1].split("assistant:", 1)[0]
+    assert "recalled: (nothing relevant in long-term memory)" in off, off
