@@ -89,10 +89,18 @@ def _user_checked(s, user: str):
 
 
 def _fact_rows(facts) -> list[list]:
-    return [[f.id, f.key, f.value, f.status, f.version, f.valid_from, f.valid_to, f.mention_count] for f in facts]
+    from graphmem.scopes import label
+    scoped = any(f.agent or f.scope != "user" for f in facts)   # several agents: who learnt it, who reads it
+    return [[f.id, f.key, f.value, f.status, f.version, f.valid_from, f.valid_to, f.mention_count]
+            + ([label(f.agent, f.scope)] if scoped else []) for f in facts]
 
 
-FACT_COLUMNS = ["fact id", "attribute", "value", "status", "v", "valid from", "valid to", "seen"]
+FACT_COLUMNS = ["fact id", "attribute", "value", "status", "v", "valid from", "valid to", "seen", "scope"]
+
+
+def _facts_table(title: str, facts) -> None:
+    rows = _fact_rows(facts)
+    table(title, FACT_COLUMNS[:len(rows[0])] if rows else FACT_COLUMNS, rows)
 
 
 @fails_cleanly
@@ -107,10 +115,10 @@ def card(user: str = USER, entity: str = ENTITY, wide: bool = WIDE_OPTION, as_js
     if as_json:
         return emit_json({"card": c, "history": hist})
     console.print(f"[bold]{c.name}[/bold] ({c.type or 'thing'}) aliases: {', '.join(c.aliases) or '-'}")
-    table("active", FACT_COLUMNS, _fact_rows(c.facts))
+    _facts_table("active", c.facts)
     table("relations", ["type", "direction", "other", "status"],
           [[r.get("type"), r.get("direction"), r.get("other"), r.get("status")] for r in c.relations])
-    table("history", FACT_COLUMNS, _fact_rows(hist))
+    _facts_table("history", hist)
 
 
 @fails_cleanly
@@ -159,13 +167,17 @@ def recall(user: str = USER, query: str = typer.Argument(..., help="What the age
     with memory() as m:
         curate.require_user(m.store, user)
         found = (m.agent(agent, teams=team or None) if agent else m).recall(user, query, k, explain=explain)
+        if not agent and not explain:   # who learnt each memory, and its scope, for the owner too
+            from graphmem.agents import provenance
+            found = provenance(m.store, m.settings.tenant, user, found)
     if as_json:
         return emit_json(found)
-    cols = (["id"] if wide else []) + ["score", "memory", "paths"] + (["learnt by"] if agent else []) \
+    scoped = agent or any(r.agent or r.scope not in (None, "user") for r in found)
+    cols = (["id"] if wide else []) + ["score", "memory", "paths"] + (["learnt by"] if scoped else []) \
         + (["components"] if explain else [])
     table(f"recall for {user}" + (f" as {agent}" if agent else "") + f": {query}", cols,
           [([r.id] if wide else []) + [f"{r.score:.3f}", r.text, ",".join(r.paths)]
-           + ([label(r.agent, r.scope)] if agent else []) + ([_components(r.explanation)] if explain else [])
+           + ([label(r.agent, r.scope)] if scoped else []) + ([_components(r.explanation)] if explain else [])
            for r in found])
 
 
@@ -186,7 +198,7 @@ def history(user: str = USER, entity: str = ENTITY,
         versions = reads.history(s, user, entity, attribute)
     if as_json:
         return emit_json(versions)
-    table(f"history of {entity}" + (f" / {attribute}" if attribute else ""), FACT_COLUMNS, _fact_rows(versions))
+    _facts_table(f"history of {entity}" + (f" / {attribute}" if attribute else ""), versions)
 
 
 @fails_cleanly

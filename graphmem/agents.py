@@ -104,17 +104,7 @@ class AgentMemory:
         return self._sessions[key]
 
     def _provenance(self, user_id: str, found: list[Recalled]) -> list[Recalled]:
-        if not found:
-            return found
-        rows = {r["id"]: r for r in self.store.run("scope/of", {"tenant": self.memory.settings.tenant,
-                                                                "user_id": user_id, "ids": [m.id for m in found]})}
-        out = []
-        for m in found:
-            r = rows.get(m.id) or {}
-            agent, scope = r.get("agent"), r.get("scope")
-            expl = None if m.explanation is None else {**m.explanation, "agent": agent, "scope": scope}
-            out.append(replace(m, agent=agent, scope=scope, explanation=expl))
-        return out
+        return provenance(self.store, self.memory.settings.tenant, user_id, found)
 
     # -- forgetting what it may write ----------------------------------------------------------------------------
     def forget(self, user_id: str, *, dry_run: bool = False, **target: Any):
@@ -162,3 +152,18 @@ class AgentMemory:
     def as_of(self, user_id: str, when: datetime, *, attribute: str | None = None, entity: str | None = None):
         from graphmem.write.reads import as_of
         return as_of(self.store, user_id, when, key=attribute, entity=entity)
+
+
+def provenance(store, tenant: str, user_id: str, found: list[Recalled]) -> list[Recalled]:
+    """``found`` with the agent that learnt each memory and its scope (also in ``explanation``): one query."""
+    if not found:
+        return found
+    rows = {r["id"]: r for r in store.run("scope/of", {"tenant": tenant, "user_id": user_id,
+                                                       "ids": [m.id for m in found]})}
+    out = []
+    for m in found:
+        r = rows.get(m.id) or {}
+        agent, scope = r.get("agent"), r.get("scope")
+        expl = None if m.explanation is None else {**m.explanation, "agent": agent, "scope": scope}
+        out.append(replace(m, agent=agent, scope=scope, explanation=expl))
+    return out

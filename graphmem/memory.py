@@ -242,9 +242,14 @@ class Memory:
     # -- the relational API -----------------------------------------------------------------------------
     def recall(self, user_id: str, query: str, k: int = 8, *, explain: bool = False, **kwargs: Any) -> list[Recalled]:
         """The ``k`` memories most relevant to ``query``, rewritten in the second person (see
-        :meth:`graphmem.recall.Retriever.recall`)."""
+        :meth:`graphmem.recall.Retriever.recall`). With ``explain``, each also says which agent learnt it and
+        its scope (``agent``, ``scope``, and in ``explanation``)."""
         found = self.retriever.recall(user_id, query, k, explain=explain, **kwargs)
-        self.recall_log.note(kwargs.get("tenant") or self.settings.tenant, user_id, found)
+        tenant = kwargs.get("tenant") or self.settings.tenant
+        self.recall_log.note(tenant, user_id, found)
+        if explain:
+            from graphmem.agents import provenance
+            found = provenance(self.store, tenant, user_id, found)
         return found
 
     def _session_recall(self, query: str, session) -> list:

@@ -182,6 +182,8 @@ class FactVersion:
     quality: float
     supersedes: str | None = None
     event_id: str | None = None
+    agent: str | None = None       # the agent that learnt it (None: the user's own words); see graphmem.scopes
+    scope: str = "user"            # who may read it: user | agent:<id> | team:<id>
 
 
 @dataclass(frozen=True)

@@ -6,5 +6,5 @@ RETURN f.id AS id, f.entity_id AS entity_id, e.name AS entity, f.kind AS kind, f
        f.polarity AS polarity, f.text AS text, f.status AS status, f.version AS version,
        f.valid_from AS valid_from, f.valid_to AS valid_to, f.recorded_at AS recorded_at, f.last_seen AS last_seen,
        f.mention_count AS mention_count, f.importance AS importance, f.quality AS quality,
-       supersedes, f.event_id AS event_id
+       supersedes, f.event_id AS event_id, f.agent AS agent, coalesce(f.scope, 'user') AS scope
 ORDER BY f.key, f.version, f.valid_from

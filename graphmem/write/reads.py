@@ -30,7 +30,7 @@ def _fact(r: dict) -> FactVersion:
         valid_from=_native(r["valid_from"]), valid_to=_native(r["valid_to"]), recorded_at=_native(r["recorded_at"]),
         last_seen=_native(r["last_seen"]), mention_count=int(r["mention_count"] or 0),
         importance=float(r["importance"] or 0), quality=float(r["quality"] or 0), supersedes=r["supersedes"],
-        event_id=r["event_id"])
+        event_id=r["event_id"], agent=r.get("agent"), scope=r.get("scope") or "user")
 
 
 def _of_a_user(store: Store, tenant: str, user_id: str, rows: list[dict]) -> list[dict]:

@@ -156,6 +156,7 @@ def test_a_private_fact_never_outdates_a_shared_or_another_agents_one(memory, st
     assert memory.flush(120)
     got = versions()
     assert got == [("5000", "outdated"), ("6000", "outdated"), ("8000", "outdated"), ("9000", "active")], got
+    assert [v.value for v in memory.as_of("dan", AT + timedelta(days=5), attribute="budget")] == ["9000"]  # once
     for agent in (a, b):
         top = agent.recall("dan", "what is my budget?", 3)[0]
         assert "9000" in top.text

@@ -79,3 +79,33 @@ def test_agents_grant_revoke_list(cli, tenant):
     assert not any("Memmo" in r["source_text"] for r in coach)
     bad = runner.invoke(app, ["agents", "grant", "bad agent", "travel", "--yes"], env={"GRAPHMEM_TENANT": tenant})
     assert bad.exit_code == 7 and "agent must be" in bad.output
+
+
+def test_scope_shows_in_owner_recall_explain_and_export(cli):
+    table = cli("recall", "alice", "passport number", "--wide")        # the owner's view: who learnt it, where
+    assert "learnt by" in table and "planner, private" in table
+    explained = json.loads(cli("recall", "alice", "passport number", "--explain", "--json"))
+    mine = next(r for r in explained if "X1234567" in r["source_text"])
+    assert (mine["agent"], mine["scope"]) == ("planner", "agent:planner")
+    assert (mine["explanation"]["agent"], mine["explanation"]["scope"]) == ("planner", "agent:planner")
+    data = json.loads(cli("export", "alice"))
+    events = {n["props"]["text"]: n["props"] for n in data["nodes"] if "Event" in n["labels"]
+              and n["props"].get("role")}
+    said = events["My passport number is X1234567."]
+    assert (said["agent"], said["scope"]) == ("planner", "agent:planner")
+    assert said["caption"].startswith("[planner, private]")                   # Neo4j Browser's caption
+    assert events["I am allergic to shellfish."]["scope"] == "user"
+
+
+def test_history_and_card_show_each_versions_scope(tenant_settings, tenant, tmp_path):
+    from graphmem.model import FactInput
+
+    with Memory(tenant_settings, journal_path=tmp_path / "j2.sqlite3") as m:
+        m.agent("coach").add("bob", "c1", 1, "My budget is 900.", at=AT,
+                             facts=[FactInput("attribute", "", "budget", 900, text="My budget is 900.")])
+        assert m.flush(120)
+    env = {"GRAPHMEM_TENANT": tenant}
+    versions = json.loads(runner.invoke(app, ["history", "bob", "me", "budget", "--json"], env=env).output)
+    assert [(v["value"], v["agent"], v["scope"]) for v in versions] == [("900", "coach", "agent:coach")]
+    table = runner.invoke(app, ["card", "bob", "me", "--wide"], env=env).output
+    assert "scope" in table and "coach, private" in table
