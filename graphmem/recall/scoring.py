@@ -38,7 +38,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from functools import lru_cache
@@ -593,14 +593,15 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int,
     return answers_later_first(chosen, cfg.answer_ratio) if cfg.answer_ratio > 0 and not q.happened else chosen
 
 
-def later_first(chosen: list[tuple[Candidate, dict[str, float]]]) -> list[tuple[Candidate, dict[str, float]]]:
-    """Of two chosen memories that say the same thing (``Candidate.newer``, see :func:`link_newer`), the later
-    one takes the earlier one's place (component ``newer``): the value that holds now is read first. Only
-    the order of what was chosen changes; nothing enters or leaves the list."""
+Chosen = list[tuple[Candidate, dict[str, float]]]
+
+
+def _later_up(chosen: Chosen, later_of: Callable[[Chosen], tuple[int, int] | None]) -> Chosen:
+    """Move the later memory of each pair ``later_of`` finds (indices earlier-ranked, later-said) to the place of
+    the one above it, taking its score (component ``newer``), until no pair is left. Only the order changes."""
     out = list(chosen)
     for _ in range(len(out)):
-        at = {c.id: i for i, (c, _) in enumerate(out)}
-        move = next(((i, at[c.newer]) for i, (c, _) in enumerate(out) if c.newer in at and at[c.newer] > i), None)
+        move = later_of(out)
         if move is None:
             break
         i, j = move
@@ -608,6 +609,16 @@ def later_first(chosen: list[tuple[Candidate, dict[str, float]]]) -> list[tuple[
         place = out[i][1]["score"]
         out.insert(i, (later, {**comp, "newer": place - comp["score"], "score": place}))
     return out
+
+
+def later_first(chosen: Chosen) -> Chosen:
+    """Of two chosen memories that say the same thing (``Candidate.newer``, see :func:`link_newer`), the later
+    one takes the earlier one's place (component ``newer``): the value that holds now is read first. Only
+    the order of what was chosen changes; nothing enters or leaves the list."""
+    def pair(out: Chosen) -> tuple[int, int] | None:
+        at = {c.id: i for i, (c, _) in enumerate(out)}
+        return next(((i, at[c.newer]) for i, (c, _) in enumerate(out) if c.newer in at and at[c.newer] > i), None)
+    return _later_up(chosen, pair)
 
 
 def _gives_value(a: str, b: str) -> bool:
@@ -617,32 +628,21 @@ def _gives_value(a: str, b: str) -> bool:
                 or (_NUMBER.search(a) and _NUMBER.search(b)))
 
 
-def answers_later_first(chosen: list[tuple[Candidate, dict[str, float]]], ratio: float
-                        ) -> list[tuple[Candidate, dict[str, float]]]:
+def answers_later_first(chosen: Chosen, ratio: float) -> Chosen:
     """For a question about how things stand: of two chosen memories that both answer it — each at least
     ``ratio`` × the other's relevance — and give a value of one kind (:func:`_gives_value`), the one said later
     takes the earlier one's place ("120 guests" in January, "we cut the guest list down to 80" last week). The
     pair need not be similar to each other (:func:`link_newer` asks that): the question is what they share."""
-    out = list(chosen)
-    for _ in range(len(out)):
-        move = None
-        for i, (c, cc) in enumerate(out):
-            for j in range(i + 1, len(out)):
-                d, dc = out[j]
-                if (_said(c) and _said(d) and _said(d) > _said(c) and not {c.id, c.source_id} & {d.id, d.source_id} - {None}
-                        and min(cc["relevance"], dc["relevance"]) >= ratio * max(cc["relevance"], dc["relevance"])
-                        and _gives_value(c.text or "", d.text or "")):
-                    move = (i, j)
-                    break
-            if move:
-                break
-        if move is None:
-            break
-        i, j = move
-        later, comp = out.pop(j)
-        place = out[i][1]["score"]
-        out.insert(i, (later, {**comp, "newer": place - comp["score"], "score": place}))
-    return out
+    def both_answer(c: Candidate, cc: dict, d: Candidate, dc: dict) -> bool:
+        return (bool(_said(c) and _said(d)) and _said(d) > _said(c)
+                and not {c.id, c.source_id} & {d.id, d.source_id} - {None}
+                and min(cc["relevance"], dc["relevance"]) >= ratio * max(cc["relevance"], dc["relevance"])
+                and _gives_value(c.text or "", d.text or ""))
+
+    def pair(out: Chosen) -> tuple[int, int] | None:
+        return next(((i, j) for i, (c, cc) in enumerate(out) for j in range(i + 1, len(out))
+                     if both_answer(c, cc, *out[j])), None)
+    return _later_up(chosen, pair)
 
 
 def with_weights(cfg: ScoringConfig, **weights: float) -> ScoringConfig:
