@@ -422,7 +422,8 @@ def render(res: dict, perf: dict | None) -> str:
     L += ["## Other areas' results", ""]
     for name, what in (("recall.md", "recall latency at 10k/100k, per path"), ("write.md", "write path throughput"),
                        ("linking.md", "linking accuracy"), ("short_term.md", "short-term layer and token counting"),
-                       ("perf.md", "ingest, context() at 1k, RSS")):
+                       ("perf.md", "ingest, context() at 1k, RSS"),
+                       ("offtopic.md", "off-topic questions: what context() injects when nothing is relevant")):
         if (RESULTS / name).exists():
             L.append(f"- [`results/{name}`](results/{name}) — {what}")
     L += ["", "Reproduce: `python -m bench.report --run` (full suite + perf bench + this report, ~12 min on 2 cores); "
