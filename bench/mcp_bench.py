@@ -78,12 +78,17 @@ async def _drive(params: StdioServerParameters, users: list[dict], queries: int,
         await _timed(client, plan[:50])
         fresh = [(user, f"new-{i}", q) for i, (user, _, q) in enumerate(plan)]
         timed = {"open": ([], []), "new": ([], [])}
+        floor = []
         for i in range(len(plan)):   # the two cases interleaved, so both see the same load on the box
             for case, call in (("open", plan[i]), ("new", fresh[i])):
                 t, f = await _timed(client, [call])
                 timed[case][0].extend(t)
                 timed[case][1].extend(f)
-    return {"start_s": start_s, "warm_s": warm_s, "open": _stats(*timed["open"]), "new": _stats(*timed["new"])}
+            t0 = time.perf_counter()
+            await client.list_tools()      # the protocol alone: JSON-RPC over the pipes, no tool, no thread
+            floor.append((time.perf_counter() - t0) * 1e3)
+    return {"start_s": start_s, "warm_s": warm_s, "open": _stats(*timed["open"]), "new": _stats(*timed["new"]),
+            "floor": _stats(floor, [0] * len(floor))}
 
 
 def in_process(settings: Settings, tenant: str, users: list[dict], queries: int) -> dict:
@@ -99,16 +104,19 @@ def in_process(settings: Settings, tenant: str, users: list[dict], queries: int)
         try:
             for u in users:
                 mem.session(u["user_id"], f"conv-{u['user_id']}").context(u["queries"][0], 2000)
-            times, found = [], []
+            times, found, parts = [], [], {}
             for i, (user, conv, q) in enumerate(plan[:50] + plan):
                 t0 = time.perf_counter()
                 ctx = mem.session(user, conv).context(q, 2000)
                 if i >= 50:
                     times.append((time.perf_counter() - t0) * 1e3)
                     found.append(len(ctx.long_term))
+                    for name, ms in (mem.retriever.last_timings or {}).items():
+                        if name.endswith("_ms"):
+                            parts.setdefault(name[:-3], []).append(ms)
         finally:
             mem.close(30)
-    return _stats(times, found)
+    return {**_stats(times, found), "parts": {k: (rb.pct(v, .5), rb.pct(v, .95)) for k, v in parts.items()}}
 
 
 def report(out: dict, args, started: datetime) -> str:
@@ -136,6 +144,15 @@ def report(out: dict, args, started: datetime) -> str:
                      out["in_process"])):
         lines.append(f"| {name} | {m['n']} | {m['p50']:.1f} | {m['p95']:.1f} | {m['p99']:.1f} | {m['mean']:.1f} | "
                      f"{m['max']:.1f} | {m['memories']:.1f} |")
+    f = out["floor"]
+    lines.append(f"| the protocol alone: `list_tools` over the same pipes (no tool, no worker thread) | {f['n']} | "
+                 f"{f['p50']:.1f} | {f['p95']:.1f} | {f['p99']:.1f} | {f['mean']:.1f} | {f['max']:.1f} | |")
+    parts = out["in_process"]["parts"]
+    lines += ["", "Where an in-process `context()` spends its time (recall's own timings, `Retriever.last_timings`, "
+              "p50 / p95 ms; `total` is recall, the rest of `context()` is packing and token counting; the `q_` "
+              "rows are Neo4j statements, run side by side in `paths`):", "",
+              "| part | p50 ms | p95 ms |", "|---|---|---|"]
+    lines += [f"| {k} | {a:.1f} | {b:.1f} |" for k, (a, b) in parts.items()]
     lines += ["", f"Server start to first answer (models warmed before serving): {out['start_s']:.1f} s; first "
               f"call per user for 100 users: {out['warm_s']:.1f} s in all. Load: {ld['load_s']:.0f} s.", ""]
     return "\n".join(lines) + "\n"
