@@ -5,7 +5,9 @@ stricter, because an injected memory costs tokens and can mislead. :class:`Conte
 context_gate``), chosen with ``bench/offtopic_bench.py`` on the off-topic dev questions, the eval users' probes and
 LoCoMo dev: a memory is relevant when its score (the fitted probability that it answers the question) reaches
 ``min_best`` and it is semantically close (normalised cosine ≥ ``min_semantic``) or scores ``sure`` or more (0:
-never). No relevant memory: nothing is injected. Otherwise each memory scoring ``min_each`` or more is.
+never), or when it is very close (normalised cosine ≥ ``close``; 0: never) whatever its score ("What should I
+avoid eating?" → "Your allergy is shellfish", scored 0.011). No relevant memory: nothing is injected. Otherwise
+each memory scoring ``min_each`` or more is.
 """
 
 from __future__ import annotations
@@ -29,10 +31,11 @@ class ContextGate:
     min_semantic: float = 0.0
     sure: float = 0.0
     min_each: float = 0.0
+    close: float = 0.0
 
     @property
     def needs_semantic(self) -> bool:
-        return self.min_semantic > 0
+        return self.min_semantic > 0 or self.close > 0
 
 
 def semantic(r) -> float:
@@ -43,7 +46,8 @@ def semantic(r) -> float:
 
 def relevant(score: float, sem: float, g: ContextGate) -> bool:
     """Is a memory with this score and semantic similarity worth a context block of its own?"""
-    return score >= g.min_best and (sem >= g.min_semantic or (g.sure > 0 and score >= g.sure))
+    return (score >= g.min_best and (sem >= g.min_semantic or (g.sure > 0 and score >= g.sure))) or (
+        g.close > 0 and sem >= g.close)
 
 
 def gate(found: Sequence[T], g: ContextGate, *, score: Callable[[T], float] = lambda r: r.score,

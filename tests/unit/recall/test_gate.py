@@ -54,3 +54,11 @@ def test_injected_is_a_list_with_a_reason():
     assert out == [1, 2] and out.why is None
     out.why = "nothing relevant"
     assert list(out) == [1, 2]
+
+
+def test_a_very_close_memory_counts_whatever_its_score():
+    g = ContextGate(min_best=0.03, min_semantic=0.1, sure=0.2, close=0.3)
+    assert relevant(0.011, 0.35, g)          # "What should I avoid eating?" -> the allergy
+    assert not relevant(0.011, 0.25, g)
+    assert not relevant(0.011, 0.35, ContextGate(min_best=0.03, min_semantic=0.1, sure=0.2))   # close 0: never
+    assert gate([R(0.011, 0.35), R(0.01)], g) == ([R(0.011, 0.35), R(0.01)], None)
