@@ -194,8 +194,11 @@ class SessionState:
 # --- rules -------------------------------------------------------------------------------------------
 
 def _is_zh(text: str) -> bool:
-    cjk = sum(1 for ch in text if "\u4e00" <= ch <= "\u9fff")
-    return cjk >= 2 and cjk >= 2 * len(re.findall(r"[A-Za-z]+", text))
+    """Chinese or mixed by the one language detector (``graphmem.linking.detect_language``): "ok，deadline是周五，
+    我们team用的是Jira" gets a Chinese session state (it had its own CJK count, which said English there)."""
+    from graphmem.linking.normalize import detect_language
+
+    return detect_language(text) != "en"
 
 
 def detect_task(text: str) -> TaskType | None:

@@ -97,3 +97,14 @@ def test_chat_mentioning_a_city_does_not_fill_the_hotel_slots():
     assert s.slots == {}
     s = update_state(s, "The hotel should be in Hangzhou, for next Friday.")
     assert s.slots == {"city": "Hangzhou", "date": "next Friday"}
+
+
+def test_the_session_language_is_the_one_detectors():
+    from graphmem.linking.normalize import detect_language
+
+    for text, lang in [("I need to book a hotel.", "en"), ("我想订一家酒店。", "zh"),
+                       ("ok，deadline是周五，我们team用的是Jira和Notion", "zh"),          # mixed: Chinese state
+                       ("Book the Hilton in 杭州 for Friday please", "en")]:
+        s = update_state(SessionState(), text)
+        assert s.lang == lang
+        assert (detect_language(text) != "en") == (lang == "zh")
