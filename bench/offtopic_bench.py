@@ -44,9 +44,11 @@ ROOT = Path(__file__).resolve().parent
 QUESTIONS = ROOT / "eval" / "offtopic" / "questions.yaml"
 OUT = ROOT / "results" / "offtopic.md"
 #: earlier held-out looks, so a later one reads as what it is
-HELDOUT_SEEN = ["9459504 (first run): min_best 0.03 — 63.0 % empty, mean 2.55; the semantic condition was chosen "
-                "after it on the dev half (the demo's question, d-en-01, still got 5 memories), so the figure above "
-                "is a second look"]
+HELDOUT_SEEN = ["9459504 (first run): min_best 0.03 — 63.0 % empty, mean 2.55; then the demo's question (d-en-01 of "
+                "the dev half) still got 5 memories and a semantic condition was chosen on the dev half",
+                "56b4c1e: min_best 0.03, min_semantic 0.1, sure 0.2 — 78.1 % empty, mean 1.53; then the MCP test's "
+                "'What should I avoid eating?' lost its allergy (score 0.011, semantic 0.35) and 'close' was chosen on "
+                "the dev half"]
 BEST = (0.02, 0.03, 0.05, 0.07, 0.1, 0.15, 0.2, 0.3)
 EACH = (0.02, 0.03, 0.05, 0.07, 0.1)
 SEMANTIC = (0.1, 0.2, 0.3)
@@ -60,6 +62,7 @@ def grid() -> list[ContextGate]:
     rules += [ContextGate(min_best=b, min_each=e) for b in BEST[:5] for e in EACH if e < b]
     rules += [ContextGate(min_best=b, min_semantic=m, sure=u) for b in BEST[:3] for m in SEMANTIC for u in SURE
               if not u or u > b]
+    rules += [ContextGate(min_best=0.03, min_semantic=0.1, sure=0.2, close=c) for c in (0.3, 0.35, 0.4, 0.5)]
     return rules
 
 
@@ -197,7 +200,8 @@ def render(report: dict) -> str:
     ]
     for r in report["heldout"]:
         lines.append(f"| {r['name']} | {r['off_heldout_empty']:.1f} | {r['off_heldout_mean']:.2f} |")
-    lines += ["", "Earlier held-out looks: " + "; ".join(HELDOUT_SEEN) + "."]
+    lines += ["", "Earlier held-out looks: " + "; ".join(HELDOUT_SEEN)
+              + f". The figure above is look {len(HELDOUT_SEEN) + 1}: read it as less than fresh."]
     lines += ["", "By kind, configured rule (dev + held-out; % of questions × users with nothing injected): "
               + ", ".join(f"{k} {v:.0f}" for k, v in report["by_kind"].items()) + "."]
     lines += ["", f"Configured in `RecallConfig.context_gate`: **{cfg['name']}**. A real `context()` as configured: "
