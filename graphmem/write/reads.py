@@ -74,7 +74,7 @@ def as_of(store: Store, user_id: str, at: datetime, *, key: str | None = None, e
           kind: str | None = None, known_at: datetime | None = None, tenant: str | None = None) -> list[FactVersion]:
     """The facts that were true at ``at`` ("what did I prefer on 1 March?"), as known at ``known_at``
     (default: now). Outdated versions count for the time they were valid."""
-    from graphmem.write.pipeline import utc
+    from graphmem.write.codec import utc
 
     tenant, user_id = _owner(store, user_id, tenant)
     key, kind = (None if v is None else entity_ref(v, what) for v, what in ((key, "attribute"), (kind, "kind")))

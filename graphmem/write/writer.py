@@ -29,7 +29,8 @@ from graphmem.store import Store
 from graphmem.write import ids
 from graphmem.write.gate import REJECT, Judge
 from graphmem.write.journal import Journal
-from graphmem.write.pipeline import Batch, Pipeline, fact_to_json, utc
+from graphmem.write.codec import fact_to_json, utc
+from graphmem.write.pipeline import Batch, Pipeline
 from graphmem.write.sanitize import clean_id, clean_speaker, message_text, moment, owner_id, repair
 
 log = logging.getLogger("graphmem.write")

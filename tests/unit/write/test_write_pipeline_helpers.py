@@ -2,8 +2,9 @@ from datetime import datetime, timezone
 
 from graphmem.model import FactInput
 from graphmem.write.journal import Entry
-from graphmem.write.pipeline import (Prepared, _caption, _edge, _of_speaker, _turn_no, _polarity, _slot_id, _slot_key,
-                                     _stored_value, _wire, fact_from_json, fact_to_json)
+from graphmem.write.codec import Prepared, fact_from_json, fact_to_json
+from graphmem.write.pipeline import (_caption, _edge, _of_speaker, _turn_no, _polarity, _slot_id, _slot_key,
+                                     _stored_value, _wire)
 
 AT = datetime(2026, 3, 1, 12, 30, tzinfo=timezone.utc)
 
