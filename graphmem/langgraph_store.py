@@ -8,8 +8,10 @@
     store.put(("alice", "planner", "private"), "diet", {"text": "I am vegetarian since March."})
     store.search(("alice",), query="what does she eat?")   # graphmem recall, mapped back to items
 
-Namespaces are ``(user_id, agent?, scope?, *folders)`` (see :mod:`graphmem.store_items`). ``put`` writes the
-item's text as a turn of the user (extraction, linking, versioning as for any message) and waits until it is
+Namespaces are ``(user_id, agent?, scope?, *folders)`` (see :mod:`graphmem.store_items`): an item under
+``(user, agent, "private")`` (or any folder of the agent's) is that agent's private memory, ``"shared"`` the
+user's shared memory, ``"team-<id>"`` the team's; other agents' recall sees it only as :mod:`graphmem.scopes`
+allows. ``put`` writes the item's text as a turn of the user (extraction, linking, versioning as for any message) and waits until it is
 in the graph; the item keeps its exact value. A new value for a key is a new version (the old one stays in the
 history); ``get`` returns the newest. ``search`` with a ``query`` runs graphmem recall over the user's memory
 and returns the items under the prefix whose memories it found, best first; without a query, the newest items.
@@ -97,7 +99,11 @@ class GraphmemStore(BaseStore):
             if not text.strip():
                 raise InputError(f"the item {op.namespace}/{op.key} has no text to remember")
             session, turn = si.session_id(op.namespace), si.turn_id(op.namespace, op.key, stored)
-            self.memory.add(scope["user_id"], session, turn, text, role="user", at=now)
+            agent, where = si.owner(op.namespace)
+            try:
+                self.memory.add(scope["user_id"], session, turn, text, role="user", at=now, agent=agent, scope=where)
+            except InputError as e:   # an agent or team label graphmem cannot name
+                raise InvalidNamespaceError(str(e)) from None
             rows.append((scope, op, stored, text, session, turn))
         self.memory.flush(self.flush_timeout)
         vectors = self.memory.embedder.embed([r[3] for r in rows])

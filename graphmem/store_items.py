@@ -46,6 +46,21 @@ def item_text(value: Mapping[str, Any], fields: list[str] | None = None) -> str:
     return "; ".join(parts)
 
 
+def owner(namespace: tuple[str, ...]) -> tuple[str | None, str | None]:
+    """(agent, scope) of an item written under ``namespace`` (:mod:`graphmem.scopes`): ``(user,)`` is the
+    user's own memory, shared with every agent; ``(user, agent)`` and ``(user, agent, label)`` are the agent's,
+    private unless the label is ``shared``/``user`` or ``team-<id>``/``team:<id>`` (any other label is a folder
+    of the agent's own, private)."""
+    if len(namespace) < 2:
+        return None, None
+    label = namespace[2] if len(namespace) > 2 else "private"
+    if label in ("shared", "user"):
+        return namespace[1], "shared"
+    if label.startswith(("team-", "team:")):
+        return namespace[1], "team:" + label[5:]
+    return namespace[1], "private"
+
+
 def session_id(namespace: tuple[str, ...]) -> str:
     """The graphmem session an item of ``namespace`` is written to (the labels after the user)."""
     return "/".join((SESSION_PREFIX, *namespace[1:]))

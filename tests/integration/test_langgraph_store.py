@@ -57,6 +57,17 @@ def test_put_get_versions_and_the_item_is_a_memory(lg, memory, store, tenant):
     assert lg.get(PLANNER, "hello").value == {"text": "ok thanks"}
 
 
+def test_an_agents_private_item_is_not_another_agents_memory(lg, memory):
+    lg.put(PLANNER, "diet", {"text": "I am vegetarian since March."})
+    lg.put(COACH, "sport", {"text": "I run 10 km every Sunday morning."})
+    question = "what do I eat and what sport do I do?"
+    seen = {who: " ".join(m.text for m in memory.agent(who).recall("alice", question, 10))
+            for who in ("planner", "coach")}
+    assert "vegetarian" in seen["planner"] and "vegetarian" not in seen["coach"]   # the planner's private note
+    assert "10 km" in seen["planner"] and "10 km" in seen["coach"]                 # shared by the coach
+    assert [i.key for i in lg.search(("alice",), query="vegetarian")][:1] == ["diet"]   # the owner's store sees all
+
+
 def test_search_uses_recall_within_the_prefix(lg):
     lg.put(PLANNER, "diet", {"text": "I have been vegetarian since March.", "kind": "diet"})
     lg.put(PLANNER, "car", {"text": "I drive a blue Volvo XC40.", "kind": "vehicle"})
