@@ -1,9 +1,10 @@
 """One batch of journaled turns → one Neo4j write transaction.
 
 gate (rules 1–2) → extraction (``graphmem.linking``) → linking against the user's own entities → embeddings
-(one call per batch) → versioning plan → gate rule 3 (near-duplicate) and the optional judge → UNWIND rows →
-one managed write transaction (which also refreshes cards and regenerates profiles). Runs on the writer's
-background thread only.
+(the turns' and statements' on a second thread while spaCy parses, new names' after) → versioning plan → gate
+rule 3 (near-duplicate) and the optional judge → UNWIND rows → one managed write transaction (which also refreshes
+cards and regenerates profiles). Runs on the writer's background threads only. The journal codec (``Prepared``)
+is ``graphmem.write.codec``.
 """
 
 from __future__ import annotations
