@@ -24,6 +24,9 @@ _PET_ZH_LIST = re.compile(r"(?P<verb>有|养了)(?P<count>[两二三四五\d])(?
                           r"(?P<rest>(?:[一另]只叫[\u4e00-\u9fff]{1,4}[，,]?)+)")
 _LANG_EN = re.compile(r"\bI (?:can |also |do )?speak (?P<names>[A-Z][a-z]+(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)[A-Z][a-z]+)*)")
 _LANG_ZH = re.compile(r"我(?:也|还)?(?:会说|会讲|能说)(?P<names>[\u4e00-\u9fff、和及与]+?)(?=[，。！,.!]|$)")
+_ALLERGY_EN = re.compile(r"\b(?:i'?m|i am|i'?ve been|also|still)\s+(?:\w+\s+){0,2}?allergic to\s+(?P<names>.+?)"
+                         r"(?=[.;!?]|,?\s+(?:fyi|so|but|which|too|as well|though)\b|,\s*(?:i|we|my)\b|$)", re.I)
+_ALLERGY_ZH = re.compile(r"(?:我|我也|我还)(?:也|还)?对(?P<names>[\u4e00-\u9fff、和及与跟]{2,16}?)(?:都|也)?过敏")
 _SELF_EN = re.compile(r"\b(?:i|we|i've|we've|i'm|we're|my family|our family)\b", re.I)
 
 
@@ -94,4 +97,20 @@ def languages(text: str, lang: str, change: bool) -> list[Statement]:
     for m in _LANG_ZH.finditer(text):
         names += [n for n in re.split(r"[、和及与]", m.group("names")) if n and n[-1] in "语话文"]
     return [Statement(kind="attribute", key="language", value=n, language=lang, text=text.strip(), is_change=change)
+            for n in dict.fromkeys(names)]
+
+
+def allergies(text: str, lang: str, change: bool) -> list[Statement]:
+    """The user's allergies when a list names several ("I'm allergic to peanuts and to penicillin", "我对花生和芒果
+    过敏"): one ``allergy`` statement each (a multi-valued key)."""
+    names: list[str] = []
+    for m in _ALLERGY_EN.finditer(text):
+        parts = [re.sub(r"^(?:to|the)\s+", "", p.strip(" ,"), flags=re.I) for p in _SEP_EN.split(m.group("names"))]
+        if 2 <= len(parts) <= 5 and all(p and len(p.split()) <= 3 for p in parts):
+            names += parts
+    for m in _ALLERGY_ZH.finditer(text):
+        parts = [p for p in re.split(r"[、和及与跟]", m.group("names")) if p]
+        if 2 <= len(parts) <= 5 and all(len(p) <= 6 for p in parts):
+            names += parts
+    return [Statement(kind="attribute", key="allergy", value=n, language=lang, text=text.strip(), is_change=change)
             for n in dict.fromkeys(names)]

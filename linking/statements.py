@@ -13,7 +13,7 @@ import re
 from datetime import datetime
 from functools import lru_cache
 
-from . import lexicon as lx, lists, passing
+from . import lexicon as lx, lists, others, passing
 from .normalize import EN_NUMBER_WORDS_RE, ZH_NUMBER_RE, detect_language, has_cjk, parse_english_number, parse_number
 from .timeexpr import find_times, span_end
 from .mentions import zh_appositions
@@ -195,8 +195,10 @@ def _extract(text: str, now: datetime) -> list[Statement]:
             got = extract(f"{bare}{'，' if clang == 'zh' else ', '}{clause}", now, change, lang, user_spoke, text)
         bare = "" if got or len(re.findall(r"[\u4e00-\u9fff]|[A-Za-z]+", clause)) < 4 else clause
         job = _occupation(clause)
-        if job and not any(g.kind == "attribute" and g.key == "job" for g in got):
-            got.append(_st("attribute", clause, lang, change, key="job", value=job))
+        whose = _occupation_owner(clause) if job and clang == "zh" else ""
+        if job and whose is not None and not any(g.kind == "attribute" and g.key == "job" for g in got):
+            got.append(_st("attribute", clause, lang, change, key="job", value=job,
+                           **({"subject": whose} if whose else {})))
         if clang == "zh":   # apposition "我女儿朵朵今年四岁": 朵朵 is the user's daughter (alongside the rest)
             named = {g.subject for g in got if g.kind == "relation"}
             got += [_st("relation", clause, lang, change, subject=name, key=role, value=name)
@@ -206,6 +208,13 @@ def _extract(text: str, now: datetime) -> list[Statement]:
         out.extend(lists.split_preferences(got))
     have = {(s.key, str(s.value)) for s in out if s.kind == "attribute"}
     more = lists.pets(text, lang, change) + lists.languages(text, lang, change) + passing.facts(text, lang, change)
+    listed = lists.allergies(text, lang, change)
+    if listed:   # "对花生和芒果过敏": one statement a value, instead of the clause rule's "花生和芒果"
+        out = [s for s in out if not (s.kind == "attribute" and s.key == "allergy" and not s.subject)] + listed
+        have = {(s.key, str(s.value)) for s in out if s.kind == "attribute"}
+    more += others.zh_facts(text, lang, change) if has_cjk(text) else others.en_facts(text, lang, change)
+    said = {(s.subject, s.key) for s in out}
+    more = [s for s in more if not s.subject or (s.subject, s.key) not in said]
     out += [s for s in more if (s.key, str(s.value)) not in have
             and not (s.key == "age" and any(x.key == "age" for x in out))
             and not (s.key == "employer" and any(x.key == "employer" for x in out))]
@@ -230,6 +239,15 @@ def _occupation_res() -> tuple[re.Pattern, re.Pattern]:
     zh = re.compile(r"(?:我(?:现在)?(?:是|做|当)|在[\u4e00-\u9fffA-Za-z]{1,8}(?:做|当))(?:一名|一个|个)?\s*"
                     r"((?:[A-Za-z][\w+-]*\s+){0,3}(?:" + occ + r")|[\u4e00-\u9fff]{0,4}?(?:" + occ + r"))", re.I)
     return en, zh
+
+
+def _occupation_owner(clause: str) -> str | None:
+    """Whose job a Chinese "在…做/当…" clause states: "" the user's, "我姐姐" for "我姐姐在成都当护士", None for
+    someone we cannot name ("他在银行当柜员")."""
+    m = re.search(r"在[\u4e00-\u9fffA-Za-z]{1,8}(?:做|当)", clause)
+    if not m or re.search(r"我(?:现在)?(?:是|做|当)", clause[:m.start()]):
+        return ""
+    return _zh_owner(clause[:m.start()])
 
 
 def _occupation(clause: str) -> str:
@@ -505,9 +523,18 @@ def _zh_has_subject(before: str, user_spoke: bool) -> bool:
     b = before.strip()
     if not b:
         return user_spoke or True   # subject-less Chinese clauses are the norm ("预算八千", "喜欢吃辣")
-    if re.fullmatch(r"[也还都就真最特别很又再而且并且另外]+", b):
+    if re.fullmatch(r"(?:[也还都就真最特别很又再超挺蛮]|而且|并且|另外|平时|平常|一直|其实|现在|最近|向来|从小|本来)+", b):
         return True    # "也不要葱": the subject carries over
     return "我" in b and "你" not in b[b.rfind("我"):]
+
+
+def _zh_verb_object(words: str) -> bool:
+    """jieba reads ``words`` as a verb and its object ("喝茶" one verb, "吃鱼" verb + noun), not as a taste ("吃辣",
+    an adjective): "喜欢喝茶" likes tea, "喜欢吃辣" keeps its verb."""
+    from .nlp import zh_tokens
+
+    flags = [t[1] for t in zh_tokens(words)]
+    return flags == ["v"] or (len(flags) == 2 and flags[0] == "v" and flags[1].startswith("n"))
 
 
 def _zh_someone_else(said_before: str) -> bool:
@@ -650,7 +677,8 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             named = re.match(r"的[\u4e00-\u9fff]{1,4}(?:是|就是)(.+)$", subj)
             if named:                # "最喜欢的水果是芒果" → 芒果
                 subj = _trim_zh(named.group(1))
-            if _ZH_LIGHT_VERB.match(subj) and len(subj) >= 3 and not cue.endswith(("吃", "喝", "看", "玩")):
+            if _ZH_LIGHT_VERB.match(subj) and (len(subj) >= 3 or _zh_verb_object(subj)) \
+                    and not cue.endswith(("吃", "喝", "看", "玩")):
                 subj = subj[1:]      # "不喜欢吃寿司" → 寿司 (the cue "爱吃" already carries the verb)
             if subj and not subj.startswith(("你", "这个回答", "您")):   # feedback on the reply, not a preference
                 out.append(_st("preference", c, lang, change, subject=subj, polarity=pol))

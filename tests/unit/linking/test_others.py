@@ -1,0 +1,77 @@
+"""Facts about others and things (issue 17): named or pronoun subjects and conjoined verbs from spaCy's parse,
+a thing's problem and price, a relative's job, listed allergies, liked things after a light verb (jieba POS).
+Real spaCy and jieba."""
+
+from datetime import datetime
+
+from graphmem.linking.api import extract_statements
+
+NOW = datetime(2026, 3, 11, 10, 0)
+
+
+def facts(text):
+    return {(s.subject, s.key, s.value) for s in extract_statements(text, NOW) if s.kind == "attribute"}
+
+
+def test_a_conjoined_verb_keeps_its_named_subject():
+    assert ("Tom", "job", "nurse") in facts("Tom lives in Lyon, works as a nurse.")
+    assert ("Emma", "job", "architect") in facts("My sister Emma works as an architect and lives in Leeds")
+    assert not any(s == "" and k == "job" for s, k, _ in facts("Tom lives in Lyon, works as a nurse."))
+
+
+def test_a_pronoun_is_the_person_named_before_it():
+    f = facts("My dad is turning 70 on May 3rd, he's a retired teacher in Cork")
+    assert {("my dad", "job", "retired teacher"), ("my dad", "location", "Cork")} <= f
+    assert ("Kenji", "hometown", "Kyoto") in facts("my colleague Kenji recommended Fushimi Inari, he grew up in Kyoto")
+    f = facts("my wife Ana is Brazilian, we have a daughter, Lia, she's 4")
+    assert ("Lia", "age", 4) in f and ("Ana", "age", 4) not in f
+    assert ("Ana", "nationality", "Brazilian") in f
+
+
+def test_no_person_no_fact():
+    assert not any(k in ("job", "age", "hometown") for _, k, _ in facts("He is 6 feet tall and grew up nearby"))
+    assert facts("my boss is an idiot") == set()
+    assert facts("Is Tom a nurse?") == set()
+
+
+def test_a_things_problem():
+    assert ("that laptop", "problem", "overheating") in facts("That laptop keeps overheating tbh, the fans go nonstop")
+    assert ("my phone", "problem", "always full") in facts("My phone only has 64 GB of storage and it's always full.")
+    assert ("我的手机", "problem", "老是死机") in facts("我的手机老是死机")
+    assert ("那个笔记本", "problem", "键盘有个键松了") in facts("而且那个笔记本键盘有个键松了")
+    assert not any(k == "problem" for _, k, _ in facts("那个方案不错") | facts("The meeting was great"))
+
+
+def test_a_price_of_what_it_is():
+    assert ("it", "price", 1400) in facts("it was 1400 euros, a bit over what I planned")
+    assert ("new bike", "price", 1400) in facts("I bought a new bike, it was 1400 euros")
+    assert ("这双跑鞋", "price", 3500) in facts("这双跑鞋三千五百块，心疼")
+    assert ("这台电脑", "price", 9200) in facts("这台电脑花了九千二")
+    assert not any(k == "price" for _, k, _ in facts("it was 1400 steps"))
+
+
+def test_a_relatives_job_is_theirs_not_the_users():
+    f = facts("我姐姐在成都当护士，去年刚结婚")
+    assert ("我姐姐", "job", "护士") in f and ("", "job", "护士") not in f
+    assert not any(k == "job" for _, k, _ in facts("他在银行当柜员"))
+    assert ("", "job", "UI designer") in facts("我在上海做UI designer")
+
+
+def test_listed_allergies_are_one_value_each():
+    assert {("", "allergy", "peanuts"), ("", "allergy", "penicillin")} <= facts("I'm allergic to peanuts and to penicillin")
+    assert {("", "allergy", "peanuts"), ("", "allergy", "shellfish")} <= facts("I'm allergic to peanuts and shellfish, fyi")
+    f = facts("我对花生和芒果过敏")
+    assert {("", "allergy", "花生"), ("", "allergy", "芒果")} <= f and ("", "allergy", "花生和芒果") not in f
+
+
+def test_a_liked_noun_after_a_light_verb_and_an_adverb_lead():
+    subjects = {s.subject for s in extract_statements("现在比起咖啡我更喜欢喝茶了", NOW) if s.polarity > 0}
+    assert subjects == {"茶"}
+    assert [s.subject for s in extract_statements("平时也爱喝咖啡", NOW)] == ["咖啡"]
+    assert {s.subject for s in extract_statements("平时喜欢爬山和拍照", NOW)} == {"爬山", "拍照"}
+    assert [s.subject for s in extract_statements("我不喜欢吃寿司", NOW)] == ["寿司"]
+
+
+def test_weather_it_is_no_things_problem():
+    assert not any(k == "problem" for _, k, _ in facts("Brr, it's freezing out there this morning."))
+    assert not any(k == "problem" for _, k, _ in facts("ugh it keeps raining"))
