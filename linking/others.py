@@ -244,6 +244,68 @@ def zh_facts(text: str, lang: str, change: bool) -> list[Statement]:
     return out
 
 
+_ZH_AGE_ONLY = re.compile(r"^(?:今年|现在|已经|刚)*([\d一二两三四五六七八九十]{1,3})岁(?:了|啦)?$")
+_ZH_NAMED = re.compile(r"(?<![我我的])(?:叫|名叫|名字叫)([\u4e00-\u9fff]{2,3}?)(?=[，,。]|$)")
+_ZH_LEARNING = re.compile(r"(?:最近|正|正在|现在|也|还|一直)*在学(?:说|习)?([\u4e00-\u9fffA-Za-z、和]{1,12}?)(?=[，。！,.!]|$|了)")
+_EN_LEARNING = re.compile(r"\b(?:i'?m|i am)(?: also| currently| now| still)? learning (?!to\b|how\b|that\b|a lot\b)"
+                          r"([A-Za-z][\w+#-]*(?: [A-Z][\w-]*)?)", re.I)
+
+
+def learning(text: str, lang: str, change: bool) -> list[Statement]:
+    """What the user (or a named person) is learning: "I'm learning Japanese", "朵朵在学钢琴和游泳", "我最近在学吉他"
+    (a multi-valued key: one statement a thing)."""
+    out: list[Statement] = []
+    for m in _EN_LEARNING.finditer(text):
+        out.append(_st("learning", m.group(1), "", text, lang, change))
+    for m in _ZH_LEARNING.finditer(text):
+        if not _zh_word_at(text, text.index("学", m.start()), ("学", "学习", "学说")):
+            continue   # "在学校": a school, not learning
+        before = re.split(r"[，。！？,!?；;]", text[:m.start()])[-1].strip()
+        b = re.sub(r"(?:最近|现在|也|还|一直|平时)+$", "", before)
+        if b in ("", "我", "我也", "我还"):
+            if not b and re.search(r"[他她]|" + "|".join(lx.zh_kin_words()), text[:m.start()]):
+                continue   # "儿子小宝下个月满三岁，最近在学说英语": the child's, not the user's
+            who = ""
+        elif re.fullmatch(r"[\u4e00-\u9fff]{2,3}", b) and _ZH_NAMED.search(text[:m.start()]) is None \
+                and (lx.role_of(b) or _known_name(b, text)):
+            who = b if not lx.role_of(b) else ("我" + b if not b.startswith("我") else b)
+        else:
+            continue
+        for part in re.split(r"[、和]", m.group(1)):
+            if 1 <= len(part) <= 6:
+                out.append(_st("learning", part, who, text, lang, change))
+    return out
+
+
+def _zh_word_at(text: str, at: int, words: tuple[str, ...]) -> bool:
+    """jieba cuts a word of ``words`` starting at ``at``."""
+    from .nlp import zh_tokens
+
+    return any(s == at and w in words for w, _, s, _ in zh_tokens(text))
+
+
+def _known_name(word: str, text: str) -> bool:
+    """``word`` reads as a person's name: a nickname shape (朵朵, 小宝, 阿杰, 老王) or jieba's nr where it stands."""
+    from .nlp import zh_tokens
+
+    if (len(word) == 2 and word[0] == word[1]) or (len(word) in (2, 3) and word[0] in "小阿老"):
+        return True
+    return any(w == word and flag == "nr" for w, flag, _, _ in zh_tokens(text))
+
+
+def zh_named_age(text: str, lang: str, change: bool) -> list[Statement]:
+    """"我有个女儿叫朵朵，今年六岁": an age clause without a subject after a name is that person's age."""
+    out = []
+    clauses = [c.strip() for c in re.split(r"[，。！,!；;]", text)]
+    for i, c in enumerate(clauses):
+        m = _ZH_AGE_ONLY.match(c)
+        named = _ZH_NAMED.search(clauses[i - 1]) if i > 0 and not re.search(r"我(?:的)?(?:名字)?叫", clauses[i - 1]) \
+            else None
+        if m and named and (v := parse_number(m.group(1))):
+            out.append(_st("age", v, named.group(1), c, lang, change))
+    return out
+
+
 def _zh_thing(word: str) -> str:
     """The first jieba word of ``word`` when it is a known thing noun ("笔记本键盘有个键" → "笔记本"), or ""."""
     from .nlp import zh_tokens

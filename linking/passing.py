@@ -22,8 +22,8 @@ _OFFER_EN = re.compile(r"\baccepted (?:the |an? )?(?:job )?offer (?:from|at) ([A
                        r"\baccepted the ([A-Z][\w&'-]+(?: [A-Z][\w&'-]+)*) offer")
 _CHILD_ZH = re.compile(r"有(?:个|一个|两个)?(女儿|儿子)[，,]?(?:叫|名叫|名字叫)([\u4e00-\u9fff]{1,3}?)(?=[，。！,.!]|$|今年)")
 _CHILD_EN = re.compile(r"\bwe have (?:a|one) (daughter|son)(?:,\s*|\s+(?:called|named)\s+)([A-Z][a-z]+)")
-_AGE_EN = re.compile(r"\bI'?m [A-Z][a-z]+,\s*(\d{1,2})\b")
-_AGE_ZH = re.compile(r"我叫[\u4e00-\u9fff]{2,3}[，,]\s*([\d一二三四五六七八九十]{1,3})岁")
+_AGE_EN = re.compile(r"\bI'?m ([A-Z][a-z]+),\s*(\d{1,2})\b")
+_AGE_ZH = re.compile(r"我叫([\u4e00-\u9fff]{2,3})[，,]\s*([\d一二三四五六七八九十]{1,3})岁")
 _NOT_WORKPLACE = frozenset({"家", "家里", "这里", "那里", "附近", "公司", "外面", "路上"})
 
 
@@ -62,8 +62,8 @@ def facts(text: str, lang: str, change: bool) -> list[Statement]:
             out.append(_st(lx.role_of(m.group(1)) or m.group(1), m.group(2), text, lang, change,
                            subject=m.group(2), kind="relation"))
     m = _AGE_EN.search(text) or _AGE_ZH.search(text)
-    if m:
-        n = parse_number(m.group(1)) if not m.group(1).isdigit() else int(m.group(1))
+    if m:   # "I'm Sam, 34": the user's name and age
+        n = parse_number(m.group(2)) if not m.group(2).isdigit() else int(m.group(2))
         if n:
-            out.append(_st("age", n, text, lang, change))
+            out += [_st("name", m.group(1), text, lang, change), _st("age", n, text, lang, change)]
     return out

@@ -40,8 +40,9 @@ _EN_LIGHT_VERB = re.compile(r"^(?:to\s+)?(?:do|have|eat|drink|use|play|watch|tak
                             r"work on|listen to|read|wear)\s+(?:any\s?more\s+|any\s+|more\s+|the\s+|a\s+|an\s+)?", re.I)
 _ZH_LIGHT_VERB = re.compile(r"^(?:吃|喝|用|看|玩|听|穿|去|做|住|开)")
 _PHONE = re.compile(r"\+?[\d()][\d\s().-]{5,}\d")   # a phone number is text: "07700 900123", "555-0142"
-_TEXT_KEYS = {"name", "model", "color", "address", "email", "allergy", "employer", "location", "job", "phone"}
-_OWNED_KEYS = {"location", "address", "employer", "job"}
+_TEXT_KEYS = {"name", "model", "color", "address", "email", "allergy", "employer", "location", "job", "phone",
+              "hometown"}
+_OWNED_KEYS = {"location", "address", "employer", "job", "hometown"}
 # nobody else named before the cue: "Now based in Leeds", "Just relocated to Berlin", "Me and my wife live in…"
 _EN_SELF_LEAD = re.compile(r"^\s*(?:(?:now|currently|just|still|also|and|so|but|actually|anyway|btw|oh|well|"
                            r"me and [\w ]+?)[\s,]+)*(?:my\s+)?$", re.I)   # "我妈住在苏州" is where she lives, not the user
@@ -199,6 +200,10 @@ def _extract(text: str, now: datetime) -> list[Statement]:
         if job and whose is not None and not any(g.kind == "attribute" and g.key == "job" for g in got):
             got.append(_st("attribute", clause, lang, change, key="job", value=job,
                            **({"subject": whose} if whose else {})))
+            city = _zh_work_city(clause) if clang == "zh" else ""
+            if city and not any(g.key == "location" for g in got):   # "在南京做产品经理": where they live and work
+                got.append(_st("attribute", clause, lang, change, key="location", value=city,
+                               **({"subject": whose} if whose else {})))
         if clang == "zh":   # apposition "我女儿朵朵今年四岁": 朵朵 is the user's daughter (alongside the rest)
             named = {g.subject for g in got if g.kind == "relation"}
             got += [_st("relation", clause, lang, change, subject=name, key=role, value=name)
@@ -213,6 +218,11 @@ def _extract(text: str, now: datetime) -> list[Statement]:
         out = [s for s in out if not (s.kind == "attribute" and s.key == "allergy" and not s.subject)] + listed
         have = {(s.key, str(s.value)) for s in out if s.kind == "attribute"}
     more += others.zh_facts(text, lang, change) if has_cjk(text) else others.en_facts(text, lang, change)
+    more += others.learning(text, lang, change)
+    ages = others.zh_named_age(text, lang, change) if has_cjk(text) else []
+    if ages:   # "…叫朵朵，今年六岁": 朵朵's age, not an event of the user's
+        out = [s for s in out if not (s.kind == "event" and s.text in {a.text for a in ages})]
+        more += ages
     said = {(s.subject, s.key) for s in out}
     more = [s for s in more if not s.subject or (s.subject, s.key) not in said]
     out += [s for s in more if (s.key, str(s.value)) not in have
@@ -239,6 +249,17 @@ def _occupation_res() -> tuple[re.Pattern, re.Pattern]:
     zh = re.compile(r"(?:我(?:现在)?(?:是|做|当)|在[\u4e00-\u9fffA-Za-z]{1,8}(?:做|当))(?:一名|一个|个)?\s*"
                     r"((?:[A-Za-z][\w+-]*\s+){0,3}(?:" + occ + r")|[\u4e00-\u9fff]{0,4}?(?:" + occ + r"))", re.I)
     return en, zh
+
+
+def _zh_work_city(clause: str) -> str:
+    """The place of "在南京做产品经理" / "在成都当护士" when jieba tags it a place name (ns); "" otherwise."""
+    from .nlp import zh_tokens
+
+    m = re.search(r"在([\u4e00-\u9fff]{2,6}?)(?:做|当)", clause)
+    if not m:
+        return ""
+    toks = zh_tokens(m.group(1))
+    return m.group(1) if len(toks) == 1 and toks[0][1] == "ns" else ""
 
 
 def _occupation_owner(clause: str) -> str | None:
@@ -403,13 +424,14 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             if val.lower() in _PRONOUNS or (key == "phone" and not _PHONE.fullmatch(val)):
                 continue   # "new number was almost $5k": an amount, not a phone number
             whose = ""
-            if key == "location" and not cue.startswith(("i ", "i'", "we ")) and not _EN_SUBJECT.search(c[:mm.start()]) \
+            if key in ("location", "hometown") and not cue.startswith(("i ", "i'", "we ")) \
+                    and not _EN_SUBJECT.search(c[:mm.start()]) \
                     and not _EN_SELF_LEAD.match(c[:mm.start()]):
                 named = _EN_NAMED_SUBJECT.search(c[:mm.start()])
                 if not named:
                     continue   # "my son and his wife live in Vancouver": where they live, not the user
                 whose = named.group(1)   # "Tom lives in Lyon": Tom's home
-            if key == "location":   # a place is a name: "Leeds" of "moved to Leeds last spring", not "the back row"
+            if key in ("location", "hometown"):   # a place is a name: "Leeds" of "moved to Leeds", not "the back row"
                 place = _EN_PLACE.match(val)
                 if not place:
                     continue
@@ -636,6 +658,11 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
                 continue   # "我住院了", "我住得远", "工资调到一万", "moved to Thursday": not where the user lives
             if key == "location" and _ZH_AREA.search(val):
                 key = "address"   # 南山区, 滨江花园: where in the city, which does not replace the city (深圳)
+            if key == "name" and not re.fullmatch(r"[\u4e00-\u9fff]{2,4}|[A-Za-z][A-Za-z ]{1,20}", val) \
+                    or key == "name" and val[0] in "了过你他她它什啥":
+                continue   # "我叫了外卖", "我叫他等一下": no name
+            if key == "hometown":
+                val = re.sub(r"的$", "", val)   # "老家是武汉的"
             if val:
                 out.append(_st("attribute", c, lang, change, subject=whose, key=key, value=val))
                 break

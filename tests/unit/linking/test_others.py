@@ -75,3 +75,23 @@ def test_a_liked_noun_after_a_light_verb_and_an_adverb_lead():
 def test_weather_it_is_no_things_problem():
     assert not any(k == "problem" for _, k, _ in facts("Brr, it's freezing out there this morning."))
     assert not any(k == "problem" for _, k, _ in facts("ugh it keeps raining"))
+
+
+def test_self_introduction_name_hometown_and_work_city():
+    f = facts("简单介绍下自己：我叫陈晨，28岁，在南京做产品经理，老家是武汉的")
+    assert {("", "name", "陈晨"), ("", "age", 28), ("", "location", "南京"), ("", "hometown", "武汉")} <= f
+    assert ("陈晨", "age", 28) not in f
+    assert {("", "name", "Sam"), ("", "age", 34)} <= facts("Quick intro: I'm Sam, 34, software engineer at Stripe.")
+    assert ("", "hometown", "Leeds") in facts("I grew up in Leeds")
+    assert ("我姐姐", "location", "成都") in facts("我姐姐在成都当护士")
+    assert facts("我叫了外卖") == set() and facts("他老家在河南") == set()
+
+
+def test_a_named_persons_age_and_what_someone_learns():
+    assert ("朵朵", "age", 6) in facts("我有个女儿叫朵朵，今年六岁")
+    assert not [s for s in extract_statements("我有个女儿叫朵朵，今年六岁", NOW) if s.kind == "event"]
+    assert {("朵朵", "learning", "钢琴"), ("朵朵", "learning", "游泳")} <= facts("朵朵在学钢琴和游泳")
+    assert ("", "learning", "吉他") in facts("我最近在学吉他")
+    assert ("", "learning", "Japanese") in facts("I speak English and I'm learning Japanese")
+    assert not any(k == "learning" for _, k, _ in facts("老师在学校") | facts("他在学开车")
+                   | facts("儿子小宝下个月满三岁，最近在学说英语"))
