@@ -277,6 +277,32 @@ def learning(text: str, lang: str, change: bool) -> list[Statement]:
     return out
 
 
+def body(text: str, lang: str, change: bool) -> list[Statement]:
+    """The user's weight and height said with a unit: "I'm 6'1 and 180 lbs", "I weigh 80 kg", "我现在一百五十五斤，
+    想减到一百三十斤" (the second is ``target_weight``)."""
+    en_units = "|".join(re.escape(u) for u in sorted(_cues("weight_unit", "en"), key=len, reverse=True))
+    zh_units = "|".join(re.escape(u) for u in sorted(_cues("weight_unit", "zh"), key=len, reverse=True))
+    out: list[Statement] = []
+    for m in re.finditer(r"\b(?:i'?m|i am|i weigh)\b(?:[^.?!,]*?\band)?\s+(?:about |around |now )?(\d{2,3}(?:\.\d)?)\s?("
+                         + en_units + r")\b", text, re.I):
+        out.append(_st("weight", _num(m.group(1)), "", text, lang, change, unit=m.group(2).lower()))
+    m = re.search(r"\b(?:i'?m|i am)\s+(?:about |around )?([4-7])'\s?(\d{1,2})\b", text, re.I)
+    if m:
+        out.append(_st("height", f"{m.group(1)}'{m.group(2)}", "", text, lang, change))
+    num = r"([\d一二两三四五六七八九十百.]{2,8})"
+    for m in re.finditer(r"(我(?:现在|目前)?(?:体重)?(?:有|是)?|(?:减|瘦|降)到)" + num + "(" + zh_units + ")", text):
+        v = parse_number(m.group(2))
+        if v and not re.search(r"[他她]", text[:m.start()]):
+            key = "weight" if m.group(1).startswith("我") else "target_weight"
+            out.append(_st(key, v, "", text, lang, change, unit=m.group(3)))
+    return out
+
+
+def _num(s: str):
+    v = float(s)
+    return int(v) if v.is_integer() else v
+
+
 def _zh_word_at(text: str, at: int, words: tuple[str, ...]) -> bool:
     """jieba cuts a word of ``words`` starting at ``at``."""
     from .nlp import zh_tokens

@@ -28,7 +28,8 @@ _ZH_Q_END = re.compile(r"(吗|呢|么|嘛|没有|不)[？?]?$|[？?]$")
 _ZH_Q_WORDS = ("什么", "哪个", "哪家", "哪里", "哪儿", "怎么", "为什么", "多少", "几点", "是不是", "能不能", "有没有",
                "帮我", "请你", "你觉得", "你知道")
 _TRAIL_EN = re.compile(r"\s+(?:at all|anymore|any more|so much|a lot|too|though|these days|please|honestly|"
-                       r"instead(?: of .*)?|really|now|either|then|lately|tbh|lol|haha|i think|i guess|imo|btw)$", re.I)
+                       r"instead(?: of .*)?|really|now|either|then|lately|tbh|lol|haha|i think|i guess|imo|btw|especially|"
+                       r"in particular)$", re.I)
 _TRAIL_ZH = "了的啊呀吧呢哦啦嘛哈呗哟噢嘞"
 _EN_SUBJECT = re.compile(r"(?:^|\b)(?:i|we|i'm|im|i've|i'd|we're|we've|we'd)\b(?:\s+\w+){0,3}\s*$", re.I)
 _DATE_KEYS = {"deadline", "birthday"}
@@ -218,7 +219,7 @@ def _extract(text: str, now: datetime) -> list[Statement]:
         out = [s for s in out if not (s.kind == "attribute" and s.key == "allergy" and not s.subject)] + listed
         have = {(s.key, str(s.value)) for s in out if s.kind == "attribute"}
     more += others.zh_facts(text, lang, change) if has_cjk(text) else others.en_facts(text, lang, change)
-    more += others.learning(text, lang, change)
+    more += others.learning(text, lang, change) + others.body(text, lang, change)
     ages = others.zh_named_age(text, lang, change) if has_cjk(text) else []
     if ages:   # "…叫朵朵，今年六岁": 朵朵's age, not an event of the user's
         out = [s for s in out if not (s.kind == "event" and s.text in {a.text for a in ages})]
@@ -469,7 +470,8 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
         for cat, pol in (("pref_neg", -1), ("pref_pos", 1)):
             for mm in _cue_re(cat).finditer(c):
                 before = c[:mm.start()]
-                if not (_EN_SUBJECT.search(before) or (not before.strip() and user_spoke)):
+                if not (_EN_SUBJECT.search(before) or (not before.strip() and user_spoke)
+                        or re.fullmatch(r"\s*(?:also|and|plus|still)\s+", before, re.I)):   # "also big fan of jazz"
                     continue
                 if best is None or mm.start() < best[0].start() or (mm.start() == best[0].start()
                                                                     and len(mm.group(0)) > len(best[0].group(0))):

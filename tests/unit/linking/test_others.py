@@ -95,3 +95,16 @@ def test_a_named_persons_age_and_what_someone_learns():
     assert ("", "learning", "Japanese") in facts("I speak English and I'm learning Japanese")
     assert not any(k == "learning" for _, k, _ in facts("老师在学校") | facts("他在学开车")
                    | facts("儿子小宝下个月满三岁，最近在学说英语"))
+
+
+def test_body_weight_and_height_with_a_unit():
+    assert {("", "weight", 155), ("", "target_weight", 130)} <= facts("我现在一百五十五斤，想减到一百三十斤")
+    assert {("", "weight", 180), ("", "height", "6'1")} <= facts("and I'm 6'1 and 180 lbs if that matters")
+    assert ("", "weight", 80) in facts("I weigh 80 kg")
+    assert not any(k == "weight" for _, k, _ in facts("she's 60 kg") | facts("他现在一百五十斤")
+                   | facts("I'm 30 and my bag is 10 kg"))
+
+
+def test_a_fan_of_after_also_and_savings():
+    assert [s.subject for s in extract_statements("also big fan of jazz", NOW)] == ["jazz"]
+    assert ("", "savings", 200000) in facts("存款大概有二十万，想明年付首付买房")
