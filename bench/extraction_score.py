@@ -87,15 +87,24 @@ class Aliases:
         return out
 
 
+def _numbers(s: str) -> set[str]:
+    """The numbers of a normalised string, a "万" multiplied out: "15万" and "150000" are one number."""
+    def canon(x: float) -> str:
+        return str(int(x)) if x.is_integer() else str(x)
+
+    s = re.sub(r"(\d+(?:\.\d+)?)\s*万", lambda m: canon(round(float(m.group(1)) * 10000, 6)), s)
+    return {canon(float(x)) for x in _NUM.findall(s)}
+
+
 def strings_match(label: str, system: list, al: Aliases, loose: bool = True) -> bool:
     a, b = al.closure([label]), al.closure(system)
     if a & b:
         return True
     if not loose:
         return False
-    nums = set(_NUM.findall(norm(label)))
+    nums = _numbers(norm(label))
     if nums:
-        return any(set(_NUM.findall(y)) == nums for y in b)
+        return any(_numbers(y) == nums for y in b)
     return any(_contains(y, x) or _contains(x, y) for x in a for y in b)
 
 
