@@ -11,6 +11,7 @@ from dataclasses import replace
 from . import lexicon as lx
 from .types import Statement
 
+_LIST_END_EN = re.compile(r"\s(?:and|&)\s|\s&", re.I)
 _SEP_EN = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*&\s*")
 _SEP_ZH = re.compile(r"[、，,]|和|跟|及|与")
 _OVER = re.compile(r"^(.+?)\s+(?:over|rather than|instead of)\s+(.+)$", re.I)
@@ -105,8 +106,10 @@ def allergies(text: str, lang: str, change: bool) -> list[Statement]:
     过敏"): one ``allergy`` statement each (a multi-valued key)."""
     names: list[str] = []
     for m in _ALLERGY_EN.finditer(text):
-        parts = [re.sub(r"^(?:to|the)\s+", "", p.strip(" ,"), flags=re.I) for p in _SEP_EN.split(m.group("names"))]
-        if 2 <= len(parts) <= 5 and all(p and len(p.split()) <= 3 for p in parts):
+        listed = m.group("names")
+        parts = [re.sub(r"^(?:to|the)\s+", "", p.strip(" ,"), flags=re.I) for p in _SEP_EN.split(listed)]
+        # a list ends in "and"/"&" ("peanuts, shellfish and penicillin"); "peanuts, please remember that" is none
+        if 2 <= len(parts) <= 5 and _LIST_END_EN.search(listed) and all(p and len(p.split()) <= 3 for p in parts):
             names += parts
     for m in _ALLERGY_ZH.finditer(text):
         parts = [p for p in re.split(r"[、和及与跟]", m.group("names")) if p]
