@@ -60,6 +60,9 @@ def _subject(tok, last_person: str, last_thing: str) -> tuple[str, str]:
     if low == "it":
         return (last_thing or "it", "thing")
     poss = [t for t in tok.lefts if t.dep_ == "poss"]
+    if poss and poss[0].text.lower() in ("my", "our") and (tok.pos_ == "PROPN" or any(
+            t.dep_ == "compound" and t.pos_ == "PROPN" for t in tok.lefts)):
+        return f"{poss[0].text.lower()} {_proper(tok)}", "thing"    # "My ThinkPad X1": a thing the user has
     if tok.pos_ == "PROPN" and tok.text[:1].isupper() and tok.ent_type_ in ("PERSON", "") \
             and not lx.type_of_noun(tok.text):
         return _proper(tok), "person"
@@ -171,11 +174,18 @@ def _thing_facts(verb, who: str, doc, text: str, lang: str, change: bool) -> lis
         return [s for s in _price_facts(verb, who, text, lang, change)]
     if v in ("keeps", "keep", "kept") and verb.i + 1 < len(doc) and doc[verb.i + 1].text.lower().endswith("ing"):
         out.append(_st("problem", doc[verb.i + 1].text.lower(), who, text, lang, change))
+    elif v in _cues("problem_adj", "en") and any(c.dep_ == "auxpass" for c in verb.lefts):   # "is broken"
+        out.append(_st("problem", v, who, text, lang, change))
     elif v in _cues("problem_verb", "en") and any(c.dep_ == "aux" and c.text.lower() in _COPULA | {"been"}
                                                    for c in verb.lefts):
         out.append(_st("problem", v, who, text, lang, change))
     if v in _COPULA:
         for t in verb.rights:
+            years = [n for n in t.lefts if n.dep_ == "npadvmod" and n.text.lower() in ("years", "year", "months")]
+            if t.dep_ == "acomp" and t.text.lower() == "old" and years:   # "My ThinkPad X1 is 5 years old"
+                num = next((n.text for n in years[0].lefts if n.like_num), "")
+                if num:
+                    out.append(_st("age", f"{num} {years[0].text.lower()}", who, text, lang, change))
             if t.dep_ == "acomp" and t.text.lower() in _cues("problem_adj", "en"):
                 adv = [a.text for a in t.lefts if a.dep_ == "advmod"] + \
                       [a.text for a in verb.children if a.dep_ == "advmod" and a.i < t.i]

@@ -108,3 +108,9 @@ def test_body_weight_and_height_with_a_unit():
 def test_a_fan_of_after_also_and_savings():
     assert [s.subject for s in extract_statements("also big fan of jazz", NOW)] == ["jazz"]
     assert ("", "savings", 200000) in facts("存款大概有二十万，想明年付首付买房")
+
+
+def test_a_named_things_age_and_a_broken_thing():
+    assert ("my ThinkPad X1", "age", "5 years") in facts("My ThinkPad X1 is 5 years old now and the battery's dying")
+    assert ("my Kindle", "problem", "broken") in facts("My Kindle is broken")
+    assert facts("I'm broken") == set() and not any(k == "age" for _, k, _ in facts("My ThinkPad X1 is old"))
