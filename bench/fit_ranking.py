@@ -23,7 +23,6 @@ import json
 import os
 import sys
 import uuid
-from datetime import timedelta
 from pathlib import Path
 
 os.environ.setdefault("OMP_NUM_THREADS", "1")
@@ -82,7 +81,7 @@ def _rows(retriever, user: str, question: str, now, tenant: str, label) -> dict 
 
 def locomo_groups(memory, tenant: str) -> list[list[dict]]:
     """One group of questions per LoCoMo conversation."""
-    from bench.locomo_bench import DATA, load_tool, turn_times
+    from bench.locomo_bench import DATA, ingest, load_tool
 
     if not DATA.exists():
         print(f"fit_ranking: {DATA} is absent; LoCoMo is left out")
@@ -91,11 +90,7 @@ def locomo_groups(memory, tenant: str) -> list[list[dict]]:
     out = []
     for conv in ev.load_locomo(str(DATA)):
         user = "fit-" + conv.conv_id
-        times = turn_times(conv.turns)
-        for t, at in zip(conv.turns, times):
-            memory.add(user, t.session_id, t.dialog_id, t.text, speaker=t.speaker, at=at)
-        memory.flush()
-        now = times[-1] + timedelta(days=1)
+        now = ingest(memory, user, conv)
 
         def turn_of(c, vc):
             turn = vc.turns.get(c.id) or vc.turns.get(c.source_id or "") if vc else None

@@ -109,6 +109,16 @@ class GraphmemAdapter:
         return out
 
 
+def ingest(memory, user: str, conv) -> datetime:
+    """One LoCoMo conversation as ``user``'s turns (each with its speaker and time), flushed; returns the "now"
+    its questions are asked at (a day after the last turn)."""
+    times = turn_times(conv.turns)
+    for t, at in zip(conv.turns, times):
+        memory.add(user, t.session_id, t.dialog_id, t.text, speaker=t.speaker, at=at)
+    memory.flush()
+    return times[-1] + timedelta(days=1)
+
+
 def time_context(memory, user: str, question: str, now) -> float:
     """ms of one ``context()`` for ``question`` in a fresh session of ``user`` at ``now`` (recall + packing)."""
     session = memory.session(user, "bench-" + uuid.uuid4().hex[:8], at=now)

@@ -112,7 +112,7 @@ def collect_own(settings, store) -> list[dict]:
 
 
 def collect_locomo(memory, tenant: str) -> list[dict]:
-    from bench.locomo_bench import DATA, load_tool, turn_times
+    from bench.locomo_bench import DATA, ingest, load_tool
 
     if not DATA.exists():
         print(f"offtopic_bench: {DATA} is absent; LoCoMo is left out")
@@ -123,11 +123,7 @@ def collect_locomo(memory, tenant: str) -> list[dict]:
     rows = []
     for conv in ev.load_locomo(str(DATA)):
         user = "offtopic-" + conv.conv_id
-        times = turn_times(conv.turns)
-        for t, at in zip(conv.turns, times):
-            memory.add(user, t.session_id, t.dialog_id, t.text, speaker=t.speaker, at=at)
-        memory.flush()
-        now = times[-1] + timedelta(days=1)
+        now = ingest(memory, user, conv)
         for qu in conv.questions:
             if not qu.evidence:
                 continue
