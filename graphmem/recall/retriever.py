@@ -131,6 +131,7 @@ class _Vectors:
         self.version = None
         self.loaded = 0.0
         self.nbytes = 0
+        self._last: tuple[np.ndarray, dict[str, np.ndarray]] | None = None   # the last query and its cosines
 
     def extended(self, rows: list[dict]) -> "_Vectors":
         """A new cache with ``rows`` added (copy on write: readers of this one are never disturbed)."""
@@ -244,11 +245,20 @@ class _Vectors:
     def count(self, label: str) -> int:
         return len(self.ids[label])
 
+    def cosines(self, q: np.ndarray) -> dict[str, np.ndarray]:
+        """Every cached vector's cosine with the query vector ``q``, per label: computed once for the array ``q``
+        (a recall passes one array through its paths; another thread's query only causes a recomputation)."""
+        last = self._last
+        if last is not None and last[0] is q:
+            return last[1]
+        sims = {label: mat.astype(np.float32) @ q for label, mat in self.mats.items()}
+        self._last = (q, sims)
+        return sims
+
     def top(self, label: str, q: np.ndarray, n: int) -> list[dict]:
-        mat = self.mats.get(label)
-        if mat is None or n <= 0:
+        if label not in self.mats or n <= 0:
             return []
-        sims = mat.astype(np.float32) @ q
+        sims = self.cosines(q)[label]
         n = min(n, len(sims))
         idx = np.argpartition(-sims, n - 1)[:n] if n < len(sims) else np.arange(len(sims))
         idx = idx[np.argsort(-sims[idx])]
@@ -272,7 +282,7 @@ class _Vectors:
         hit = self.row.get(node_id) if node_id else None
         if hit is None:
             return None
-        return float(self.mats[hit[0]][hit[1]].astype(np.float32) @ q)
+        return float(self.cosines(q)[hit[0]][hit[1]])
 
 
 _NONE: frozenset[str] = frozenset()
@@ -287,7 +297,7 @@ class _QueryView:
         self.bm25 = {label: vc.bm25(label).scores(toks) for label in ("facts", "events")}
         self.best = max((float(a.max()) for a in self.bm25.values() if len(a)), default=0.0) or 1.0
         self.rows = {label: {i: n for n, i in enumerate(vc.lex_ids[label])} for label in self.bm25}
-        self.sims = {label: mat.astype(np.float32) @ qv for label, mat in vc.mats.items()}   # every cosine, once
+        self.sims = vc.cosines(qv)   # every cosine, once
 
     def lexical(self, node_id: str) -> float:
         """BM25 of the node divided by the query's best BM25 (0 for a node the cache does not hold)."""
