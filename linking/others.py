@@ -28,6 +28,29 @@ def _st(key: str, value, subject: str, text: str, lang: str, change: bool, unit:
                      is_change=change, unit=unit)
 
 
+def _verb_span(verb) -> str:
+    """The words of one predicate: its subject, the verb and its objects, without conjoined or embedded clauses
+    ("My son Freddie is 3" of "My son Freddie is 3 and goes to a childminder …"): a fact's text says that fact."""
+    skip = ("conj", "cc", "punct", "advcl", "ccomp", "parataxis", "mark", "relcl")
+    idx = {verb.i}
+    for c in verb.children:
+        if c.dep_ not in skip:
+            idx |= {t.i for t in c.subtree}
+    lo, hi = min(idx), max(idx)
+    return verb.doc[lo:hi + 1].text.strip(" ,.;")
+
+
+def _clause_at(text: str, pos: int) -> str:
+    """The clause of ``text`` around character ``pos`` (the statement's text, as ``statements`` gives it: a fact's
+    text is its clause, so recall can tell it from the whole message)."""
+    from .statements import _clauses
+
+    for start, clause in _clauses(text):
+        if start <= pos < start + len(clause):
+            return clause.strip()
+    return text.strip()
+
+
 # ---- English ---------------------------------------------------------------------------------------------------
 
 def _phrase(tok) -> str:
@@ -119,8 +142,9 @@ def en_facts(text: str, lang: str, change: bool) -> list[Statement]:
         who, kind = _verb_subject(verb, subjects)
         if not who:
             continue
-        out += _person_facts(verb, who, text, lang, change) if kind == "person" else \
-            _thing_facts(verb, who, doc, text, lang, change)
+        clause = _verb_span(verb)
+        out += _person_facts(verb, who, clause, lang, change) if kind == "person" else \
+            _thing_facts(verb, who, doc, clause, lang, change)
     seen, uniq = set(), []
     for s in out:
         if (s.subject, s.key, str(s.value)) not in seen:
@@ -266,7 +290,7 @@ def learning(text: str, lang: str, change: bool) -> list[Statement]:
     (a multi-valued key: one statement a thing)."""
     out: list[Statement] = []
     for m in _EN_LEARNING.finditer(text):
-        out.append(_st("learning", m.group(1), "", text, lang, change))
+        out.append(_st("learning", m.group(1), "", _clause_at(text, m.start()), lang, change))
     for m in _ZH_LEARNING.finditer(text):
         if not _zh_word_at(text, text.index("学", m.start()), ("学", "学习", "学说")):
             continue   # "在学校": a school, not learning
@@ -283,7 +307,7 @@ def learning(text: str, lang: str, change: bool) -> list[Statement]:
             continue
         for part in re.split(r"[、和]", m.group(1)):
             if 1 <= len(part) <= 6:
-                out.append(_st("learning", part, who, text, lang, change))
+                out.append(_st("learning", part, who, _clause_at(text, m.start()), lang, change))
     return out
 
 
@@ -295,16 +319,17 @@ def body(text: str, lang: str, change: bool) -> list[Statement]:
     out: list[Statement] = []
     for m in re.finditer(r"\b(?:i'?m|i am|i weigh)\b(?:[^.?!,]*?\band)?\s+(?:about |around |now )?(\d{2,3}(?:\.\d)?)\s?("
                          + en_units + r")\b", text, re.I):
-        out.append(_st("weight", _num(m.group(1)), "", text, lang, change, unit=m.group(2).lower()))
+        out.append(_st("weight", _num(m.group(1)), "", _clause_at(text, m.start(1)), lang, change,
+                       unit=m.group(2).lower()))
     m = re.search(r"\b(?:i'?m|i am)\s+(?:about |around )?([4-7])'\s?(\d{1,2})\b", text, re.I)
     if m:
-        out.append(_st("height", f"{m.group(1)}'{m.group(2)}", "", text, lang, change))
+        out.append(_st("height", f"{m.group(1)}'{m.group(2)}", "", _clause_at(text, m.start()), lang, change))
     num = r"([\d一二两三四五六七八九十百.]{2,8})"
     for m in re.finditer(r"(我(?:现在|目前)?(?:体重)?(?:有|是)?|(?:减|瘦|降)到)" + num + "(" + zh_units + ")", text):
         v = parse_number(m.group(2))
         if v and not re.search(r"[他她]", text[:m.start()]):
             key = "weight" if m.group(1).startswith("我") else "target_weight"
-            out.append(_st(key, v, "", text, lang, change, unit=m.group(3)))
+            out.append(_st(key, v, "", _clause_at(text, m.start(2)), lang, change, unit=m.group(3)))
     return out
 
 

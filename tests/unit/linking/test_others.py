@@ -114,3 +114,10 @@ def test_a_named_things_age_and_a_broken_thing():
     assert ("my ThinkPad X1", "age", "5 years") in facts("My ThinkPad X1 is 5 years old now and the battery's dying")
     assert ("my Kindle", "problem", "broken") in facts("My Kindle is broken")
     assert facts("I'm broken") == set() and not any(k == "age" for _, k, _ in facts("My ThinkPad X1 is old"))
+
+
+def test_a_facts_text_is_its_own_predicate_not_the_whole_message():
+    # recall merges a message into a fact whose text repeats it; a fact that says only itself keeps both findable
+    st = [s for s in extract_statements("My son Freddie is 3 and goes to a childminder in Meanwood on my work days.",
+                                        NOW) if s.key == "age"]
+    assert [(s.subject, s.text) for s in st] == [("Freddie", "My son Freddie is 3")]
