@@ -5,10 +5,12 @@ one user per case, a fresh tenant in the real Neo4j, deleted at the end); then t
 with their status, relations, event statements, entities with types and aliases, which turns were stored) and
 scored against the labels (matching rules: ``bench/extraction_score.py``).
 
-    python -m bench.extraction_bench [--before] [--keep] [--cases en-001,zh-007]
+    python -m bench.extraction_bench [--before] [--keep] [--cases en-001,zh-007] [--out extraction_later --note ..]
 
 ``--before`` writes ``bench/results/extraction_before.{json,md}`` (the run on the code before the issue-17
-changes), otherwise ``bench/results/extraction.{json,md}``. The last output line is ``key=value`` pairs.
+changes), ``--out NAME`` a further run ``bench/results/NAME.{json,md}`` (the set is seen after the first 'after'
+run: say so with ``--note``), otherwise ``bench/results/extraction.{json,md}``. The last output line is
+``key=value`` pairs.
 """
 
 from __future__ import annotations
@@ -82,10 +84,11 @@ def ingest(cases: list[dict], keep: bool = False) -> tuple[dict, dict]:
         store.close()
 
 
-def markdown(res: dict) -> str:
+def markdown(res: dict, note: str = "") -> str:
     s = res["summary"]
-    lines = [f"# Extraction bench ({res['label']})", "",
-             f"`python -m bench.extraction_bench{' --before' if res['label'] == 'before' else ''}` on commit "
+    flag = " --before" if res["label"] == "before" else (f" --out {res['label']}" if res["label"] != "after" else "")
+    lines = [f"# Extraction bench ({res['label']})", "", *([note, ""] if note else []),
+             f"`python -m bench.extraction_bench{flag}` on commit "
              f"{res['commit']}, {res['date']}: {res['ingest']['turns']} turns of {res['cases']} cases "
              f"(`bench/eval/extraction/cases.jsonl`) through `Memory.add` into the real Neo4j "
              f"({res['ingest']['turns_per_s']} turns/s). Matching rules: `bench/extraction_score.py`.", "",
@@ -126,6 +129,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cases", default="", help="comma-separated case ids (a partial run writes no results)")
     ap.add_argument("--no-write", action="store_true", help="print only")
     ap.add_argument("--show", action="store_true", help="print each case's misses, junk and wrong verdicts")
+    ap.add_argument("--note", default="", help="a paragraph written under the title (what the run is)")
+    ap.add_argument("--out", default="", help="results name under bench/results (e.g. extraction_later): a further "
+                                              "run beside the committed before/after runs")
     a = ap.parse_args(argv)
     only = {x.strip() for x in a.cases.split(",") if x.strip()} or None
     cases = load(only)
@@ -136,7 +142,8 @@ def main(argv: list[str] | None = None) -> int:
     res = score.score_all(cases, graph, keysim)
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
                             cwd=HERE).stdout.strip()
-    res.update({"label": "before" if a.before else "after", "commit": commit, "cases": len(cases),
+    res.update({"label": "before" if a.before else (a.out.rsplit("/", 1)[-1].removesuffix(".md") or "after"),
+                "commit": commit, "cases": len(cases),
                 "date": datetime.now().strftime("%Y-%m-%d %H:%M"), "ingest": ing})
     s = res["summary"]
     if a.show:
@@ -151,10 +158,11 @@ def main(argv: list[str] | None = None) -> int:
                   f"entR {v['entity_recall']:.3f}  storedP {v['stored_precision']:.3f}  "
                   f"storedR {v['stored_recall']:.3f}  multi_sup {v['multi_superseded']}")
     if not a.no_write and only is None:
-        name = "extraction_before" if a.before else "extraction"
+        name = a.out.removesuffix(".md").removesuffix(".json").removeprefix("bench/results/") or \
+            ("extraction_before" if a.before else "extraction")
         RESULTS.mkdir(exist_ok=True)
         (RESULTS / f"{name}.json").write_text(json.dumps(res, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        (RESULTS / f"{name}.md").write_text(markdown(res), encoding="utf-8")
+        (RESULTS / f"{name}.md").write_text(markdown(res, a.note), encoding="utf-8")
         print(f"wrote bench/results/{name}.json and .md", file=sys.stderr)
     print(" ".join(f"{k}={s[k]}" for k in ("statement_f1", "entity_precision", "multi_superseded",
                                            "stored_precision", "stored_recall", "final_active", "final_outdated")))
