@@ -27,6 +27,14 @@ _AGE_ZH = re.compile(r"我叫([\u4e00-\u9fff]{2,3})[，,]\s*([\d一二三四五�
 _NOT_WORKPLACE = frozenset({"家", "家里", "这里", "那里", "附近", "公司", "外面", "路上"})
 
 
+def starts_with_verb(words: str) -> bool:
+    """jieba reads the first word as a verb: 在 is then "doing", not "at" ("在投暑期实习" is applying for internships)."""
+    from .nlp import zh_tokens
+
+    first = zh_tokens(words)
+    return bool(first) and first[0][1].startswith("v")
+
+
 def _someone_else_zh(before: str) -> bool:
     """The sentence so far is about someone else ("她老公是个程序员，叫王磊，在字节上班")."""
     sentence = re.split(r"[。！？!?]", before)[-1]
@@ -48,7 +56,7 @@ def facts(text: str, lang: str, change: bool) -> list[Statement]:
     for m in _WORK_ZH.finditer(text):
         place = m.group(1)
         if place not in _NOT_WORKPLACE and not lx.type_of_noun(place, "zh") and not re.match(r"[这那哪]", place) \
-                and not _someone_else_zh(text[:m.start()]):
+                and not starts_with_verb(place) and not _someone_else_zh(text[:m.start()]):
             out.append(_st("employer", re.sub(r"^(?:一家|家)", "", place), text, lang, change))
     m = _WORK_ZH_NEW.search(text)
     if m and not any(s.key == "employer" for s in out) and not _someone_else_zh(text[:m.start()]):

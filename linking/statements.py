@@ -594,7 +594,7 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             subj = "" if m.group(1) == "我" else m.group(1)
             return [_st("attribute", c, lang, change, subject=subj, key="age", value=v)]
     m = re.search(r"我(?:现在)?在([\u4e00-\u9fffA-Za-z0-9]{2,12}?)(工作|上班|实习|读书|上学)", c)
-    if m:
+    if m and not passing.starts_with_verb(m.group(1)):
         return [_st("attribute", c, lang, change, key="school" if m.group(2) in ("读书", "上学") else "employer",
                     value=m.group(1))]
     # "我在飞鸢科技做硬件": a named company (its kind word says so) and what the user does there

@@ -121,3 +121,10 @@ def test_a_facts_text_is_its_own_predicate_not_the_whole_message():
     st = [s for s in extract_statements("My son Freddie is 3 and goes to a childminder in Meanwood on my work days.",
                                         NOW) if s.key == "age"]
     assert [(s.subject, s.text) for s in st] == [("Freddie", "My son Freddie is 3")]
+
+
+def test_zai_before_a_verb_is_doing_not_a_workplace():
+    employer = lambda text: [s.value for s in extract_statements(text, NOW) if s.key == "employer"]  # noqa: E731
+    assert employer("在投暑期实习，今天收到蓝鲸数科的面试通知") == []      # applying for internships
+    assert employer("我在准备考研实习") == []
+    assert employer("我现在在腾讯上班") == ["腾讯"] and employer("我在阿里实习") == ["阿里"]
