@@ -182,21 +182,23 @@ def statement_matches(s: dict, item: dict, al: Aliases) -> bool:
     if s["kind"] == "preference" and item["kind"] == "preference" and s["op"] != "remove":
         if (s.get("polarity") == "dislike") != (item["key"] == "dislikes"):
             return False
-    ok = _subject_ok(s["subject"], item, al) and _value_ok(str(s["value"]), item, al)
-    if not ok and item.get("reverse"):
-        flipped = {**item, "subject": item["value"], "value": item["subject"]}
-        ok = _subject_ok(s["subject"], flipped, al) and _value_ok(str(s["value"]), flipped, al)
-    return ok
+    return _says(s["subject"], s["value"], item, al)
 
 
 def triple_matches(t: dict, item: dict, al: Aliases) -> bool:
     if t["key"] in ("likes", "dislikes") and item["key"] in ("likes", "dislikes") and t["key"] != item["key"]:
         return False
-    ok = _subject_ok(t["subject"], item, al) and _value_ok(str(t["value"]), item, al)
-    if not ok and item.get("reverse"):
-        flipped = {**item, "subject": item["value"], "value": item["subject"]}
-        ok = _subject_ok(t["subject"], flipped, al) and _value_ok(str(t["value"]), flipped, al)
-    return ok
+    return _says(t["subject"], t["value"], item, al)
+
+
+def _says(subject: str, value, item: dict, al: Aliases) -> bool:
+    """The stored item gives ``value`` for ``subject`` (a relation the graph may hold either way round)."""
+    if _subject_ok(subject, item, al) and _value_ok(str(value), item, al):
+        return True
+    if not item.get("reverse"):
+        return False
+    flipped = {**item, "subject": item["value"], "value": item["subject"]}
+    return _subject_ok(subject, flipped, al) and _value_ok(str(value), flipped, al)
 
 
 class KeySimilarity:
