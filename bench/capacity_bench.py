@@ -17,7 +17,6 @@ It is heavy (a million 512-d vectors and their HNSW index on 2 cores): run it wh
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import os
 import random
@@ -47,24 +46,6 @@ def texts_and_questions() -> tuple[list[str], list[str]]:
     return unique, questions
 
 
-def vectors(texts: list[str], settings):
-    import numpy as np
-
-    from graphmem.embedders import get_embedder
-
-    emb = get_embedder(settings)
-    key = hashlib.sha256(("\x1f".join(texts) + emb.name).encode()).hexdigest()[:16]
-    path = settings.cache / "bench" / f"capacity_{key}.npy"
-    if path.exists():
-        return np.load(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    out = np.zeros((len(texts), emb.dimensions), dtype=np.float32)
-    for i in range(0, len(texts), 1024):
-        out[i:i + 1024] = emb.embed(texts[i:i + 1024])
-    np.save(path, out)
-    return out
-
-
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -90,6 +71,7 @@ def _used(path: Path) -> int:
 
 
 def run(memories: int, users: int, steps: list[int], queries: int, heap: str, pagecache: str) -> dict:
+    from bench.recall_bench import embeddings
     from graphmem.docker import launcher
     from graphmem.memory import Memory
     from graphmem.schema import apply, wait_online
@@ -98,12 +80,12 @@ def run(memories: int, users: int, steps: list[int], queries: int, heap: str, pa
 
     texts, questions = texts_and_questions()
     base = Settings.from_env()
-    vec = vectors(texts, base)
+    vec = embeddings(texts, base)   # recall_bench's cache (~/.cache/graphmem/bench)
     home = Path(tempfile.mkdtemp(prefix="graphmem-capacity-"))
     settings = base.with_(home=home, neo4j_uri=f"bolt://127.0.0.1:{_free_port()}", http_port=_free_port(),
                           neo4j_password=None, neo4j_heap=heap, neo4j_pagecache=pagecache,
                           tenant=f"bench-capacity-{uuid.uuid4().hex[:6]}")
-    rng, rows, loaded, points = random.Random(7), [], 0, []
+    rng, loaded, points = random.Random(7), 0, []
     launcher.up(settings)
     store = Store(settings)
     try:
