@@ -3,6 +3,8 @@ a fresh tenant per test removed afterwards."""
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 import uuid
 from datetime import datetime, timedelta, timezone
 
@@ -70,3 +72,33 @@ def sample_users(tenant_settings, tmp_path):
     writer.close()
     yield store
     store.close()
+
+
+CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                  "--disable-dev-shm-usage", "--window-size=1600,1000")
+
+
+@pytest.fixture(scope="module")
+def chrome(request):
+    """Headless Debian Chromium through Selenium (both binaries given: Selenium Manager downloads nothing), in a
+    throw-away profile; page loads wait the test module's ``WAIT`` seconds."""
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        pytest.fail("selenium is not installed: pip install 'graphmem[dev]'", pytrace=False)
+    binary, driver_path = shutil.which("chromium"), shutil.which("chromedriver")
+    if not binary or not driver_path:
+        pytest.fail("needs Debian's chromium and chromedriver: apt-get install -y chromium chromium-driver",
+                    pytrace=False)
+    profile = tempfile.mkdtemp(prefix="graphmem-chromium-")
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = binary
+    for flag in CHROMIUM_FLAGS + (f"--user-data-dir={profile}",):
+        opts.add_argument(flag)
+    drv = webdriver.Chrome(service=Service(driver_path), options=opts)
+    drv.set_page_load_timeout(request.module.WAIT)
+    yield drv
+    drv.quit()
+    shutil.rmtree(profile, ignore_errors=True)

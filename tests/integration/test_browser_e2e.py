@@ -9,8 +9,6 @@ Needs ``apt-get install -y chromium chromium-driver`` and ``pip install selenium
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -26,9 +24,6 @@ ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=timezone.utc)
 #: every character Browser's URL and :param parsing could trip over, plus Chinese
 NASTY_USER = "o'brien & \"co\" #1 $x => 50% +小明;"
-CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                  "--disable-dev-shm-usage", "--window-size=1600,1000")
 WAIT = 90  # seconds; two shared cores
 
 
@@ -84,29 +79,7 @@ def test_guide_queries_answer_on_a_small_graph(store, tenant, tenant_settings, t
     assert [(r["user_id"], r["reason"], r["turns"]) for r in rejected] == [("u1", "duplicate", 1)]
 
 
-# -- Chromium -------------------------------------------------------------------------------------------
-@pytest.fixture(scope="module")
-def chrome():
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        pytest.fail("selenium is not installed: pip install 'graphmem[dev]'", pytrace=False)
-    binary, driver_path = shutil.which("chromium"), shutil.which("chromedriver")
-    if not binary or not driver_path:
-        pytest.fail("needs Debian's chromium and chromedriver: apt-get install -y chromium chromium-driver",
-                    pytrace=False)
-    profile = tempfile.mkdtemp(prefix="graphmem-chromium-")
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = binary                     # both paths given: Selenium Manager downloads nothing
-    for flag in CHROMIUM_FLAGS + (f"--user-data-dir={profile}",):
-        opts.add_argument(flag)
-    drv = webdriver.Chrome(service=Service(driver_path), options=opts)
-    drv.set_page_load_timeout(WAIT)
-    yield drv
-    drv.quit()
-    shutil.rmtree(profile, ignore_errors=True)
-
+# -- Chromium (the `chrome` fixture is in conftest.py) -----------------------------------------------
 
 def run_in_editor(drv, text: str) -> None:
     """Replace the Browser editor's text and press its Run button. The text goes in as one IME commit on one

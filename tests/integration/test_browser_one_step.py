@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -66,30 +64,6 @@ def test_parse_grass_keeps_every_rule_of_the_style_sheet():
     rules = parse_grass(style_text())
     assert rules["node.User"]["color"] == "#F79767" and rules["node"]["caption"] == "{caption}"
     assert len(rules) == style_text().count("{\n")
-
-
-@pytest.fixture(scope="module")
-def chrome():
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        pytest.fail("selenium is not installed: pip install 'graphmem[dev]'", pytrace=False)
-    binary, driver_path = shutil.which("chromium"), shutil.which("chromedriver")
-    if not binary or not driver_path:
-        pytest.fail("needs Debian's chromium and chromedriver: apt-get install -y chromium chromium-driver",
-                    pytrace=False)
-    profile = tempfile.mkdtemp(prefix="graphmem-chromium-")
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = binary
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                 "--disable-background-networking", "--window-size=1600,1000", f"--user-data-dir={profile}"):
-        opts.add_argument(flag)
-    drv = webdriver.Chrome(service=Service(driver_path), options=opts)
-    drv.set_page_load_timeout(WAIT)
-    yield drv
-    drv.quit()
-    shutil.rmtree(profile, ignore_errors=True)
 
 
 def test_one_link_connects_styles_and_draws_the_users_graph(chrome, store, tenant, tenant_settings, tmp_path):
