@@ -6,10 +6,12 @@ with their status, relations, event statements, entities with types and aliases,
 scored against the labels (matching rules: ``bench/extraction_score.py``).
 
     python -m bench.extraction_bench [--before] [--keep] [--cases en-001,zh-007] [--out extraction_later --note ..]
+                                     [--set bench/eval/extraction2/cases.jsonl --out extraction2_before]
 
 ``--before`` writes ``bench/results/extraction_before.{json,md}`` (the run on the code before the issue-17
 changes), ``--out NAME`` a further run ``bench/results/NAME.{json,md}`` (the set is seen after the first 'after'
-run: say so with ``--note``), otherwise ``bench/results/extraction.{json,md}``. The last output line is
+run: say so with ``--note``), otherwise ``bench/results/extraction.{json,md}``. ``--set`` reads another labelled
+set of the same format (e.g. the second held-out set); give it an ``--out`` name. The last output line is
 ``key=value`` pairs.
 """
 
@@ -36,8 +38,8 @@ RESULTS = HERE / "results"
 TARGETS = {"statement_f1": 0.90, "entity_precision": 0.95, "multi_superseded": 0}
 
 
-def load(only: set[str] | None = None) -> list[dict]:
-    cases = [json.loads(line) for line in CASES.read_text(encoding="utf-8").splitlines() if line.strip()]
+def load(only: set[str] | None = None, path: Path = CASES) -> list[dict]:
+    cases = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     return [c for c in cases if not only or c["id"] in only]
 
 
@@ -87,10 +89,12 @@ def ingest(cases: list[dict], keep: bool = False) -> tuple[dict, dict]:
 def markdown(res: dict, note: str = "") -> str:
     s = res["summary"]
     flag = " --before" if res["label"] == "before" else (f" --out {res['label']}" if res["label"] != "after" else "")
+    cases_path = res.get("set", "bench/eval/extraction/cases.jsonl")
+    flag = (f" --set {cases_path}" if cases_path != "bench/eval/extraction/cases.jsonl" else "") + flag
     lines = [f"# Extraction bench ({res['label']})", "", *([note, ""] if note else []),
              f"`python -m bench.extraction_bench{flag}` on commit "
              f"{res['commit']}, {res['date']}: {res['ingest']['turns']} turns of {res['cases']} cases "
-             f"(`bench/eval/extraction/cases.jsonl`) through `Memory.add` into the real Neo4j "
+             f"(`{cases_path}`) through `Memory.add` into the real Neo4j "
              f"({res['ingest']['turns_per_s']} turns/s). Matching rules: `bench/extraction_score.py`.", "",
              "| figure | value | target |", "|---|---|---|"]
     for k, label in (("statement_precision", "statement precision"), ("statement_recall", "statement recall"),
@@ -130,11 +134,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-write", action="store_true", help="print only")
     ap.add_argument("--show", action="store_true", help="print each case's misses, junk and wrong verdicts")
     ap.add_argument("--note", default="", help="a paragraph written under the title (what the run is)")
+    ap.add_argument("--set", default="", help="the labelled set to read (default bench/eval/extraction/cases.jsonl)")
     ap.add_argument("--out", default="", help="results name under bench/results (e.g. extraction_later): a further "
                                               "run beside the committed before/after runs")
     a = ap.parse_args(argv)
     only = {x.strip() for x in a.cases.split(",") if x.strip()} or None
-    cases = load(only)
+    path = Path(a.set).resolve() if a.set else CASES
+    if a.set and not a.out and not a.no_write and only is None:
+        ap.error("--set needs --out NAME (the default results names belong to the first set)")
+    cases = load(only, path)
     graph, ing = ingest(cases, keep=a.keep)
     from graphmem.embedders import get_embedder
     from graphmem.settings import Settings
@@ -143,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
                             cwd=HERE).stdout.strip()
     res.update({"label": "before" if a.before else (a.out.rsplit("/", 1)[-1].removesuffix(".md") or "after"),
-                "commit": commit, "cases": len(cases),
+                "commit": commit, "cases": len(cases), "set": _shown(path),
                 "date": datetime.now().strftime("%Y-%m-%d %H:%M"), "ingest": ing})
     s = res["summary"]
     if a.show:
@@ -167,6 +175,14 @@ def main(argv: list[str] | None = None) -> int:
     print(" ".join(f"{k}={s[k]}" for k in ("statement_f1", "entity_precision", "multi_superseded",
                                            "stored_precision", "stored_recall", "final_active", "final_outdated")))
     return 0
+
+
+def _shown(path: Path) -> str:
+    """The set's path as the results name it: relative to the repository when inside it."""
+    try:
+        return str(path.relative_to(HERE.parent))
+    except ValueError:
+        return str(path)
 
 
 if __name__ == "__main__":
