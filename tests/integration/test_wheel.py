@@ -25,6 +25,9 @@ def test_wheel_contains_everything_and_runs(tmp_path):
     cypher = {f"graphmem/cypher/{p.relative_to(ROOT / 'cypher').as_posix()}" for p in (ROOT / "cypher").rglob("*.cypher")}
     assert cypher and cypher <= members
     assert {"graphmem/docker/pom.xml", "graphmem/docker/neo4j.conf.template"} <= members
+    lang = {f"graphmem/lang/{p.relative_to(ROOT / 'graphmem' / 'lang').as_posix()}"
+            for p in (ROOT / "graphmem" / "lang").rglob("*") if p.suffix in (".txt", ".tsv", ".re", ".py")}
+    assert len(lang) > 10 and lang <= members, sorted(lang - members)   # every language pack's data files
 
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)

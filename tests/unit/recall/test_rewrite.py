@@ -2,7 +2,7 @@
 
 from datetime import datetime, timedelta, timezone
 
-from graphmem.recall.rewrite import rewrite, said_so, to_second_person_en, to_second_person_zh, when_phrase
+from graphmem.recall.rewrite import rewrite, said_so, to_second_person, when_phrase
 from graphmem.recall.types import Candidate
 
 NOW = datetime(2026, 11, 20, 12, 0, tzinfo=timezone.utc)
@@ -57,12 +57,12 @@ def test_events_in_second_person_with_time():
 
 
 def test_pronoun_swaps():
-    assert to_second_person_en("I'm moving to Berlin with my wife and I am happy") == \
+    assert to_second_person("I'm moving to Berlin with my wife and I am happy", "en") == \
         "You're moving to Berlin with your wife and you are happy"
-    assert to_second_person_en("My sister was here") == "Your sister was here"
-    assert to_second_person_en("The weather is nice") is None
-    assert to_second_person_zh("我妹妹推荐了我们这家店") == "你妹妹推荐了你们这家店"
-    assert to_second_person_zh("你能帮我订酒店吗") is None
+    assert to_second_person("My sister was here", "en") == "Your sister was here"
+    assert to_second_person("The weather is nice", "en") is None
+    assert to_second_person("我妹妹推荐了我们这家店", "zh") == "你妹妹推荐了你们这家店"
+    assert to_second_person("你能帮我订酒店吗", "zh") is None
 
 
 def test_when_phrases():

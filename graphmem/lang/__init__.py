@@ -1,0 +1,107 @@
+"""Language packs (issue 17): every word rule and lexicon of a language lives in one folder, loaded by name.
+
+    from graphmem.lang import pack
+    p = pack("zh")
+    p.words("fillers")          # frozenset from zh/fillers.txt   (p.seq(...) keeps the file's order)
+    p.table("key_names")        # dict from zh/key_names.tsv      (first column -> second)
+    p.regex("my")               # compiled pattern from zh/my.re
+    p.say("said_so", a="3月")    # a row of zh/templates.tsv, formatted
+    p.fn("to_second_person")    # a function of zh/rules.py (its ``__all__``)
+
+A pack is a folder named by its language code (``graphmem/lang/<code>/``); ``add_path(dir)`` registers a folder
+holding more packs. Every pack provides the same names (``check``). Unknown codes get the default pack (English).
+See ``graphmem/lang/README.md``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from graphmem.errors import ConfigError
+from graphmem.lang.pack import Pack
+
+DEFAULT = "en"
+_BUILTIN = Path(__file__).resolve().parent
+_paths: list[Path] = [_BUILTIN]
+
+
+def add_path(folder: str | Path) -> None:
+    """Look for packs in ``folder`` too (after the built-in ones): ``folder/<code>/`` is the pack for ``<code>``."""
+    p = Path(folder).resolve()
+    if p not in _paths:
+        _paths.append(p)
+        _load.cache_clear()
+        _codes.cache_clear()
+        _pack.cache_clear()
+
+
+def remove_path(folder: str | Path) -> None:
+    """Undo ``add_path``."""
+    p = Path(folder).resolve()
+    if p != _BUILTIN and p in _paths:
+        _paths.remove(p)
+        _load.cache_clear()
+        _codes.cache_clear()
+        _pack.cache_clear()
+
+
+def languages() -> list[str]:
+    """The codes of every pack found on the search path."""
+    return list(_codes())
+
+
+@lru_cache(maxsize=1)
+def _codes() -> tuple[str, ...]:
+    seen: dict[str, None] = {}
+    for base in _paths:
+        for d in sorted(base.iterdir()) if base.is_dir() else ():
+            if d.is_dir() and Pack.is_pack(d):
+                seen.setdefault(d.name, None)
+    return tuple(seen)
+
+
+def has(lang: str | None) -> bool:
+    return bool(lang) and lang in _codes()
+
+
+def pack(lang: str | None = None) -> Pack:
+    """The pack for ``lang``; the default (English) pack when no folder has that code."""
+    return _pack(lang)
+
+
+@lru_cache(maxsize=256)
+def _pack(lang: str | None) -> Pack:
+    return _load(lang if has(lang) else DEFAULT)
+
+
+@lru_cache(maxsize=None)
+def _load(lang: str) -> Pack:
+    for base in _paths:
+        d = base / lang
+        if d.is_dir() and Pack.is_pack(d):
+            return Pack(lang, d, builtin=base == _BUILTIN)
+    raise ConfigError(f"no language pack {lang!r} on {[str(p) for p in _paths]}")
+
+
+def of_text(text: str) -> str:
+    """The code of the first non-default pack whose script (``script.re``) occurs in ``text``, else the default."""
+    for code in languages():
+        if code != DEFAULT and pack(code).regex("script").search(text or ""):
+            return code
+    return DEFAULT
+
+
+def others(lang: str) -> list[Pack]:
+    """Every pack but ``lang``'s, in search order (for names that carry another language's words)."""
+    return [pack(c) for c in languages() if c != pack(lang).lang]
+
+
+def check(lang: str) -> None:
+    """Raise ConfigError unless ``lang``'s pack provides exactly the names the default pack does."""
+    want, got = _load(DEFAULT).names(), _load(lang).names()
+    if want != got:
+        raise ConfigError(f"language pack {lang!r}: missing {sorted(want - got)}, extra {sorted(got - want)}")
+
+
+__all__ = ["DEFAULT", "Pack", "add_path", "check", "has", "languages", "of_text", "others", "pack", "remove_path"]

@@ -1,0 +1,80 @@
+"""English word rules that must be code: second-person rewriting and how a name is said to its owner.
+Their words are this folder's data files."""
+
+from __future__ import annotations
+
+import re
+
+from graphmem import lang
+
+__all__ = ["possessive", "role_name", "split_owner", "subject", "to_second_person"]
+
+_WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
+
+
+def _p():
+    return lang.pack("en")
+
+
+def split_owner(name: str) -> tuple[str, str] | None:
+    """ "my laptop" -> ("my ", "laptop"); None when the name does not open with the speaker's possessive."""
+    m = _p().regex("my").match(name)
+    return (m.group(0), name[m.end():]) if m else None
+
+
+def subject(name: str | None, is_self: bool, capital: bool = True) -> str:
+    """The entity as the user hears it: "my laptop" -> "your laptop"; the user -> "you"."""
+    if is_self or not name:
+        s = "you"
+    elif own := split_owner(name):
+        s = "your " + own[1]
+    else:
+        s = name
+        for other in lang.others("en"):   # "我的笔记本" keeps its language: "你笔记本"
+            if found := other.fn("split_owner")(name):
+                s = other.say("your_word") + found[1]
+                break
+    swap = _p().table("_second_person")
+    s = _p().regex("_name_speaker").sub(lambda m: swap[m.group(1).lower()], s)
+    return s[:1].upper() + s[1:] if capital else s
+
+
+def possessive(name: str | None, is_self: bool) -> str:
+    """Whose a fact is: "Your", "Your laptop's", "James'"."""
+    if is_self or not name:
+        return "Your"
+    s = subject(name, False)
+    return s + ("'" if s.endswith("s") else "'s")
+
+
+def role_name(role: str) -> str:
+    """What someone is to the user ("son_in_law" -> "son in law")."""
+    return _p().table("role_names").get(role, role.replace("_", " "))
+
+
+def to_second_person(text: str) -> str | None:
+    """ "I booked a flight" -> "You booked a flight"; None when the text also addresses someone as "you"."""
+    p = _p()
+    if p.regex("_addressee").search(text) or not p.regex("_speaker").search(text):
+        return None
+    swap = p.table("_second_person")
+    words = list(_WORD.finditer(text))
+    out, pos = [], 0
+    for i, m in enumerate(words):
+        w = m.group(0)
+        low = w.lower()
+        rep = swap.get(low)
+        if low == "am" and not (i and words[i - 1].group(0).lower() == "i"):
+            rep = None
+        if low == "was" and i and words[i - 1].group(0).lower() == "i":
+            rep = "were"
+        if rep is None:
+            continue
+        if m.start() == 0 or (w[0].isupper() and not low.startswith("i")):
+            rep = rep[0].upper() + rep[1:]
+        out.append(text[pos:m.start()])
+        out.append(rep)
+        pos = m.end()
+    out.append(text[pos:])
+    s = "".join(out).strip()
+    return s[:1].upper() + s[1:]

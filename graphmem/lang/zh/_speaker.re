@@ -1,0 +1,2 @@
+# the speaker's first person (a sentence without it is not turned to second person)
+我
