@@ -109,6 +109,8 @@ def statement(c: Candidate, now: datetime, lang: str = "en") -> str:
     p = langs.pack(lang)
     lang = p.lang
     old = c.status == "outdated"
+    if _their_words(c):
+        return _event_text(c, now, lang)
     if c.label == "fact" and c.kind in ("preference", "goal") and (c.is_self or not c.entity) and c.text:
         return _event_text(c, now, lang)   # "I want something light": the object is only in the words
     if c.label == "fact" and c.kind in ("preference", "goal"):
@@ -142,6 +144,12 @@ def statement(c: Candidate, now: datetime, lang: str = "en") -> str:
             return p.say("relation", a=a, verb=verb, b=b)
         return p.say("relation_other", a=a, b=b, rel=rtype.lower(), rel_words=rtype.lower().replace("_", " "))
     return _event_text(c, now, lang)
+
+
+def _their_words(c: Candidate) -> bool:
+    """A fact drawn from a participant's message is told as their words, with when they said them ("Melanie said:
+    "I love hiking" (in May)"): the second-person statement and "you said so" are for the user's own words."""
+    return c.label == "fact" and bool(c.speaker) and bool(c.text)
 
 
 def _event_text(c: Candidate, now: datetime, lang: str, note: bool = False) -> str:
@@ -182,7 +190,7 @@ def rewrite(c: Candidate, now: datetime, lang: str = "en", llm: Callable[[str, s
     p = langs.pack(lang)
     lang = p.lang
     body = statement(c, now, lang)
-    if c.label == "event":
+    if c.label == "event" or _their_words(c):
         body += who_is_meant(c.referents, lang)
         when = when_phrase(c.t_from, now, lang)
         if when:

@@ -113,3 +113,13 @@ def test_a_recalled_message_says_whom_its_pronouns_mean():
     assert "（他：你爸）" in rewrite(zh, NOW, "zh")
     plain = Candidate(id="p", label="event", text="He's also lending me his spare Wahoo Bolt", t_from=NOW)
     assert "(he:" not in rewrite(plain, NOW, "en")
+
+
+def test_a_participants_fact_is_told_as_their_words_not_as_yours():
+    # a preference Melanie stated (its subject entity is Melanie): not "You prefer Melanie; you said so in May"
+    theirs = pref("Melanie", n=1, last=None, speaker="Melanie", text="I love hiking with my kids")
+    assert rewrite(theirs, NOW, "en") == 'Melanie said: "I love hiking with my kids" (in March).'
+    job = Candidate(id="f", label="fact", kind="attribute", key="job", value="counselor", entity="Caroline",
+                    speaker="Melanie", text="Caroline works as a counselor", t_from=NOW - timedelta(days=2))
+    assert rewrite(job, NOW, "zh") == "2天前，Melanie说过：“Caroline works as a counselor”。"
+    assert rewrite(pref(), NOW, "en").startswith("You prefer dark themes; you said so")   # the user's own: unchanged
