@@ -10,8 +10,11 @@ no longer/actually/scratch that ...). Questions yield no statements.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
 from functools import lru_cache
+
+from graphmem.lang import of_text, pack
 
 from . import lexicon as lx, lists, others, passing
 from .normalize import EN_NUMBER_WORDS_RE, ZH_NUMBER_RE, detect_language, has_cjk, parse_english_number, parse_number
@@ -211,7 +214,7 @@ def _extract(text: str, now: datetime) -> list[Statement]:
                     for role, name in zh_appositions(clause) if name not in named]
         if got:
             user_spoke = True
-        out.extend(lists.split_preferences(got))
+        out.extend(_activity(s) for s in lists.split_preferences(got))
     have = {(s.key, str(s.value)) for s in out if s.kind == "attribute"}
     more = lists.pets(text, lang, change) + lists.languages(text, lang, change) + passing.facts(text, lang, change)
     listed = lists.allergies(text, lang, change)
@@ -230,6 +233,15 @@ def _extract(text: str, now: datetime) -> list[Statement]:
             and not (s.key == "age" and any(x.key == "age" for x in out))
             and not (s.key == "employer" and any(x.key == "employer" for x in out))]
     return out
+
+
+def _activity(s: Statement) -> Statement:
+    """A liked or disliked activity or taste ("hiking", 爬山, 辣; the pack's ``activity.re``) is the user's own
+    preference with the activity as its value: no entity is made for it."""
+    if s.kind != "preference" or s.key or not s.subject or s.value is not None \
+            or not pack(of_text(s.subject)).regex("activity").search(s.subject):
+        return s
+    return replace(s, subject="", value=s.subject)
 
 
 def _only_a_time(clause: str, now: datetime) -> bool:

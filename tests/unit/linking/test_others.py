@@ -68,8 +68,22 @@ def test_a_liked_noun_after_a_light_verb_and_an_adverb_lead():
     subjects = {s.subject for s in extract_statements("现在比起咖啡我更喜欢喝茶了", NOW) if s.polarity > 0}
     assert subjects == {"茶"}
     assert [s.subject for s in extract_statements("平时也爱喝咖啡", NOW)] == ["咖啡"]
-    assert {s.subject for s in extract_statements("平时喜欢爬山和拍照", NOW)} == {"爬山", "拍照"}
+    assert {s.value for s in extract_statements("平时喜欢爬山和拍照", NOW)} == {"爬山", "拍照"}   # activities
     assert [s.subject for s in extract_statements("我不喜欢吃寿司", NOW)] == ["寿司"]
+
+
+def test_a_liked_activity_or_taste_is_the_users_preference_not_a_thing():
+    def prefs(text):
+        return {(s.subject, s.value, s.polarity) for s in extract_statements(text, NOW) if s.kind == "preference"}
+    assert prefs("平时喜欢爬山和拍照") == {("", "爬山", 1), ("", "拍照", 1)}
+    assert prefs("我其实也不太能吃辣") == {("", "辣", -1)}
+    assert prefs("I love hiking and cooking") == {("", "hiking", 1), ("", "cooking", 1)}
+    assert prefs("I hate going to the gym") == {("", "going to the gym", -1)}
+    # things stay things: food, a wedding, a printer, a sports car
+    assert prefs("I like Thai food") == {("Thai food", None, 1)}
+    assert prefs("我喜欢芒果") == {("芒果", None, 1)}
+    things = prefs("I love the wedding venue") | prefs("我很喜欢这台打印机") | prefs("我喜欢跑车")
+    assert len(things) == 3 and all(subject and value is None for subject, value, _ in things)
 
 
 def test_weather_it_is_no_things_problem():
