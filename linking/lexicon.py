@@ -5,6 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+from graphmem import lang
+
 from .normalize import normalise
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -253,17 +255,8 @@ def statement_cues() -> dict[tuple[str, str], list[str]]:
 
 @lru_cache(maxsize=1)
 def attribute_cues() -> tuple[dict[str, str], dict[str, str]]:
-    """(English cue → key, Chinese cue → key)."""
-    en: dict[str, str] = {}
-    zh: dict[str, str] = {}
-    for row in _lines("attributes.tsv"):
-        row += [""] * (3 - len(row))
-        key, e, z = row[:3]
-        for w in _split(e):
-            en.setdefault(w.lower(), key)
-        for w in _split(z):
-            zh.setdefault(w, key)
-    return en, zh
+    """(English cue → key, Chinese cue → key), from the language packs' ``attribute_cues.tsv``."""
+    return dict(lang.pack("en").table("attribute_cues")), dict(lang.pack("zh").table("attribute_cues"))
 
 
 # ---- closed-class markers -----------------------------------------------------------------------------------

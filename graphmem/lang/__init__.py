@@ -92,6 +92,21 @@ def of_text(text: str) -> str:
     return DEFAULT
 
 
+def packs() -> list[Pack]:
+    """Every pack, in search order (the default's folder first among the built-in ones: ``en``, ``zh``)."""
+    return [pack(c) for c in languages()]
+
+
+def of_label(label: str | None) -> str:
+    """A detector's label as a pack code: a pack's code as it is; "mixed" (text in two scripts) the first
+    non-default pack, whose script is in it; anything else the default."""
+    if has(label):
+        return label
+    if label == "mixed":
+        return next((c for c in languages() if c != DEFAULT), DEFAULT)
+    return DEFAULT
+
+
 def others(lang: str) -> list[Pack]:
     """Every pack but ``lang``'s, in search order (for names that carry another language's words)."""
     return [pack(c) for c in languages() if c != pack(lang).lang]
@@ -104,4 +119,4 @@ def check(lang: str) -> None:
         raise ConfigError(f"language pack {lang!r}: missing {sorted(want - got)}, extra {sorted(got - want)}")
 
 
-__all__ = ["DEFAULT", "Pack", "add_path", "check", "has", "languages", "of_text", "others", "pack", "remove_path"]
+__all__ = ["DEFAULT", "Pack", "add_path", "check", "has", "languages", "of_label", "of_text", "others", "pack", "packs", "remove_path"]

@@ -8,24 +8,17 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+from graphmem import lang as langs
+
 RECENT = timedelta(days=30)
-KEY_LABELS_EN = {"screen_size": "screen size", "team_size": "team size"}
 
 
 def key_label(key: str, lang: str) -> str:
-    """How an attribute key reads in the profile: "budget" → "预算" for a Chinese user (the linker's cue
+    """How an attribute key reads in the profile: "budget" → "预算" for a Chinese user (the pack's cue
     table), underscores → spaces in English. Unknown keys are shown as stored."""
-    if lang == "zh":
-        try:
-            from graphmem.linking.lexicon import attribute_cues
-            _, zh = attribute_cues()
-        except Exception:  # pragma: no cover - the lexicon ships with graphmem
-            zh = {}
-        for cue, k in zh.items():
-            if k == key:
-                return cue
-        return key
-    return KEY_LABELS_EN.get(key, key.replace("_", " "))
+    return langs.pack(lang).fn("key_label")(key)
+
+
 MAX_ITEMS = 8
 
 
@@ -37,10 +30,10 @@ class ProfileText:
 
 
 def _lang(rows: list[dict[str, Any]], hint: str | None) -> str:
-    if hint in ("zh", "en"):
+    if langs.has(hint):
         return hint
-    votes = Counter("zh" if (r.get("language") in ("zh", "mixed")) else "en" for r in rows if r.get("language"))
-    return "zh" if votes.get("zh", 0) > votes.get("en", 0) else "en"
+    votes = Counter(langs.of_label(r.get("language")) for r in rows if r.get("language"))
+    return max(votes, key=lambda c: (votes[c], c == langs.DEFAULT), default=langs.DEFAULT)
 
 
 def _d(t: Any) -> str:
@@ -56,25 +49,18 @@ def _when(t: Any) -> datetime | None:
     return t.to_native() if hasattr(t, "to_native") else t
 
 
-T = {
-    "en": dict(head="Profile of {user} ({n} active facts, updated {date}).", likes="Likes: {x}.",
-               dislikes="Dislikes: {x}.", wants="Wants: {x}.", about="About you: {x}.", things="Known things: {x}.",
-               changes="Changes: {x}.", now="{k}: now {v} (since {d}), earlier {old}", sep=", ", lsep="; ",
-               recent="Recently prefers {x}; earlier preferred {y}.", kv="{k} {v}", thing="{e} — {kv}",
-               empty="Profile of {user}: nothing known yet."),
-    "zh": dict(head="{user}的用户画像（{n}条有效信息，更新于{date}）。", likes="喜欢：{x}。", dislikes="不喜欢：{x}。",
-               wants="想要：{x}。", about="关于你：{x}。", things="相关事物：{x}。", changes="变化：{x}。",
-               now="{k}：现在是{v}（自{d}起），之前是{old}", sep="、", lsep="；",
-               recent="最近偏好{x}；之前偏好{y}。", kv="{k}：{v}", thing="{e}——{kv}",
-               empty="{user}的用户画像：暂无信息。"),
-}
+class _Say(dict):
+    """The pack's ``profile_*`` templates by their short name."""
+
+    def __init__(self, lang: str):
+        super().__init__({k[8:]: v for k, v in langs.pack(lang).table("templates").items() if k.startswith("profile_")})
 
 
 def build(user_id: str, rows: list[dict[str, Any]], *, language: str | None = None,
           now: datetime | None = None) -> ProfileText:
     """``rows`` as returned by ``read/profile_facts`` (active and outdated facts with entity names)."""
     lang = _lang(rows, language)
-    t = T[lang]
+    t = _Say(lang)
     active = [r for r in rows if r["status"] == "active"]
     if not active:
         return ProfileText(t["empty"].format(user=user_id), lang, 0)
@@ -129,7 +115,7 @@ def build(user_id: str, rows: list[dict[str, Any]], *, language: str | None = No
         changes.append(t["now"].format(k=label, v=_val(c, lang), d=_d(c["valid_from"]), old=oldv))
     if changes:
         lines.append(t["changes"].format(x=t["lsep"].join(changes[:MAX_ITEMS])))
-    return ProfileText(" ".join(lines) if lang == "en" else "".join(lines), lang, len(active))
+    return ProfileText(t["join"].join(lines), lang, len(active))
 
 
 def _subject(r: dict) -> str:
@@ -140,12 +126,12 @@ def _subject(r: dict) -> str:
 
 
 def _val(r: dict, lang: str) -> str:
+    p = langs.pack(lang)
     if r["key"] in ("preference", "goal"):
         pol = r.get("polarity") or 1
-        words = {"en": {1: "likes", -1: "dislikes"}, "zh": {1: "喜欢", -1: "不喜欢"}}
         if r["key"] == "goal":
-            words = {"en": {1: "wants", -1: "no longer wants"}, "zh": {1: "想要", -1: "不再想要"}}
-        return words[lang][1 if pol > 0 else -1]
+            return p.say("profile_want" if pol > 0 else "profile_want_not")
+        return p.say("profile_like" if pol > 0 else "profile_dislike")
     if (r.get("polarity") or 0) < 0:   # a removed value: "not peanuts (any more)"
-        return f"不再是{r['value']}" if lang == "zh" else f"no longer {r['value']}"
+        return p.say("profile_removed", value=r["value"])
     return str(r["value"])

@@ -15,13 +15,14 @@ from graphmem.recall.types import Candidate
 ROOT = Path(__file__).resolve().parents[2]
 NOW = datetime(2026, 11, 20, 12, 0, tzinfo=timezone.utc)
 #: modules whose words all live in the packs: no branch on a language code may come back
-LANGUAGE_FREE = ["graphmem/recall/rewrite.py"]
+LANGUAGE_FREE = ["graphmem/recall/rewrite.py", "graphmem/write/profile_text.py", "linking/lists.py"]
 _BRANCH = re.compile(r"""(==|!=)\s*["'](zh|en)["']|["'](zh|en)["']\s*(==|!=)|["'](zh|en)["']\s+if\b""")
 
 FR_RULES = '''
 from graphmem import lang
 
-__all__ = ["possessive", "role_name", "split_owner", "subject", "to_second_person"]
+__all__ = ["allergy_list", "key_label", "languages_spoken", "pets", "possessive", "preferred_over", "role_name",
+           "short_item", "split_owner", "subject", "to_second_person"]
 
 
 def split_owner(name):
@@ -46,6 +47,30 @@ def role_name(role):
 
 def to_second_person(text):
     return None
+
+
+def key_label(key):
+    return key.replace("_", " ")
+
+
+def preferred_over(subject, text):
+    return subject, ""
+
+
+def short_item(item):
+    return len(item.split()) <= 4
+
+
+def pets(text):
+    return []
+
+
+def languages_spoken(text):
+    return []
+
+
+def allergy_list(text):
+    return []
 '''
 
 

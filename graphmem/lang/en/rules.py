@@ -7,7 +7,8 @@ import re
 
 from graphmem import lang
 
-__all__ = ["possessive", "role_name", "split_owner", "subject", "to_second_person"]
+__all__ = ["allergy_list", "key_label", "languages_spoken", "pets", "possessive", "preferred_over", "role_name",
+           "short_item", "split_owner", "subject", "to_second_person"]
 
 _WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
 
@@ -78,3 +79,61 @@ def to_second_person(text: str) -> str | None:
     out.append(text[pos:])
     s = "".join(out).strip()
     return s[:1].upper() + s[1:]
+
+
+def key_label(key: str) -> str:
+    """How an attribute key reads in the profile ("team_size" -> "team size")."""
+    return _p().table("profile_keys").get(key, key.replace("_", " "))
+
+
+# -- lists (linking/lists.py) -----------------------------------------------------------------------------------
+def preferred_over(subject: str, text: str) -> tuple[str, str]:
+    """A statement subject "tea over coffee" -> ("tea", "coffee"); (subject, "") when nothing is preferred over."""
+    m = _p().regex("_prefer_over").match(subject)
+    return (m.group(1).strip(), m.group(2).strip()) if m else (subject, "")
+
+
+def short_item(item: str) -> bool:
+    """An item short enough to be one thing of a list (four words at most)."""
+    return len(item.split()) <= 4
+
+
+def _pet_noun(noun: str) -> str:
+    from graphmem.linking import lexicon as lx
+    for n in (noun[:-1] if noun.endswith("s") else noun, noun):
+        if lx.type_of_noun(n, "en") == "pet":
+            return n
+    return ""
+
+
+def pets(text: str) -> list[tuple[str, str]]:
+    """The speaker's pets with their names: "two cats, Miso and Tofu" -> [("Miso", "cat"), ("Tofu", "cat")]."""
+    p = _p()
+    found: list[tuple[str, str]] = []
+    for m in p.regex("_pets").finditer(text):
+        noun = _pet_noun(m.group("noun").split()[-1])
+        if noun and p.regex("_self").search(text[:m.start()]):
+            found += [(n, noun) for n in p.regex("_pet_names_sep").split(m.group("names")) if n]
+    return found
+
+
+def languages_spoken(text: str) -> list[str]:
+    """ "I speak English and Portuguese" -> ["English", "Portuguese"]."""
+    p = _p()
+    names: list[str] = []
+    for m in p.regex("_languages").finditer(text):
+        names += [n for n in p.regex("_languages_sep").split(m.group("names")) if n]
+    return names
+
+
+def allergy_list(text: str) -> list[str]:
+    """The speaker's allergies when a list names several ("allergic to peanuts, shellfish and penicillin")."""
+    p = _p()
+    names: list[str] = []
+    for m in p.regex("_allergies").finditer(text):
+        listed = m.group("names")
+        parts = [p.regex("_allergy_item_lead").sub("", x.strip(" ,")) for x in p.regex("list_sep").split(listed)]
+        # a list ends in "and"/"&" ("peanuts, shellfish and penicillin"); "peanuts, please remember that" is none
+        if 2 <= len(parts) <= 5 and p.regex("_list_end").search(listed) and all(x and len(x.split()) <= 3 for x in parts):
+            names += parts
+    return names

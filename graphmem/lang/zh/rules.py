@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from graphmem import lang
 
-__all__ = ["possessive", "role_name", "split_owner", "subject", "to_second_person"]
+__all__ = ["allergy_list", "key_label", "languages_spoken", "pets", "possessive", "preferred_over", "role_name",
+           "short_item", "split_owner", "subject", "to_second_person"]
 
 
 def _p():
@@ -48,3 +49,61 @@ def to_second_person(text: str) -> str | None:
     for mine, yours in p.table("_second_person").items():
         text = text.replace(mine, yours)
     return text
+
+
+def key_label(key: str) -> str:
+    """How an attribute key reads in the profile: budget -> 预算 (the first cue naming it); unknown keys as stored."""
+    p = _p()
+    if key in p.table("profile_keys"):
+        return p.table("profile_keys")[key]
+    return next((cue for cue, k in p.table("attribute_cues").items() if k == key), key)
+
+
+# -- lists (linking/lists.py) -----------------------------------------------------------------------------------
+def preferred_over(subject: str, text: str) -> tuple[str, str]:
+    """比起咖啡，我更喜欢茶 -> (subject, "咖啡"); (subject, "") when nothing is preferred over."""
+    m = _p().regex("_prefer_over").search(text or "")
+    return subject, (m.group(1) if m else "")
+
+
+def short_item(item: str) -> bool:
+    """An item short enough to be one thing of a list (six characters at most)."""
+    return len(item) <= 6
+
+
+def _pet_noun(noun: str) -> str:
+    from graphmem.linking import lexicon as lx
+    return noun if lx.type_of_noun(noun, "zh") == "pet" else ""
+
+
+def pets(text: str) -> list[tuple[str, str]]:
+    """The speaker's pets with their names: 养了一只仓鼠叫团子 -> [("团子", "仓鼠")]."""
+    p = _p()
+    found: list[tuple[str, str]] = []
+    for m in p.regex("_pets_listed").finditer(text):
+        found += [(n, m.group("noun")) for n in p.regex("_pet_name_each").findall(m.group("rest"))]
+    for m in p.regex("_pets").finditer(text):
+        noun = m.group("noun")
+        if m.group("verb").startswith("养") or _pet_noun(noun):
+            found.append((m.group("names"), noun))
+    return found
+
+
+def languages_spoken(text: str) -> list[str]:
+    """我会说普通话、粤语和英语 -> [普通话, 粤语, 英语]."""
+    p = _p()
+    names: list[str] = []
+    for m in p.regex("_languages").finditer(text):
+        names += [n for n in p.regex("_languages_sep").split(m.group("names")) if n and n[-1] in p.words("_language_end")]
+    return names
+
+
+def allergy_list(text: str) -> list[str]:
+    """The speaker's allergies when a list names several (我对花生和芒果过敏)."""
+    p = _p()
+    names: list[str] = []
+    for m in p.regex("_allergies").finditer(text):
+        parts = [x for x in p.regex("_allergies_sep").split(m.group("names")) if x]
+        if 2 <= len(parts) <= 5 and all(len(x) <= 6 for x in parts):
+            names += parts
+    return names

@@ -1,0 +1,2 @@
+# separators between languages named (普通话、粤语和英语)
+[、和及与]
