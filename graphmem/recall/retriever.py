@@ -583,7 +583,14 @@ class Retriever:
             self._vectors(tenant, user_id)
 
     def warm_async(self, user_id: str, tenant: str | None = None) -> None:
-        """:meth:`warm` on a background thread (errors are logged, never raised)."""
+        """:meth:`warm` on a background thread (errors are logged, never raised); nothing when the user's caches
+        are already loaded (once per user, not per session: the next recall revalidates them in the background)."""
+        key = (tenant or self.settings.tenant, user_id)
+        need_vectors = self.config.vector_mode == "cache" and "vector" in self.config.paths
+        with self._lock:
+            if key in self._users and (key in self._vecs or not need_vectors):
+                return
+
         def go() -> None:
             try:
                 self.warm(user_id, tenant)

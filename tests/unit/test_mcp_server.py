@@ -49,3 +49,23 @@ def test_plain_makes_results_json_ready():
 
     assert plain({"r": Row(datetime(2026, 3, 5, tzinfo=timezone.utc), ("a", 1))}) == {
         "r": {"at": "2026-03-05T00:00:00+00:00", "tags": ["a", 1]}}
+
+
+def test_warm_loads_the_models_then_freezes_them_out_of_full_collections(tmp_path):
+    """warm() leaves the loaded models in the collector's permanent generation: a full collection in the serving
+    process no longer walks them (it stalled a call for 100-500 ms). No database: Memory does no I/O until used."""
+    import gc
+
+    from graphmem import Memory, Settings
+    from graphmem.mcp_server import warm
+
+    memory = Memory(Settings(), journal_path=tmp_path / "j.sqlite3")
+    try:
+        gc.unfreeze()
+        warm(memory)
+        frozen = gc.get_freeze_count()
+        assert frozen > 10_000, frozen
+        assert len(gc.get_objects(generation=2)) < frozen / 10
+    finally:
+        gc.unfreeze()
+        memory.close()

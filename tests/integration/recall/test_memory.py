@@ -152,3 +152,34 @@ def test_a_pronoun_names_whom_it_means_and_a_drug_name_is_no_persons_name(memory
     assert any("口味很重" in x and "（他：你爸）" in x for x in menu), menu
     ride = [m for m in memory.recall("fang", "Who is doing the sportive with me?", 5) if "ridden" in m.text]
     assert ride and "Callum" in ride[0].text and "(he:" not in ride[0].text   # named in the text already
+
+
+def _until(check, seconds: float = 10.0) -> bool:
+    stop = threading.Event()
+    for _ in range(int(seconds / 0.05)):
+        if check():
+            return True
+        stop.wait(0.05)
+    return check()
+
+
+def test_a_users_caches_are_warmed_once_per_user_not_per_session(memory, monkeypatch):
+    """A new session warms the user's recall caches in the background only while they are not loaded: a
+    conversation of a user already served starts no thread (it was one thread per session, on the caller's path)."""
+    memory.add("erin", "old", 1, "My budget is 5000", at=days_ago(40),
+               facts=[FactInput("attribute", "", "budget", 5000, text="My budget is 5000")])
+    assert memory.flush(120)
+    warmed = []
+    real = memory.retriever.warm
+    monkeypatch.setattr(memory.retriever, "warm", lambda *a, **k: (warmed.append(a[0]), real(*a, **k)))
+    tenant = memory.settings.tenant
+    first = memory.session("erin", "s1")           # names loaded on the caller's path, vectors in the background
+    assert _until(lambda: (tenant, "erin") in memory.retriever._vecs)
+    assert warmed == ["erin"]
+    assert "5000" in first.context("what is my budget?", 1500).long_term[0].text
+    for i in range(5):                              # the same user's next conversations: nothing to warm
+        ctx = memory.session("erin", f"s{i + 2}").context("what is my budget?", 1500)
+        assert "5000" in ctx.long_term[0].text
+    memory.session("frank", "s1")                   # another user: warmed once
+    assert _until(lambda: (tenant, "frank") in memory.retriever._vecs)
+    assert warmed == ["erin", "frank"]
