@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 from itertools import islice
 from datetime import datetime, timedelta, timezone
+from functools import lru_cache
 
 from graphmem.linking import lexicon
 from graphmem.linking.timeexpr import find_times
@@ -109,6 +110,7 @@ def marks_change(text: str) -> bool:
     return bool(_CHANGE_EN.search(text) or _CHANGE_ZH.search(text))
 
 
+@lru_cache(maxsize=8192)
 def content_terms(text: str) -> frozenset[str]:
     """Content words (English, 3+ letters, stop words out) and Chinese character bigrams of a text."""
     out: set[str] = set()

@@ -38,6 +38,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
@@ -187,6 +188,7 @@ def components(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) ->
 _BIGRAM_TOKEN = re.compile(r"[a-z0-9]+|[\u3400-\u9fff]")
 
 
+@lru_cache(maxsize=8192)
 def shingles(text: str) -> frozenset[str]:
     """Word and CJK-character bigrams of a text (for near-duplicate detection in both languages)."""
     toks = _BIGRAM_TOKEN.findall(text.lower())
@@ -484,14 +486,24 @@ def link_newer(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = Scor
                   key=lambda c: said[c.id])
     terms = {c.id: content_terms(c.text or "") - named for c in live}
     kinds = {c.id: value_kinds(c.text or "") for c in live}
+    holding: dict[str, list[int]] = {}   # content term → the positions in ``live`` of the memories that hold it
+    for j, d in enumerate(live):
+        for t in terms[d.id]:
+            holding.setdefault(t, []).append(j)
     linked = 0
     for i, c in enumerate(live):
         own = {c.id, c.source_id} - {None}
-        later = [d for d in reversed(live[i + 1:]) if said[d.id] > said[c.id] and not own & {d.id, d.source_id}]
+
+        def is_later(d: Candidate) -> bool:
+            return said[d.id] > said[c.id] and d.id not in own and d.source_id not in own
+
+        shared = Counter(j for t in terms[c.id] for j in holding[t] if j > i)
+        two = sorted((j for j, n in shared.items() if n >= 2), reverse=True)   # latest first
         # the latest that says the same thing, else the closest about the same entity (cheap tests first)
-        same = next((d for d in later if len(terms[c.id] & terms[d.id]) >= 2
+        same = next((d for d in (live[j] for j in two) if is_later(d)
                      and (similarity(c.id, d.id) or 0.0) >= cfg.same_thing and _gives_new_value(c, d, kinds)), None)
         if same is None and kinds[c.id]:
+            later = [d for d in reversed(live[i + 1:]) if is_later(d)]
             mine = entities(c)
             about = [(s, d.id, d) for d in later if kinds[c.id] & kinds[d.id] and mine & entities(d)
                      for s in (similarity(c.id, d.id) or 0.0,) if s >= cfg.same_entity_value]
