@@ -247,9 +247,9 @@ class _Vectors:
 
     def cosines(self, q: np.ndarray) -> dict[str, np.ndarray]:
         """Every cached vector's cosine with the query vector ``q``, per label: computed once for the array ``q``
-        (a recall passes one array through its paths; another thread's query only causes a recomputation)."""
+        (a recall's paths and annotation pass the same vector; another thread's query only causes a recomputation)."""
         last = self._last
-        if last is not None and last[0] is q:
+        if last is not None and (last[0] is q or np.array_equal(last[0], q)):
             return last[1]
         sims = {label: mat.astype(np.float32) @ q for label, mat in self.mats.items()}
         self._last = (q, sims)
