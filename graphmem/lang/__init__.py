@@ -15,6 +15,7 @@ See ``graphmem/lang/README.md``.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -31,9 +32,7 @@ def add_path(folder: str | Path) -> None:
     p = Path(folder).resolve()
     if p not in _paths:
         _paths.append(p)
-        _load.cache_clear()
-        _codes.cache_clear()
-        _pack.cache_clear()
+        _clear()
 
 
 def remove_path(folder: str | Path) -> None:
@@ -41,9 +40,12 @@ def remove_path(folder: str | Path) -> None:
     p = Path(folder).resolve()
     if p != _BUILTIN and p in _paths:
         _paths.remove(p)
-        _load.cache_clear()
-        _codes.cache_clear()
-        _pack.cache_clear()
+        _clear()
+
+
+def _clear() -> None:
+    for f in (_load, _codes, _pack, union):
+        f.cache_clear()
 
 
 def languages() -> list[str]:
@@ -97,6 +99,18 @@ def packs() -> list[Pack]:
     return [pack(c) for c in languages()]
 
 
+@lru_cache(maxsize=None)
+def union(name: str, key: str | None = None) -> re.Pattern:
+    """One pattern matching what any pack's ``name.re`` (or row ``key`` of ``name.tsv``) matches, the packs'
+    alternatives in search order, each keeping its own flags. Capturing groups are numbered across packs."""
+    parts = []
+    for p in packs():
+        body, flags = p.source(name, key)
+        if body:
+            parts.append(f"(?{flags}:{body})" if flags else f"(?:{body})")
+    return re.compile("|".join(parts) or r"(?!x)x")
+
+
 def of_label(label: str | None) -> str:
     """A detector's label as a pack code: a pack's code as it is; "mixed" (text in two scripts) the first
     non-default pack, whose script is in it; anything else the default."""
@@ -119,4 +133,4 @@ def check(lang: str) -> None:
         raise ConfigError(f"language pack {lang!r}: missing {sorted(want - got)}, extra {sorted(got - want)}")
 
 
-__all__ = ["DEFAULT", "Pack", "add_path", "check", "has", "languages", "of_label", "of_text", "others", "pack", "packs", "remove_path"]
+__all__ = ["DEFAULT", "Pack", "add_path", "check", "has", "languages", "of_label", "of_text", "others", "pack", "packs", "remove_path", "union"]

@@ -14,6 +14,7 @@ from typing import Callable
 from graphmem.errors import ConfigError
 
 _KINDS = {".txt": "words", ".tsv": "table", ".re": "regex"}
+_FLAGS = re.compile(r"^\(\?([aiLmsux]+)\)")
 
 
 def _lines(path: Path) -> list[str]:
@@ -65,6 +66,19 @@ class Pack:
     def regex(self, name: str) -> re.Pattern:
         """``name.re``: the pattern's lines joined without separators (``(?i)`` first for flags)."""
         return re.compile("".join(ln.strip() for ln in _lines(self._file(name, ".re"))))
+
+    @lru_cache(maxsize=None)
+    def patterns(self, name: str) -> dict[str, re.Pattern]:
+        """``name.tsv`` of ``key<TAB>pattern`` rows: one compiled pattern per key."""
+        return {k: re.compile(v) for k, v in self.table(name).items()}
+
+    def source(self, name: str, key: str | None = None) -> tuple[str, str]:
+        """(pattern without its leading flags, the flag letters) of ``name.re``, or of row ``key`` of ``name.tsv``."""
+        pat = self.regex(name) if key is None else self.patterns(name).get(key)
+        if pat is None:
+            return "", ""
+        m = _FLAGS.match(pat.pattern)
+        return (pat.pattern[m.end():], m.group(1)) if m else (pat.pattern, "")
 
     def say(self, name: str, **values) -> str:
         """The row ``name`` of ``templates.tsv`` formatted with ``values``."""

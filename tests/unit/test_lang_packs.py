@@ -15,16 +15,13 @@ from graphmem.recall.types import Candidate
 ROOT = Path(__file__).resolve().parents[2]
 NOW = datetime(2026, 11, 20, 12, 0, tzinfo=timezone.utc)
 #: modules whose words all live in the packs: no branch on a language code may come back
-LANGUAGE_FREE = ["graphmem/recall/rewrite.py", "graphmem/write/profile_text.py", "linking/lists.py"]
+LANGUAGE_FREE = ["graphmem/recall/rewrite.py", "graphmem/write/profile_text.py", "linking/lists.py",
+                 "graphmem/short_term/state.py"]
 _BRANCH = re.compile(r"""(==|!=)\s*["'](zh|en)["']|["'](zh|en)["']\s*(==|!=)|["'](zh|en)["']\s+if\b""")
 
 FR_RULES = '''
-from graphmem import lang
 
-__all__ = ["allergy_list", "key_label", "languages_spoken", "pets", "possessive", "preferred_over", "role_name",
-           "short_item", "split_owner", "subject", "to_second_person"]
-
-
+# French: the English rules with French possessives and roles
 def split_owner(name):
     m = lang.pack("fr").regex("my").match(name)
     return (m.group(0), name[m.end():]) if m else None
@@ -41,36 +38,8 @@ def possessive(name, is_self):
     return "Votre" if is_self or not name else "Le " + subject(name, False)
 
 
-def role_name(role):
-    return lang.pack("fr").table("role_names").get(role, role)
-
-
 def to_second_person(text):
     return None
-
-
-def key_label(key):
-    return key.replace("_", " ")
-
-
-def preferred_over(subject, text):
-    return subject, ""
-
-
-def short_item(item):
-    return len(item.split()) <= 4
-
-
-def pets(text):
-    return []
-
-
-def languages_spoken(text):
-    return []
-
-
-def allergy_list(text):
-    return []
 '''
 
 
@@ -79,7 +48,8 @@ def fr_pack(tmp_path):
     """A French pack made the way a maintainer would: copy a folder, translate its files."""
     fr = tmp_path / "fr"
     shutil.copytree(ROOT / "graphmem" / "lang" / "en", fr, ignore=shutil.ignore_patterns("__pycache__", "__init__.py"))
-    (fr / "rules.py").write_text(FR_RULES, encoding="utf-8")
+    en_rules = (ROOT / "graphmem" / "lang" / "en" / "rules.py").read_text(encoding="utf-8")
+    (fr / "rules.py").write_text(en_rules.replace('"en"', '"fr"') + FR_RULES, encoding="utf-8")
     (fr / "my.re").write_text("# possessive\n(?i)^(mon|ma|mes)\\s+\n", encoding="utf-8")
     (fr / "role_names.tsv").write_text("# roles\nsister\tsœur\n", encoding="utf-8")
     months = "janvier février mars avril mai juin juillet août septembre octobre novembre décembre".split()

@@ -8,9 +8,10 @@ import re
 from graphmem import lang
 
 __all__ = ["allergy_list", "key_label", "languages_spoken", "pets", "possessive", "preferred_over", "role_name",
-           "short_item", "split_owner", "subject", "to_second_person"]
+           "short_answer", "short_item", "split_owner", "subject", "to_second_person"]
 
 _WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
+_WORD_RUN = re.compile(r"[A-Za-z]+")
 
 
 def _p():
@@ -137,3 +138,8 @@ def allergy_list(text: str) -> list[str]:
         if 2 <= len(parts) <= 5 and p.regex("_list_end").search(listed) and all(x and len(x.split()) <= 3 for x in parts):
             names += parts
     return names
+
+
+def short_answer(text: str) -> bool:
+    """A direct answer ("Shanghai, next Friday"): six words at most."""
+    return len(_WORD_RUN.findall(text)) <= 6

@@ -6,7 +6,7 @@ from __future__ import annotations
 from graphmem import lang
 
 __all__ = ["allergy_list", "key_label", "languages_spoken", "pets", "possessive", "preferred_over", "role_name",
-           "short_item", "split_owner", "subject", "to_second_person"]
+           "short_answer", "short_item", "split_owner", "subject", "to_second_person"]
 
 
 def _p():
@@ -107,3 +107,8 @@ def allergy_list(text: str) -> list[str]:
         if 2 <= len(parts) <= 5 and all(len(x) <= 6 for x in parts):
             names += parts
     return names
+
+
+def short_answer(text: str) -> bool:
+    """A direct answer (下周五，杭州): ten characters at most."""
+    return sum(1 for ch in text if "\u4e00" <= ch <= "\u9fff") <= 10
