@@ -38,7 +38,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 import yaml  # noqa: E402
 
-from graphmem.recall.gate import ContextGate, gate, semantic  # noqa: E402
+from graphmem.recall.gate import LINKS, ContextGate, gate, semantic  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent
 QUESTIONS = ROOT / "eval" / "offtopic" / "questions.yaml"
@@ -53,6 +53,11 @@ BEST = (0.02, 0.03, 0.05, 0.07, 0.1, 0.15, 0.2, 0.3)
 EACH = (0.02, 0.03, 0.05, 0.07, 0.1)
 SEMANTIC = (0.1, 0.2, 0.3)
 SURE = (0.0, 0.1, 0.2, 0.3)
+#: (min_best, min_semantic, sure, close) for a question not about the user
+IMPERSONAL = ((0.03, 0.1, 0.2, 0.3), (0.03, 0.2, 0.2, 0.3), (0.03, 0.2, 0.0, 0.4), (0.03, 0.3, 0.0, 0.0),
+              (0.05, 0.2, 0.0, 0.5), (0.1, 0.1, 0.0, 0.5), (0.1, 0.2, 0.0, 0.4), (0.1, 0.2, 0.0, 0.5),
+              (0.1, 0.2, 0.3, 0.5), (0.1, 0.3, 0.0, 0.5), (0.15, 0.2, 0.0, 0.5), (0.2, 0.4, 0.0, 0.0),
+              (1.0, 1.0, 0.0, 0.0))
 
 
 def grid() -> list[ContextGate]:
@@ -63,12 +68,20 @@ def grid() -> list[ContextGate]:
     rules += [ContextGate(min_best=b, min_semantic=m, sure=u) for b in BEST[:3] for m in SEMANTIC for u in SURE
               if not u or u > b]
     rules += [ContextGate(min_best=0.03, min_semantic=0.1, sure=0.2, close=c) for c in (0.3, 0.35, 0.4, 0.5)]
+    # a stricter gate for a question not about the user (graphmem.recall.gate.about_user)
+    rules += [ContextGate(min_best=0.03, min_semantic=0.1, sure=0.2, close=0.3, impersonal=ContextGate(
+        min_best=b, min_semantic=m, sure=u, close=c, past_requests=p)) for b, m, u, c in IMPERSONAL for p in (True, False)]
     return rules
 
 
 def _found(found, tokens, mark) -> list[dict]:
-    return [{"score": r.score, "semantic": semantic(r), "lexical": (r.explanation or {}).get("components", {}).get(
-        "lexical", 0.0), "tokens": tokens(r.text), "hit": mark(r), "text": r.text[:80]} for r in found]
+    def comp(r):
+        return (r.explanation or {}).get("components", {})
+
+    return [{"score": r.score, "semantic": semantic(r), "lexical": comp(r).get("lexical", 0.0),
+             "features": {k: round(v, 4) for k, v in comp(r).items() if not k.startswith("w_")},
+             "paths": list(r.paths), "tokens": tokens(r.text), "hit": mark(r), "text": r.text[:80],
+             "source": (r.source_text or "")[:200]} for r in found]
 
 
 def collect_own(settings, store) -> list[dict]:
@@ -103,7 +116,7 @@ def collect_own(settings, store) -> list[dict]:
 
             lt, _, _ = system.context(spec.user, f"offtopic-{i}", text, now)
             ctx_hit = sorted({j for t in lt for j, forms in enumerate(expect) if any(contains(t, f) for f in forms)})
-            rows.append({"kind": kind, "id": qid, "split": split, "user": spec.user, "lang": spec.lang,
+            rows.append({"kind": kind, "id": qid, "split": split, "user": spec.user, "lang": spec.lang, "q": text,
                          "found": _found(found, tok, mark), "context": len(lt), "context_hit": ctx_hit,
                          "groups": len(expect)})
         print(f"  {spec.user}: {len(asks)} questions", file=sys.stderr)
@@ -129,14 +142,16 @@ def collect_locomo(memory, tenant: str) -> list[dict]:
                 continue
             found = ret.recall(user, qu.question, ret.config.k, explain=True, now=now, tenant=tenant)
             ev_turns = set(qu.evidence)
-            rows.append({"kind": "locomo", "id": conv.conv_id, "split": "locomo", "user": user,
+            rows.append({"kind": "locomo", "id": conv.conv_id, "split": "locomo", "user": user, "q": qu.question,
                          "found": _found(found, tok, lambda r: [0] if getattr(r, "turn_id", None) in ev_turns else [])})
         print(f"  {conv.conv_id}: {len(conv.questions)} questions", file=sys.stderr)
     return rows
 
 
 def injected(row: dict, g: ContextGate, budget: int) -> list[dict]:
-    kept, _ = gate(row["found"], g, score=lambda f: f["score"], sem=lambda f: f["semantic"])
+    kept, _ = gate(row["found"], g, question=row.get("q"), score=lambda f: f["score"], sem=lambda f: f["semantic"],
+                   links=lambda f: any(f.get("features", {}).get(k, 0.0) > 0 for k in LINKS),
+                   source=lambda f: f.get("source", ""))
     out, left = [], budget
     for f in kept:   # Retriever.__call__ packs into the long-term share
         if f["tokens"] <= left:
@@ -170,7 +185,11 @@ def evaluate(rows: list[dict], g: ContextGate, budget: int, splits=("dev",)) -> 
 
 
 def _name(g: ContextGate) -> str:
-    parts = [f"{k} {v}" for k, v in asdict(g).items() if v]
+    parts = [f"{k} {v}" for k, v in asdict(g).items() if v and k not in ("impersonal", "past_requests")]
+    if not g.past_requests:
+        parts.append("past requests not counted")
+    if g.impersonal is not None:
+        parts.append(f"not about the user: {_name(g.impersonal)}")
     return ", ".join(parts) or "no gate"
 
 

@@ -8,6 +8,13 @@ LoCoMo dev: a memory is relevant when its score (the fitted probability that it 
 never), or when it is very close (normalised cosine ≥ ``close``; 0: never) whatever its score ("What should I
 avoid eating?" → "Your allergy is shellfish", scored 0.011). No relevant memory: nothing is injected. Otherwise
 each memory scoring ``min_each`` or more is.
+
+A question that is not about the user ("帮我写一首关于秋天的诗", "What's 15% of 80?") is held to ``impersonal``
+(a stricter gate) when it has no first person beyond a request frame ("help me write": the language packs'
+``self_reference``), no pointer back ("that laptop") and no recalled memory tied to it by a name, an asked
+attribute, a slot, a speaker or a period (:data:`LINKS`). With ``past_requests`` off, a memory that is itself a
+past request for a text ("帮我写一段给客户的新春祝福短信": the packs' ``text_request``) is no evidence: two
+requests look alike by their frame ("帮我写"), not by anything of the user's.
 """
 
 from __future__ import annotations
@@ -32,10 +39,12 @@ class ContextGate:
     sure: float = 0.0
     min_each: float = 0.0
     close: float = 0.0
+    impersonal: ContextGate | None = None   # the gate for a question not about the user (None: the same)
+    past_requests: bool = True              # a past request for a text counts as evidence
 
     @property
     def needs_semantic(self) -> bool:
-        return self.min_semantic > 0 or self.close > 0
+        return self.min_semantic > 0 or self.close > 0 or self.impersonal is not None
 
 
 def semantic(r) -> float:
@@ -44,21 +53,57 @@ def semantic(r) -> float:
     return float(comp.get("semantic", 0.0))
 
 
+#: explain components that tie a recalled memory to something of the user's the question names
+LINKS = ("speaker", "graph", "key", "slot", "time_match")
+
+
+def linked(r) -> bool:
+    """Is a recalled memory tied to the question by a name, an asked attribute, a slot, a speaker or a period?"""
+    comp = (getattr(r, "explanation", None) or {}).get("components") or {}
+    return any(comp.get(k, 0.0) > 0 for k in LINKS)
+
+
+def about_user(question: str, found: Sequence[T], links: Callable[[T], bool] = linked) -> bool:
+    """Does ``question`` refer to the user's own life: the first person beyond a request frame, a pointer back,
+    or a recalled memory linked to it?"""
+    from graphmem.lang import languages, pack
+    from graphmem.recall.query import back_reference
+
+    return (any(pack(c).regex("self_reference").search(question) for c in languages())
+            or back_reference(question)[0] or any(links(r) for r in found))
+
+
+def text_request(text: str) -> bool:
+    """Does ``text`` ask the assistant to produce a text ("Write me a haiku", "帮我写条朋友圈文案")?"""
+    from graphmem.lang import languages, pack
+
+    return any(pack(c).regex("text_request").search(text) for c in languages())
+
+
 def relevant(score: float, sem: float, g: ContextGate) -> bool:
     """Is a memory with this score and semantic similarity worth a context block of its own?"""
     return (score >= g.min_best and (sem >= g.min_semantic or (g.sure > 0 and score >= g.sure))) or (
         g.close > 0 and sem >= g.close)
 
 
-def gate(found: Sequence[T], g: ContextGate, *, score: Callable[[T], float] = lambda r: r.score,
-         sem: Callable[[T], float] = semantic) -> tuple[list[T], str | None]:
-    """(kept, why nothing was kept or None): ``found`` in order, filtered by ``g``."""
+def gate(found: Sequence[T], g: ContextGate, *, question: str | None = None,
+         score: Callable[[T], float] = lambda r: r.score, sem: Callable[[T], float] = semantic,
+         links: Callable[[T], bool] = linked,
+         source: Callable[[T], str] = lambda r: getattr(r, "source_text", "") or "") -> tuple[list[T], str | None]:
+    """(kept, why nothing was kept or None): ``found`` in order, filtered by ``g`` (by ``g.impersonal`` when
+    ``question`` is given and not about the user); past requests for a text count unless ``past_requests`` is off."""
     if not found:
         return [], None
-    if not any(relevant(score(r), sem(r), g) for r in found):
+    plain, evidence = "", found
+    if g.impersonal is not None and question is not None and not about_user(question, found, links):
+        g, plain = g.impersonal, "a question not about you; "
+    if not g.past_requests:
+        evidence = [r for r in found if not text_request(source(r))]
+    if not any(relevant(score(r), sem(r), g) for r in evidence):
         best = max(found, key=score)
-        return [], (f"nothing relevant: best score {score(best):.3f}, semantic {sem(best):.2f} "
+        return [], (f"nothing relevant: {plain}best score {score(best):.3f}, semantic {sem(best):.2f} "
                     f"(needs {g.min_best}" + (f" and semantic {g.min_semantic}" if g.min_semantic else "")
-                    + (f", or {g.sure}" if g.sure and g.min_semantic else "") + ")")
+                    + (f", or {g.sure}" if g.sure and g.min_semantic else "")
+                    + (f", or semantic {g.close}" if g.close else "") + ")")
     kept = [r for r in found if score(r) >= g.min_each]
     return kept, None if kept else f"nothing relevant: every score < {g.min_each}"

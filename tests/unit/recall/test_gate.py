@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass, field
 
-from graphmem.recall.gate import ContextGate, Injected, gate, relevant, semantic
+from graphmem.recall.gate import ContextGate, Injected, about_user, gate, linked, relevant, semantic, text_request
 
 
 @dataclass
@@ -62,3 +62,73 @@ def test_a_very_close_memory_counts_whatever_its_score():
     assert not relevant(0.011, 0.25, g)
     assert not relevant(0.011, 0.35, ContextGate(min_best=0.03, min_semantic=0.1, sure=0.2))   # close 0: never
     assert gate([R(0.011, 0.35), R(0.01)], g) == ([R(0.011, 0.35), R(0.01)], None)
+
+
+@dataclass
+class L(R):
+    """A recalled memory with one link feature (speaker, graph, key, slot or time_match) set."""
+    link: str = ""
+
+    def __post_init__(self):
+        self.explanation = {"components": {"semantic": self.sem, **({self.link: 1.0} if self.link else {})}}
+
+
+STRICT = ContextGate(min_best=0.03, min_semantic=0.1, sure=0.2, close=0.3,
+                     impersonal=ContextGate(min_best=0.1, min_semantic=0.2, close=0.5))
+
+
+def test_a_question_about_the_user():
+    for q in ("What should I avoid eating?", "Remind me what my budget is", "我老婆喜欢什么", "帮我们订个酒店",
+              "咱家的猫叫什么", "Did that laptop ever show up?", "那个方案怎么样"):
+        assert about_user(q, []), q
+    for q in ("帮我写一首关于秋天的诗", "Write a haiku about the ocean.", "Tell me a joke.", "给我讲个笑话",
+              "What's 15% of 80?", "月亮为什么会有阴晴圆缺？", "Help me write an email"):
+        assert not about_user(q, []), q
+    assert about_user("How is Biscuit doing?", [L(0.1, link="graph")])       # a memory of the user's is named
+    assert not about_user("How is Biscuit doing?", [L(0.1)])
+    assert linked(L(0.1, link="time_match")) and not linked(R(0.1)) and not linked(object())
+
+
+def test_a_question_not_about_the_user_is_held_to_the_stricter_gate():
+    past_request = [R(0.59, 0.66)]     # "帮你写一段年终总结的开头" for "帮我写一首关于秋天的诗": shares the frame
+    weak = [R(0.3, 0.15)]              # a date that shares a character
+    assert gate(weak, STRICT, question="帮我写一首关于秋天的诗")[0] == []
+    kept, why = gate(past_request, STRICT, question="帮我写一首关于秋天的诗")
+    assert kept == past_request      # 0.1 and semantic 0.2: still relevant; the write side is another matter
+    kept, why = gate(weak, STRICT, question="月亮为什么会有阴晴圆缺？")
+    assert kept == [] and "not about you" in why
+    assert gate(weak, STRICT, question="我下个月要去哪里？")[0] == weak    # the first person: the usual gate
+    assert gate(weak, STRICT)[0] == weak                                     # no question: the usual gate
+    linked_weak = [L(0.3, 0.15, link="graph")]
+    assert gate(linked_weak, STRICT, question="月亮为什么会有阴晴圆缺？")[0] == linked_weak
+    assert gate([R(0.02, 0.55)], STRICT, question="Why is the sky blue?")[0] == [R(0.02, 0.55)]   # very close
+    assert STRICT.needs_semantic and ContextGate(impersonal=ContextGate()).needs_semantic
+
+
+@dataclass
+class S(R):
+    """A recalled memory with its stored text."""
+    source_text: str = ""
+
+
+def test_a_request_for_a_text():
+    for t in ("帮我写条朋友圈文案，周末在家做了一桌菜。", "写一副春节对联", "翻译一下这句话",
+              "Can you help me write a polite email to my landlord?", "Write me a two-line out-of-office message.",
+              "could you please draft a note to the parents"):
+        assert text_request(t), t
+    for t in ("我养了一只英短，叫团子", "想去成都玩", "I write novels on weekends", "帮我看一下这个SQL为什么慢",
+              "Who wrote Pride and Prejudice?"):
+        assert not text_request(t), t
+
+
+def test_past_requests_are_no_evidence_for_a_new_one_when_so_configured():
+    g = ContextGate(min_best=0.03, min_semantic=0.1, sure=0.2, close=0.3,
+                    impersonal=ContextGate(min_best=0.1, min_semantic=0.2, close=0.5, past_requests=False))
+    past = S(0.59, 0.66, source_text="帮我写一段年终总结的开头，我是做会计的。")
+    other = S(0.05, 0.1, source_text="我养了一只英短，叫团子")
+    kept, why = gate([past, other], g, question="帮我写一首关于秋天的诗")
+    assert kept == [] and "not about you" in why
+    assert gate([past, other], STRICT, question="帮我写一首关于秋天的诗")[0] == [past, other]   # counted
+    assert gate([past, other], g, question="我上次让你写的年终总结开头是什么？")[0] == [past, other]  # about the user
+    fact = S(0.3, 0.4, source_text="我老婆喜欢看书")
+    assert gate([past, fact], g, question="帮我写一首关于秋天的诗")[0] == [past, fact]   # other evidence: all go in
