@@ -272,3 +272,22 @@ def is_advice(text: str) -> bool:
     low = text.lower().replace("’", "'")
     cued = any(re.search(rf"(?<![a-z]){re.escape(c)}(?![a-z])", low) for c in en) or any(c in text for c in zh)
     return cued and bool(_CONCRETE.search(text.strip()))
+
+
+_SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？]*")
+_QUESTION_END = re.compile(r"(?:[?？]|[吗呢嘛][。！]?)\s*$")
+REACTION_UNITS = 12   # an English word is one unit, a Chinese character half of one
+
+
+def is_reaction(text: str) -> bool:
+    """An assistant turn that only reacts: it acknowledges, compliments, encourages or asks back ("Good to know.
+    Is Tom a friend of yours?", "Welcome to Kyoto! Enjoy the temples.", "收到，不要香菜和葱。") — nothing of its own
+    worth remembering. Without its questions at most ``REACTION_UNITS`` words and no number are left ("Booked
+    for 7pm Friday" is kept). A reply with content, or a concrete recommendation (``is_advice``), is longer or
+    is checked first."""
+    said = [s for s in _SENTENCE.findall(text or "") if s.strip() and not _QUESTION_END.search(s)]
+    if any(c.isdigit() for s in said for c in s):
+        return False
+    units = sum(len(re.findall(r"[A-Za-z0-9][\w'’-]*", s)) + len(re.findall(r"[\u4e00-\u9fff]", s)) / 2
+                for s in said)
+    return units <= REACTION_UNITS
