@@ -1,4 +1,5 @@
-"""Seed word lists (``linking/data/*``) loaded once, plus the type taxonomy. Pure; no models."""
+"""Seed word lists loaded once — each language's from its pack (``graphmem/lang/<code>/``), the cross-language
+ones (type taxonomy, brands, transliterations) from ``linking/data/`` — plus the type taxonomy. Pure; no models."""
 
 from __future__ import annotations
 
@@ -22,6 +23,16 @@ def _lines(name: str) -> list[list[str]]:
     return rows
 
 
+def _pack_rows(name: str) -> list[tuple[str, list[str]]]:
+    """(pack code, cells) of each row of ``name`` (a ``.tsv`` or ``.txt``) in every language pack, packs in order."""
+    out: list[tuple[str, list[str]]] = []
+    for p in lang.packs():
+        stem, ext = name.rsplit(".", 1)
+        rows = [[w] for w in p.seq(stem)] if ext == "txt" else [[c.strip() for c in r] for r in p.rows(stem)]
+        out += [(p.lang, r) for r in rows]
+    return out
+
+
 def _split(cell: str) -> list[str]:
     return [w.strip() for w in cell.split(",") if w.strip()]
 
@@ -34,13 +45,15 @@ def _types() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
     noun_en: dict[str, str] = {}
     noun_zh: dict[str, str] = {}
     for row in _lines("types.tsv"):
-        row += [""] * (4 - len(row))
-        t, p, en, zh = row[:4]
+        row += [""] * (2 - len(row))
+        t, p = row[:2]
         parent[t] = p if p != t else ""
-        for w in _split(en):
-            noun_en.setdefault(w.lower(), t)
-        for w in _split(zh):
-            noun_zh.setdefault(w, t)
+    for code, (t, words, *_) in _pack_rows("type_nouns.tsv"):
+        for w in _split(words):
+            if code == "zh":
+                noun_zh.setdefault(w, t)
+            else:
+                noun_en.setdefault(w.lower(), t)
     return parent, noun_en, noun_zh
 
 
@@ -135,11 +148,12 @@ def en_type_nouns() -> dict[str, str]:
 
 @lru_cache(maxsize=1)
 def _roles() -> dict[str, str]:
+    words: dict[str, list[str]] = {}   # role -> its words in every language, packs in order
+    for _, (role, *cells) in _pack_rows("kinship.tsv"):
+        words.setdefault(role, []).extend(_split(cells[0]) if cells else [])
     out: dict[str, str] = {}
-    for row in _lines("kinship.tsv"):
-        row += [""] * (3 - len(row))
-        role, en, zh = row[:3]
-        for w in (*_split(en), *_split(zh)):
+    for role, ws in words.items():
+        for w in ws:
             out.setdefault(normalise(w), role)
     return out
 
@@ -201,17 +215,16 @@ def transliterations() -> dict[str, tuple[str, ...]]:
 def gate_phrases() -> dict[str, str]:
     """normalised phrase → label (greeting / smalltalk / chitchat)."""
     out: dict[str, str] = {}
-    for row in _lines("gate.tsv"):
-        if len(row) >= 3:
-            out.setdefault(_gate_norm(row[2]), row[0])
+    for _, row in _pack_rows("gate_phrases.tsv"):
+        if len(row) >= 2:
+            out.setdefault(_gate_norm(row[1]), row[0])
     return out
 
 
 @lru_cache(maxsize=1)
 def advice_cues() -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(English cues, Chinese cues) with which an assistant recommends or concludes something."""
-    rows = [r for r in _lines("advice.tsv") if len(r) >= 2]
-    return tuple(r[1] for r in rows if r[0] == "en"), tuple(r[1] for r in rows if r[0] == "zh")
+    return lang.pack("en").seq("advice_cues"), lang.pack("zh").seq("advice_cues")
 
 
 def _gate_norm(s: str) -> str:
@@ -221,18 +234,18 @@ def _gate_norm(s: str) -> str:
 
 @lru_cache(maxsize=1)
 def fillers() -> frozenset[str]:
-    return frozenset(normalise(r[0]) for r in _lines("fillers.txt"))
+    return frozenset(normalise(r[0]) for _, r in _pack_rows("fillers.txt"))
 
 
 @lru_cache(maxsize=1)
 def occupations() -> tuple[str, ...]:
     """Occupation head nouns, longest first ("product manager" before "manager")."""
-    return tuple(sorted((r[0] for r in _lines("occupations.txt")), key=len, reverse=True))
+    return tuple(sorted((r[0] for _, r in _pack_rows("occupations.txt")), key=len, reverse=True))
 
 
 @lru_cache(maxsize=1)
 def _stop_aliases() -> frozenset[str]:
-    return frozenset(normalise(r[0]).replace(" ", "") for r in _lines("stop_aliases.txt"))
+    return frozenset(normalise(r[0]).replace(" ", "") for _, r in _pack_rows("stop_aliases.txt"))
 
 
 def is_stop_alias(key: str) -> bool:
@@ -245,9 +258,9 @@ def is_stop_alias(key: str) -> bool:
 def statement_cues() -> dict[tuple[str, str], list[str]]:
     """(category, lang) → phrases, longest first."""
     out: dict[tuple[str, str], list[str]] = {}
-    for row in _lines("statements.tsv"):
-        if len(row) >= 3:
-            out.setdefault((row[0], row[1]), []).append(row[2])
+    for code, row in _pack_rows("statement_cues.tsv"):
+        if len(row) >= 2:
+            out.setdefault((row[0], code), []).append(row[1])
     for k in out:
         out[k].sort(key=len, reverse=True)
     return out
@@ -264,7 +277,7 @@ def attribute_cues() -> tuple[dict[str, str], dict[str, str]]:
 @lru_cache(maxsize=1)
 def _markers() -> dict[str, tuple[str, ...]]:
     out: dict[str, tuple[str, ...]] = {}
-    for row in _lines("markers.tsv"):
+    for _, row in _pack_rows("markers.tsv"):
         if len(row) >= 2:
             out[row[0]] = tuple(sorted(_split(row[1]), key=len, reverse=True))
     return out
@@ -282,4 +295,4 @@ def marker_set(category: str) -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def surnames() -> frozenset[str]:
-    return frozenset(r[0] for r in _lines("surnames.txt"))
+    return frozenset(r[0] for _, r in _pack_rows("surnames.txt"))

@@ -2,7 +2,7 @@
 job), "he grew up in Kyoto" (the person named before), "she's 4", "That laptop keeps overheating" (the laptop's
 problem), "it was 1400 euros" (the price of what "it" is), "我姐姐在成都当护士", "那个笔记本键盘有个键松了",
 "这双跑鞋三千五百块". English reads spaCy's dependency parse (subjects, conjoined verbs, copulas, appositions);
-Chinese reads the words before a cue. Cue words: ``linking/data/statements.tsv`` (problem_adj, problem_verb,
+Chinese reads the words before a cue. Cue words: ``graphmem/lang/<code>/statement_cues.tsv`` (problem_adj, problem_verb,
 currency, problem). The user's own facts are left to ``statements``.
 """
 

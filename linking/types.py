@@ -94,7 +94,7 @@ class Statement:
     ``subject``: the surface of what the statement is about ("my laptop", "寿司", "" = the user).
     ``value``: normalised value; numbers are ``int``/``float`` (五千 → 5000, "8k" → 8000); dates (deadline,
     birthday) are ``datetime``. ``key`` for attributes: budget, price, salary, rent, deadline, birthday, model,
-    allergy, age, employer, job, school, location, ... (``linking/data/attributes.tsv``); for preferences it
+    allergy, age, employer, job, school, location, ... (the packs' ``attribute_cues.tsv``); for preferences it
     is "" or "response_style" (standing instructions: "always answer in Chinese").
     A *reschedule* is an event with ``key`` "reschedule" and ``value`` the new time as said ("改到八月三号" →
     "八月三号"); the write path moves the date of the plan it is about.
