@@ -1,5 +1,5 @@
 """Statement extraction for the write path, English and Chinese. Pure rules over the text; cue phrases come
-from ``linking/data/statements.tsv`` and ``attributes.tsv``.
+from the language packs (``graphmem/lang/<code>/statement_cues.tsv``, ``attribute_cues.tsv``).
 
 Kinds: preference (polarity ±1), goal, attribute (key = value; numbers parsed, 五千 → 5000, "8k" → 8000;
 dates for deadline/birthday), event (a clause with a time expression, ``when`` resolved against ``now``),
@@ -19,6 +19,7 @@ from graphmem.lang import of_text, pack
 from . import lexicon as lx, lists, others, passing
 from .normalize import EN_NUMBER_WORDS_RE, ZH_NUMBER_RE, detect_language, has_cjk, parse_english_number, parse_number
 from .timeexpr import find_times, span_end
+from .intents import intents
 from .mentions import zh_appositions
 from .types import Statement
 
@@ -42,6 +43,7 @@ _PRONOUNS = {"her", "him", "them", "us", "me", "it", "you", "this", "that", "the
 # "whiteboard challenges", "不喜欢吃寿司" → "寿司" (the verb stays when nothing else would be left: "喜欢吃辣")
 _EN_LIGHT_VERB = re.compile(r"^(?:to\s+)?(?:do|have|eat|drink|use|play|watch|take|get|go to|deal with|work with|"
                             r"work on|listen to|read|wear)\s+(?:any\s?more\s+|any\s+|more\s+|the\s+|a\s+|an\s+)?", re.I)
+_QUALIFIED = re.compile(r"^((?:[\w'-]+\s+){0,2}[\w'-]+)\s+(?:with|that|which|who|where)\s+\S", re.I)   # "phone with ..."
 _ZH_LIGHT_VERB = re.compile(r"^(?:吃|喝|用|看|玩|听|穿|去|做|住|开)")
 _PHONE = re.compile(r"\+?[\d()][\d\s().-]{5,}\d")   # a phone number is text: "07700 900123", "555-0142"
 _TEXT_KEYS = {"name", "model", "color", "address", "email", "allergy", "employer", "location", "job", "phone",
@@ -223,6 +225,7 @@ def _extract(text: str, now: datetime) -> list[Statement]:
         have = {(s.key, str(s.value)) for s in out if s.kind == "attribute"}
     more += others.zh_facts(text, lang, change) if has_cjk(text) else others.en_facts(text, lang, change)
     more += others.learning(text, lang, change) + others.body(text, lang, change)
+    more += intents(text, lang)
     ages = others.zh_named_age(text, lang, change) if has_cjk(text) else []
     if ages:   # "…叫朵朵，今年六岁": 朵朵's age, not an event of the user's
         out = [s for s in out if not (s.kind == "event" and s.text in {a.text for a in ages})]
@@ -236,12 +239,15 @@ def _extract(text: str, now: datetime) -> list[Statement]:
 
 
 def _activity(s: Statement) -> Statement:
-    """A liked or disliked activity or taste ("hiking", 爬山, 辣; the pack's ``activity.re``) is the user's own
-    preference with the activity as its value: no entity is made for it."""
-    if s.kind != "preference" or s.key or not s.subject or s.value is not None \
-            or not pack(of_text(s.subject)).regex("activity").search(s.subject):
+    """A liked or disliked activity, taste or quality ("hiking", 爬山, 辣, 屏幕好一点; the pack's ``activity.re``)
+    is the user's own preference with it as the value: no entity is made for it. A thing with a qualifier after
+    it ("a phone with the best camera") is the thing."""
+    if s.kind != "preference" or s.key or not s.subject or s.value is not None:
         return s
-    return replace(s, subject="", value=s.subject)
+    if pack(of_text(s.subject)).regex("activity").search(s.subject):
+        return replace(s, subject="", value=s.subject)
+    head = _QUALIFIED.match(s.subject)
+    return replace(s, subject=head.group(1)) if head else s
 
 
 def _only_a_time(clause: str, now: datetime) -> bool:
@@ -430,14 +436,17 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
                 break
             continue
         if key in _TEXT_KEYS:
-            val = _trim_en(re.sub(r"^\s*(?:is|are|was|=|:|to)?\s*(?:now\s+)?(?:a|an|the)?\s*", "", after))
+            val = _trim_en(re.sub(r"^\s*(?:['’]s\b|is|are|was|=|:|to)?\s*(?:now\s+)?(?:a|an|the)?\s*", "", after))
             val = re.split(r"\s+(?:as|since|for|because|with|and)\s+", val)[0].strip()
             if key == "employer" and cue.startswith("work") and not _EN_SUBJECT.search(c[:mm.start()]):
                 continue   # "dinners that work for her", "Thursday didn't work for Judy": not where the user works
             if val.lower() in _PRONOUNS or (key == "phone" and not _PHONE.fullmatch(val)):
                 continue   # "new number was almost $5k": an amount, not a phone number
-            whose = ""
-            if key in ("location", "hometown") and not cue.startswith(("i ", "i'", "we ")) \
+            owner = _EN_OWNER.search(c[:mm.start()])
+            if owner and not owner.group(1):
+                continue   # "Her name's Emma": someone's, but whose is not said in this clause
+            whose = owner.group(1) if owner else ""
+            if key in ("location", "hometown") and not whose and not cue.startswith(("i ", "i'", "we ")) \
                     and not _EN_SUBJECT.search(c[:mm.start()]) \
                     and not _EN_SELF_LEAD.match(c[:mm.start()]):
                 named = _EN_NAMED_SUBJECT.search(c[:mm.start()])
@@ -597,7 +606,8 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
 
     # standing instructions about answers ("以后回答我都用中文", "每次都简短一点")
     if re.search(r"以后|今后|从现在开始|每次|一直|总是", c) and re.search(r"回答|回复|跟我说|对我说|说中文|说英文|用|写|叫我|解释|格式", c) \
-            and not re.search(r"[吗呢？?]$", c) and not re.search(r"[他她]|[\u4e00-\u9fff]说", c):
+            and not re.search(r"[吗呢？?]$", c) and not re.search(r"[他她]|[\u4e00-\u9fff]说", c) \
+            and not re.search(r"之前|以前|过去|原来|当时", c):   # "之前一直用VS Code": a past habit, no instruction
         return [_st("preference", c, lang, change, subject=_trim_zh(c), key="response_style", polarity=1)]
     m = re.search(r"(我(?:的)?[\u4e00-\u9fff]{0,3}?)(?:今年|现在)?(?:已经)?([0-9]{1,3}|[一二两三四五六七八九十]{1,3})(?:周)?岁", c)
     if m:
