@@ -48,7 +48,11 @@ HELDOUT_SEEN = ["9459504 (first run): min_best 0.03 — 63.0 % empty, mean 2.55;
                 "the dev half) still got 5 memories and a semantic condition was chosen on the dev half",
                 "56b4c1e: min_best 0.03, min_semantic 0.1, sure 0.2 — 78.1 % empty, mean 1.53; then the MCP test's "
                 "'What should I avoid eating?' lost its allergy (score 0.011, semantic 0.35) and 'close' was chosen on "
-                "the dev half"]
+                "the dev half",
+                "6bc54c1 (min_best 0.03, min_semantic 0.1, sure 0.2, close 0.3): 73.8 %, mean 1.83; then a stricter gate "
+                "for a question not about the user was chosen on the dev half",
+                "0518d76's tree (that gate, past requests still counted): 87.7 %, mean 0.89; then past requests for a "
+                "text were set aside, chosen on the dev half"]
 BEST = (0.02, 0.03, 0.05, 0.07, 0.1, 0.15, 0.2, 0.3)
 EACH = (0.02, 0.03, 0.05, 0.07, 0.1)
 SEMANTIC = (0.1, 0.2, 0.3)
@@ -184,6 +188,27 @@ def evaluate(rows: list[dict], g: ContextGate, budget: int, splits=("dev",)) -> 
     return out
 
 
+def causes(rows: list[dict], g: ContextGate, budget: int, split: str = "dev") -> dict[str, int]:
+    """Why the off-topic questions of ``split`` that still get memories under ``g`` do: the question's own words
+    (the first person, a pointer back), a recalled memory linked to it (by which feature), or neither (a memory
+    relevant enough for a question not about the user)."""
+    from graphmem.lang import languages, pack
+    from graphmem.recall.query import back_reference
+
+    out: dict[str, int] = {}
+    for r in rows:
+        if r["kind"] != "offtopic" or r["split"] != split or not injected(r, g, budget):
+            continue
+        q = r["q"]
+        links = sorted({k for f in r["found"] for k in LINKS if f.get("features", {}).get(k, 0.0) > 0})
+        why = ("the first person in the question" if any(pack(c).regex("self_reference").search(q) for c in languages())
+               else "a pointer word in the question" if back_reference(q)[0]
+               else "a memory linked by " + "+".join(links) if links
+               else "a memory close enough for a question not about the user")
+        out[why] = out.get(why, 0) + 1
+    return dict(sorted(out.items(), key=lambda kv: -kv[1]))
+
+
 def _name(g: ContextGate) -> str:
     parts = [f"{k} {v}" for k, v in asdict(g).items() if v and k not in ("impersonal", "past_requests")]
     if not g.past_requests:
@@ -217,6 +242,9 @@ def render(report: dict) -> str:
         lines.append(f"| {r['name']} | {r['off_heldout_empty']:.1f} | {r['off_heldout_mean']:.2f} |")
     lines += ["", "Earlier held-out looks: " + "; ".join(HELDOUT_SEEN)
               + f". The figure above is look {len(HELDOUT_SEEN) + 1}: read it as less than fresh."]
+    if report.get("causes"):
+        lines += ["", "Why the dev questions (× users) that still get memories under the configured rule do: "
+                  + ", ".join(f"{k} {v}" for k, v in report["causes"].items()) + "."]
     lines += ["", "By kind, configured rule (dev + held-out; % of questions × users with nothing injected): "
               + ", ".join(f"{k} {v:.0f}" for k, v in report["by_kind"].items()) + "."]
     lines += ["", f"Configured in `RecallConfig.context_gate`: **{cfg['name']}**. A real `context()` as configured: "
@@ -312,7 +340,8 @@ def main(argv=None) -> int:
         git += " (re-rendered from rows collected earlier)"
     report = {"git": git, "users": len({r["user"] for r in own}), "questions": len({r["id"] for r in own if r["kind"] == "offtopic"}),
               "probes": len(probes), "locomo": sum(r["kind"] == "locomo" for r in rows), "grid": grid_rows,
-              "heldout": held, "configured": configured, "by_kind": by_kind}
+              "heldout": held, "configured": configured, "by_kind": by_kind,
+              "causes": causes(rows, chosen, budget) if all("q" in r for r in own) else {}}
     a.out.parent.mkdir(parents=True, exist_ok=True)
     a.out.write_text(render(report), encoding="utf-8")
     a.out.with_suffix(".json").write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
