@@ -73,9 +73,10 @@ class MemorySession(Session):
         return f"{turn}{role[0] if role in ('assistant', 'participant') else ''}.{self._token}"
 
     def add_user_message(self, text: str, at: datetime | None = None) -> Message:
-        msg = super().add_user_message(text, at)
+        msg, analysis = self._add_user(text, at)   # read once: the writer reuses the session's reading
         self.event_ids[msg.turn] = self.memory.writer.add(self.user_id, self.session_id, self.turn_id(msg.turn),
-                                                          msg.text, role="user", at=msg.at, tenant=self.tenant)
+                                                          msg.text, role="user", at=msg.at, tenant=self.tenant,
+                                                          analysis=analysis)
         return msg
 
     def add_participant_message(self, speaker: str, text: str, at: datetime | None = None) -> Message:

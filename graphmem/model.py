@@ -145,7 +145,8 @@ class Turn:
     in a group chat, or another agent), ``system``, ``tool``; None means ``participant`` when ``speaker`` is
     given, else ``user``. ``speaker``: the display name of who said it ("Melanie"; None for the owner).
     ``agent``: the agent that wrote it (None: the user's own memory); ``scope``: who may read it, see
-    :mod:`graphmem.scopes` (None: ``user``, shared by all of the user's agents)."""
+    :mod:`graphmem.scopes` (None: ``user``, shared by all of the user's agents). ``analysis``: the text already
+    read by ``graphmem.linking.analysis.analyse`` at ``at`` (a session's turn); journaled, so it is not read twice."""
 
     user_id: str
     session_id: str
@@ -158,6 +159,7 @@ class Turn:
     speaker: str | None = None
     agent: str | None = None
     scope: str | None = None
+    analysis: Any = None
 
 
 # -- what reads return ---------------------------------------------------------------------------

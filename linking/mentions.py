@@ -24,6 +24,11 @@ _TIME_UNITS = frozenset({"year", "month", "week", "day", "hour", "minute", "time
 _PRIORITY = {"demonstrative": 0, "possessive": 0, "pronoun": 1, "named": 2, "noun": 3}
 
 
+def is_english_text(text: str) -> bool:
+    """Whether a message's mentions come from the English spaCy parse (else jieba, or nothing when empty)."""
+    return bool(text and text.strip()) and not (has_cjk(text) and detect_language(text) != "en")
+
+
 def extract_mentions(text: str, known=None) -> list[Mention]:
     """Mentions in one message, in text order. ``known``: the user's ``Gazetteer`` (optional)."""
     if not text or not text.strip():
@@ -67,7 +72,7 @@ def extract_mentions_batch(texts: Sequence[str], known=None, batch_size: int = 6
     out: list[list[Mention] | None] = [None] * len(texts)
     en_idx = []
     for i, t in enumerate(texts):
-        if t and t.strip() and not (has_cjk(t) and detect_language(t) != "en"):
+        if is_english_text(t):
             en_idx.append(i)
         else:
             out[i] = extract_mentions(t, known)

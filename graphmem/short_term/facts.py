@@ -25,6 +25,16 @@ def extract(text: str, now: datetime) -> list:
     return list(extract_statements(text, now))
 
 
+def analyse(text: str, now: datetime) -> Any:
+    """The user message's one reading (``graphmem.linking.analysis``: language, gate verdict, statements), or
+    None if linking is not installed. The session takes its statements from it; the write path reuses it."""
+    try:
+        from graphmem.linking.analysis import analyse as read
+    except ImportError:
+        return None
+    return read(text, now, "user")
+
+
 def norm(value: Any) -> str:
     """Comparable form of a subject/key/value: lower case, no spaces or punctuation."""
     if isinstance(value, float) and value.is_integer():

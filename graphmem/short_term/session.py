@@ -172,13 +172,21 @@ class Session:
     def add_user_message(self, text: str, at: datetime | None = None) -> Message:
         """Record a user message: window, hard facts, slot table, session state. Cheap and synchronous;
         a change of a stated value is sent to the write path at once (off-thread)."""
+        return self._add_user(text, at)[0]
+
+    def _add_user(self, text: str, at: datetime | None) -> tuple[Message, Any]:
+        """``add_user_message``, and the message's one reading (``facts.analyse``; None with a custom
+        extractor), which a session that also writes to long-term memory journals with the turn."""
         text = validate_message(text, self.max_message_chars)
         at = at or self._clock()
         with self._lock:
             self.turn += 1
             turn = self.turn
             msg = self._append("user", text, at)
-        statements = self._safe(lambda: self.extractor(text, at), "extractor") or []
+        analysis = self._safe(lambda: facts.analyse(text, at), "extractor") if self.extractor is facts.extract \
+            else None
+        statements = list(analysis.statements) if analysis is not None else \
+            self._safe(lambda: self.extractor(text, at), "extractor") or []
         links = self._safe(lambda: self.linker(text, self.slots, turn), "linking") or []
         places = self._record_links(links, turn)
         with self._lock:
@@ -189,7 +197,7 @@ class Session:
         if self.llm is not None:
             self._submit(lambda: self._llm_state(text, "user", turn))
         self._maybe_compress(slack=1.5)  # normally after the reply: see _maybe_compress
-        return msg
+        return msg, analysis
 
     def add_assistant_message(self, text: str, at: datetime | None = None) -> Message:
         text = validate_message(text, self.max_message_chars)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from typing import Any
 
 from graphmem.model import FactInput
 from graphmem.write import ids
@@ -48,6 +49,7 @@ class Prepared:
     speaker: str | None = None      # who said it ("Melanie"); None for the owner (records before it: None)
     agent: str | None = None        # the agent that wrote it (graphmem.scopes); None: the user's own memory
     scope: str = "user"             # who may read it: user | agent:<id> | team:<id> (records before it: user)
+    analysis: Any = None            # ``graphmem.linking.analysis.Analysis`` journaled with it (a session's turn)
 
     @classmethod
     def from_payload(cls, key: str, p: dict) -> "Prepared":
@@ -55,6 +57,10 @@ class Prepared:
         t = cls(key, p["tenant"], p["user_id"], p["session_id"], str(p["turn_id"]), p["text"], p.get("role") or "user",
                 utc(p["at"]), facts, p.get("submitted", 0.0), speaker=p.get("speaker") or None,
                 agent=p.get("agent") or None, scope=p.get("scope") or "user")
+        if p.get("analysis"):
+            from graphmem.linking.analysis import Analysis
+
+            t.analysis = Analysis.from_json(p["analysis"])
         t.event_id = ids.event_id(t.tenant, t.user_id, t.session_id, t.turn_id)
         return t
 

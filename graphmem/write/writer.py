@@ -154,12 +154,13 @@ class Writer:
     def add(self, user_id: str, session_id: str, turn_id: int | str, text: str, *, role: str | None = None,
             speaker: str | None = None, at: datetime | None = None, tenant: str | None = None,
             facts: list[FactInput] | tuple[FactInput, ...] | None = None, agent: str | None = None,
-            scope: str | None = None) -> str:
+            scope: str | None = None, analysis=None) -> str:
         """Journal one turn (see :class:`graphmem.model.Turn`): ``speaker`` names who said it ("Melanie");
         without an explicit ``role`` a turn with a speaker is a ``participant``'s, one without is the user's.
-        ``agent``/``scope``: the agent that wrote it and who may read it (:mod:`graphmem.scopes`)."""
+        ``agent``/``scope``: the agent that wrote it and who may read it (:mod:`graphmem.scopes`);
+        ``analysis``: the caller's reading of the text (``graphmem.linking.analysis``), reused by the writer."""
         return self.submit(Turn(user_id, session_id, turn_id, text, role, at, tenant,
-                                None if facts is None else tuple(facts), speaker, agent, scope))
+                                None if facts is None else tuple(facts), speaker, agent, scope, analysis))
 
     def submit(self, turn: Turn) -> str:
         """Check and journal one turn; returns its event id. Raises InputError for input it cannot store.
@@ -201,6 +202,8 @@ class Writer:
                    "text": text, "role": role, "speaker": speaker, "at": at.isoformat(), "facts": facts,
                    "agent": turn.agent, "scope": scope,
                    "submitted": time.time()}
+        if turn.analysis is not None and facts is None and turn.analysis.matches(text, at, role):
+            payload["analysis"] = turn.analysis.to_json()   # read once, by the session: the writer reuses it
         key = ids.turn_key(tenant, user_id, session_id, turn_id)
         added = self.journal.append(key, payload)
         with self._cond:

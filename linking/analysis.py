@@ -1,0 +1,93 @@
+"""A turn read once: language, the gate's verdict, statements and times, all against the turn's own time.
+
+``analyse`` is the one reading of a message's words (no models beyond the cached spaCy parse, no I/O). The
+short-term session reads its hard facts from it; a session's turn is journaled with it, so the writer does not
+read it again; the writer reads the other turns with it. Mentions and links depend on the user's names at write
+time and are the writer's (``graphmem.write.pipeline``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+
+from .gate import classify_message, is_advice
+from .normalize import detect_language
+from .statements import extract_statements
+from .types import GateVerdict, Statement
+
+SPEAKS_FOR_SELF = frozenset({"user", "participant"})   # roles whose "I" states facts
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """One message as read at ``at`` (the message's own time): what the writer and the session consume."""
+
+    text: str
+    at: datetime
+    role: str
+    language: str
+    verdict: GateVerdict
+    statements: tuple[Statement, ...] = field(default_factory=tuple)   # a speaker's own (not an assistant's)
+    advice: bool = False                  # an assistant recommendation or conclusion
+
+    @property
+    def personal(self) -> bool:
+        """The speaker states something about themselves (stored even without a fact)."""
+        return bool(self.verdict.personal) and self.role in SPEAKS_FOR_SELF
+
+    @property
+    def stored(self) -> tuple[Statement, ...]:
+        """The statements the write path stores: those of a message the gate finds informative."""
+        v = self.verdict
+        return self.statements if v.has_information or v.label == "informative" else ()
+
+    def matches(self, text: str, at: datetime, role: str) -> bool:
+        """Whether this reading is of ``text`` said at ``at`` by ``role`` (a journaled one is reused only then)."""
+        return self.text == text and self.role == role and _utc(self.at) == _utc(at)
+
+    def to_json(self) -> dict:
+        from dataclasses import asdict
+
+        v = self.verdict
+        return {"text": self.text, "at": self.at.isoformat(), "role": self.role, "language": self.language,
+                "verdict": [v.label, v.has_information, list(v.reasons), v.personal], "advice": self.advice,
+                "statements": [_statement_json(asdict(s)) for s in self.statements]}
+
+    @classmethod
+    def from_json(cls, d: dict) -> "Analysis":
+        label, info, reasons, personal = d["verdict"]
+        return cls(d["text"], datetime.fromisoformat(d["at"]), d["role"], d["language"],
+                   GateVerdict(label, bool(info), tuple(reasons), bool(personal)),
+                   tuple(_statement_from_json(s) for s in d["statements"]), bool(d.get("advice")))
+
+
+def analyse(text: str, at: datetime, role: str = "user") -> Analysis:
+    """Read one message said at ``at`` by ``role`` (user | participant | assistant)."""
+    verdict = classify_message(text, at)
+    speaks = role in SPEAKS_FOR_SELF
+    statements = tuple(extract_statements(text, at)) if speaks else ()
+    advice = role == "assistant" and is_advice(text)
+    return Analysis(text, at, role, detect_language(text), verdict, statements, advice)
+
+
+def _utc(t: datetime) -> datetime:
+    return t if t.tzinfo else t.replace(tzinfo=timezone.utc)
+
+
+def _statement_json(d: dict) -> dict:
+    when, value = d.get("when"), d.get("value")
+    d["when"] = when.isoformat() if isinstance(when, datetime) else None
+    if isinstance(value, datetime):
+        d["value"], d["value_type"] = value.isoformat(), "datetime"
+    elif not isinstance(value, (str, int, float, bool, type(None))):
+        d["value"] = str(value)
+    return d
+
+
+def _statement_from_json(d: dict) -> Statement:
+    d = dict(d)
+    if d.pop("value_type", None) == "datetime":
+        d["value"] = datetime.fromisoformat(d["value"])
+    d["when"] = datetime.fromisoformat(d["when"]) if d.get("when") else None
+    return Statement(**d)

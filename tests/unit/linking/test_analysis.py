@@ -1,0 +1,42 @@
+"""The one reading of a turn (``graphmem.linking.analysis``): what it holds, and that it survives the journal."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timedelta, timezone
+
+from graphmem.linking.analysis import Analysis, analyse
+from graphmem.linking.api import classify_message, extract_statements
+
+AT = datetime(2026, 3, 5, 9, 30, tzinfo=timezone.utc)
+
+
+def test_it_holds_the_gate_verdict_and_statements_read_at_the_turns_own_time():
+    text = "My budget is 8000 now, and I fly to Lisbon next Friday."
+    a = analyse(text, AT)
+    assert a.language == "en"
+    assert a.verdict == classify_message(text, AT)
+    assert list(a.statements) == extract_statements(text, AT)
+    assert a.stored == a.statements and a.statements
+    dates = [s.when for s in a.statements if s.when]
+    assert dates and all(AT < d < AT + timedelta(days=14) for d in dates)   # "next Friday" after the turn's time
+
+
+def test_an_assistants_turn_has_no_statements_of_its_own_and_small_talk_none_to_store():
+    assert analyse("I'd suggest the Lenovo ThinkPad E14 for that budget.", AT, "assistant").advice
+    assert analyse("My sister Lily lives in Boston.", AT, "assistant").statements == ()
+    chat = analyse("haha ok", AT)
+    assert chat.verdict.label != "informative" and chat.stored == ()
+
+
+def test_it_survives_the_journal_unchanged():
+    dated = analyse("My deadline is March 20th.", AT)
+    assert isinstance(dated.statements[0].value, datetime)   # a date value comes back as a date
+    assert Analysis.from_json(json.loads(json.dumps(dated.to_json()))) == dated
+    for text in ("我的预算改成八千了，下周三出发去杭州", "I'm allergic to peanuts. My deadline is March 20th.",
+                 "My sister Lily is 3 years older than me"):
+        a = analyse(text, AT, "participant")
+        b = Analysis.from_json(json.loads(json.dumps(a.to_json(), ensure_ascii=False)))
+        assert b == a and a.statements
+        assert b.matches(text, AT.astimezone(timezone(timedelta(hours=8))), "participant")
+        assert not b.matches(text, AT, "user") and not b.matches(text + "!", AT, "participant")
