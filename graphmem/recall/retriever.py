@@ -41,8 +41,8 @@ import numpy as np
 from graphmem.errors import InputError
 from graphmem.linking import lexicon
 from graphmem.model import EntityCard, FactVersion, Profile, polarity_sign
-from graphmem.recall import lexical, packing, rewrite as rw, scoring
-from graphmem.recall.lexical import BM25
+from graphmem.recall import packing, rewrite as rw, scoring
+from graphmem.recall.cache import NONE, QueryView, UserNames, UserVectors
 from graphmem.recall.gate import ContextGate, Injected, gate
 from graphmem.recall.query import QueryInfo, analyse
 from graphmem.recall.scoring import ScoringConfig
@@ -102,228 +102,6 @@ class RecallConfig:
         return replace(self, paths=frozenset(self.paths) - set(paths))
 
 
-@dataclass
-class _User:
-    loaded: float
-    gazetteer: Any
-    names: dict[str, str]
-    ids: dict[str, dict]
-    self_id: str | None
-    version: Any = None
-
-
-class _Vectors:
-    """One user's vectors (facts, events, entities) as float16 matrices (1 KB a 512-d memory; ranking needs
-    no more precision) plus their texts; exact cosine top-k and a lexical match with numpy/Python."""
-
-    def __init__(self) -> None:
-        self.ids: dict[str, list[str]] = {"facts": [], "events": [], "entities": []}
-        self.mats: dict[str, np.ndarray] = {}
-        self.row: dict[str, tuple[str, int]] = {}
-        self.texts: dict[str, tuple[str, str]] = {}                    # id → (label, lower text)
-        self.at: dict[str, int] = {}                                     # id → when recorded (epoch ms)
-        self.mentions: dict[str, frozenset[str]] = {}                    # id → the entities it names (not the user)
-        self.turns: dict[str, tuple] = {}            # id → (session, turn, speaker, role, source message or None)
-        self.happened: dict[str, int] = {}           # id → when it happened (events) or was last said (facts), epoch ms
-        self.scope: dict[str, str] = {}              # id → scope, of memories not shared with all agents
-        self.lex_ids: dict[str, list[str]] = {}                          # label → ids in BM25 row order
-        self._bm25: dict[str, BM25] = {}
-        self._order: dict[str, tuple[str, ...]] | None = None             # message id → its neighbours
-        self._mentioning: dict[str, list[str]] | None = None              # entity id → events naming it
-        self.watermark = None
-        self.version = None
-        self.loaded = 0.0
-        self.nbytes = 0
-        self._last: tuple[np.ndarray, dict[str, np.ndarray]] | None = None   # the last query and its cosines
-
-    def extended(self, rows: list[dict]) -> "_Vectors":
-        """A new cache with ``rows`` added (copy on write: readers of this one are never disturbed)."""
-        out = _Vectors()
-        out.ids = {k: list(v) for k, v in self.ids.items()}
-        out.mats = dict(self.mats)
-        out.row = dict(self.row)
-        out.texts = dict(self.texts)
-        out.at = dict(self.at)
-        out.mentions = dict(self.mentions)
-        out.turns = dict(self.turns)
-        out.happened = dict(self.happened)
-        out.scope = dict(self.scope)
-        out.watermark = self.watermark
-        new: dict[str, list[tuple[str, list[float]]]] = {}
-        for r in rows:
-            low = (r.get("text") or "").lower()
-            if r.get("speaker"):
-                low = f"{r['speaker'].lower()}: {low}"
-            out.texts[r["id"]] = (r["label"], low)
-            if r.get("scope") not in (None, "user"):
-                out.scope[r["id"]] = r["scope"]
-            if r.get("mentions"):
-                out.mentions[r["id"]] = frozenset(r["mentions"])
-            if r.get("turn_id") is not None:
-                out.turns[r["id"]] = (r.get("session_id"), str(r["turn_id"]), r.get("speaker"), r.get("role"),
-                                      r.get("source"))
-            if r.get("embedding") is None:
-                continue
-            new.setdefault(r["label"], []).append((r["id"], r["embedding"]))
-            if r.get("happened") is not None:
-                out.happened[r["id"]] = r["happened"]
-            at = r.get("at")
-            if at is not None:
-                out.at[r["id"]] = at
-                if out.watermark is None or at > out.watermark:
-                    out.watermark = at
-        for label, items in new.items():
-            fresh = {i: v for i, v in items if i not in out.row}
-            again = [(i, v) for i, v in items if i in out.row]
-            if again:                                # a re-embedded node: replace its row
-                mat = out.mats[label].copy()
-                for i, v in again:
-                    mat[out.row[i][1]] = _unit(np.asarray(v, dtype=np.float32)[None, :])[0].astype(np.float16)
-                out.mats[label] = mat
-            if not fresh:
-                continue
-            mat = _unit(np.asarray(list(fresh.values()), dtype=np.float32)).astype(np.float16)
-            start = len(out.ids[label])
-            out.ids[label].extend(fresh)
-            out.mats[label] = mat if label not in out.mats else np.vstack([out.mats[label], mat])
-            for n, i in enumerate(fresh):
-                out.row[i] = (label, start + n)
-        out.nbytes = sum(m.nbytes for m in out.mats.values())
-        return out
-
-    def bm25(self, label: str) -> BM25:
-        """The BM25 index of one label's texts (built on first use, then kept: the cache is copy on write)."""
-        index = self._bm25.get(label)
-        if index is None:
-            order = self.lex_ids.setdefault(label, [i for i, (lb, _) in self.texts.items() if lb == label])
-            index = self._bm25[label] = BM25([lexical.tokens(self.texts[i][1]) for i in order])
-        return index
-
-    def lexical(self, query: str, n: int) -> dict[str, list[dict]]:
-        """Per label, the ``n`` best texts by BM25 for ``query``; score divided by the best score of the query."""
-        toks = lexical.tokens(query)
-        found = {label: [(self.lex_ids[label][i], s) for i, s in self.bm25(label).top(toks, n)]
-                 for label in ("facts", "events", "entities")}
-        best = max((s for rows in found.values() for _, s in rows), default=0.0) or 1.0
-        return {label: [{"id": i, "score": s / best, "bm25": s} for i, s in rows] for label, rows in found.items()
-                if rows}
-
-    def neighbours(self, node_id: str) -> tuple[str, ...]:
-        """The messages said just before and after ``node_id`` in its session (the session neighbourhood)."""
-        if self._order is None:
-            by_session: dict[str, list[tuple[int, str]]] = {}
-            for i in self.ids["events"]:
-                turn = self.turns.get(i)
-                if turn and turn[0] is not None and turn[4] is None and i in self.at:
-                    by_session.setdefault(turn[0], []).append((self.at[i], i))
-            order: dict[str, tuple[str, ...]] = {}
-            for seq in by_session.values():
-                seq.sort()
-                for n, (_, i) in enumerate(seq):
-                    order[i] = tuple(x for _, x in seq[max(0, n - 1):n] + seq[n + 1:n + 2])
-            self._order = order
-        return self._order.get(node_id, ())
-
-    def latest(self, label: str, n: int, since: datetime | None = None, until: datetime | None = None) -> list[str]:
-        """The ``n`` nodes of ``label`` that happened (events) or were said (facts) last, inside [since, until)."""
-        lo = since.timestamp() * 1000 if since else None
-        hi = until.timestamp() * 1000 if until else None
-        when = self.happened
-        ids = [i for i in self.ids[label] if i in when and (lo is None or when[i] >= lo) and (hi is None or when[i] < hi)]
-        return sorted(ids, key=lambda i: when[i], reverse=True)[:n]
-
-    def mentioning(self, entity_id: str) -> list[str]:
-        """The events that mention ``entity_id``."""
-        if self._mentioning is None:
-            index: dict[str, list[str]] = {}
-            for i in self.ids["events"]:
-                for e in self.mentions.get(i, ()):
-                    index.setdefault(e, []).append(i)
-            self._mentioning = index
-        return self._mentioning.get(entity_id, [])
-
-    def query(self, text: str, qv: np.ndarray) -> "_QueryView":
-        return _QueryView(self, text, qv)
-
-    def count(self, label: str) -> int:
-        return len(self.ids[label])
-
-    def cosines(self, q: np.ndarray) -> dict[str, np.ndarray]:
-        """Every cached vector's cosine with the query vector ``q``, per label: computed once for the array ``q``
-        (a recall's paths and annotation pass the same vector; another thread's query only causes a recomputation)."""
-        last = self._last
-        if last is not None and (last[0] is q or np.array_equal(last[0], q)):
-            return last[1]
-        sims = {label: mat.astype(np.float32) @ q for label, mat in self.mats.items()}
-        self._last = (q, sims)
-        return sims
-
-    def top(self, label: str, q: np.ndarray, n: int) -> list[dict]:
-        if label not in self.mats or n <= 0:
-            return []
-        sims = self.cosines(q)[label]
-        n = min(n, len(sims))
-        idx = np.argpartition(-sims, n - 1)[:n] if n < len(sims) else np.arange(len(sims))
-        idx = idx[np.argsort(-sims[idx])]
-        ids = self.ids[label]
-        return [{"id": ids[i], "sim": float(sims[i])} for i in idx]
-
-    def pairwise(self, ids: Iterable[str]) -> Callable[[str, str], float | None]:
-        """Cosine between any two of ``ids`` (one matrix product; None for a node without a vector)."""
-        found = [i for i in dict.fromkeys(ids) if i in self.row]
-        if not found:
-            return lambda a, b: None
-        m = self._stack(found)
-        sims, at = m @ m.T, {i: k for k, i in enumerate(found)}
-        return lambda a, b: float(sims[at[a], at[b]]) if a in at and b in at else None
-
-    def _stack(self, ids: Sequence[str]) -> np.ndarray:
-        """The vectors of ``ids`` (all cached) as one float32 matrix, a row each."""
-        return np.stack([self.mats[label][r] for label, r in (self.row[i] for i in ids)]).astype(np.float32)
-
-    def sim(self, node_id: str | None, q: np.ndarray) -> float | None:
-        hit = self.row.get(node_id) if node_id else None
-        if hit is None:
-            return None
-        return float(self.cosines(q)[hit[0]][hit[1]])
-
-
-_NONE: frozenset[str] = frozenset()
-
-
-class _QueryView:
-    """One query's lexical and dense scores over every text of one user's cache (computed once per query)."""
-
-    def __init__(self, vc: _Vectors, text: str, qv: np.ndarray) -> None:
-        self.vc, self.qv = vc, qv
-        toks = lexical.tokens(text)
-        self.bm25 = {label: vc.bm25(label).scores(toks) for label in ("facts", "events")}
-        self.best = max((float(a.max()) for a in self.bm25.values() if len(a)), default=0.0) or 1.0
-        self.rows = {label: {i: n for n, i in enumerate(vc.lex_ids[label])} for label in self.bm25}
-        self.sims = vc.cosines(qv)   # every cosine, once
-
-    def lexical(self, node_id: str) -> float:
-        """BM25 of the node divided by the query's best BM25 (0 for a node the cache does not hold)."""
-        for label, rows in self.rows.items():
-            n = rows.get(node_id)
-            if n is not None:
-                return float(self.bm25[label][n]) / self.best
-        return 0.0
-
-    def sim(self, node_id: str) -> float:
-        hit = self.vc.row.get(node_id)
-        return float(self.sims[hit[0]][hit[1]]) if hit else 0.0
-
-    def relevance(self, node_id: str) -> float:
-        """A quick relevance of any cached node: the mean of its lexical score and its similarity."""
-        return 0.5 * self.lexical(node_id) + 0.5 * max(0.0, self.sim(node_id))
-
-
-def _unit(mat: np.ndarray) -> np.ndarray:
-    norms = np.linalg.norm(mat, axis=1, keepdims=True)
-    return mat / np.where(norms == 0, 1, norms)
-
-
 def _native(t):
     """A time from a query: epoch milliseconds (what recall queries return: the driver's DateTime hydration cost
     a third of a by-id fetch) or a driver DateTime."""
@@ -338,7 +116,7 @@ def _norm(s: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", s or "").casefold().split())
 
 
-def _of_types(u: "_User", types: Sequence[str], n: int) -> list[tuple[str, str]]:
+def _of_types(u: "UserNames", types: Sequence[str], n: int) -> list[tuple[str, str]]:
     """The user's ``n`` most recently mentioned entities whose type is one of ``types`` or below one."""
     hits = [r for eid, r in u.ids.items() if eid != u.self_id and r["type"]
             and any(t in lexicon.ancestors(r["type"]) for t in types)]
@@ -378,8 +156,8 @@ class Retriever:
         self.llm_rewrite = llm_rewrite
         self._counter = counter
         self._clock = clock or (lambda: datetime.now(timezone.utc))
-        self._users: dict[tuple[str, str], _User] = {}
-        self._vecs: dict[tuple[str, str], _Vectors] = {}
+        self._users: dict[tuple[str, str], UserNames] = {}
+        self._vecs: dict[tuple[str, str], UserVectors] = {}
         self._loading: dict[tuple[str, str], threading.Lock] = {}
         self._executor = None
         self._refreshing: set[tuple] = set()
@@ -449,7 +227,7 @@ class Retriever:
             cache.discard(key)
         return marked
 
-    def _user(self, tenant: str, user_id: str) -> _User:
+    def _user(self, tenant: str, user_id: str) -> UserNames:
         key = (tenant, user_id)
         now = time.monotonic()
         with self._lock:
@@ -483,7 +261,7 @@ class Retriever:
             else:
                 self._load_vectors(tenant, user_id, v, version)
 
-    def _load_user(self, tenant: str, user_id: str, version: Any = None) -> _User:
+    def _load_user(self, tenant: str, user_id: str, version: Any = None) -> UserNames:
         key = (tenant, user_id)
         now = time.monotonic()
         if version is None:
@@ -502,14 +280,14 @@ class Retriever:
             for s in (r["name"], *(r["aliases"] or ())):
                 if s:
                     names.setdefault(_norm(s), r["id"])
-        u = _User(now, Gazetteer(known), names, ids, self_id, version)
+        u = UserNames(now, Gazetteer(known), names, ids, self_id, version)
         with self._lock:
             if len(self._users) > 5_000:
                 self._users.pop(next(iter(self._users)))
             self._users[key] = u
         return u
 
-    def _vectors(self, tenant: str, user_id: str) -> _Vectors:
+    def _vectors(self, tenant: str, user_id: str) -> UserVectors:
         """The user's vectors, loaded on first use. Once older than ``entity_cache_seconds`` a background check
         compares the user's ``last_seen`` and, only if it moved, tops the cache up with what was recorded since;
         the caller never waits for it. Least-recently-used users leave beyond ``vector_cache_mb``.
@@ -544,14 +322,14 @@ class Retriever:
                     self._refreshing.discard(key)
         self._pool().submit(go)
 
-    def _load_vectors(self, tenant: str, user_id: str, v: "_Vectors | None", version: Any = None) -> _Vectors:
+    def _load_vectors(self, tenant: str, user_id: str, v: "UserVectors | None", version: Any = None) -> UserVectors:
         key = (tenant, user_id)
         with self._load_lock(key):                   # one loader per user; the others wait for its result
             with self._lock:
                 cur = self._vecs.get(key)
             if cur is not None and cur is not v and time.monotonic() - cur.loaded < self.config.entity_cache_seconds:
                 return cur
-            base = cur or _Vectors()
+            base = cur or UserVectors()
             since = base.watermark if cur is not None else None
             if version is None:
                 version = self._version(tenant, user_id)   # read first: a write racing the load is seen next time
@@ -602,7 +380,7 @@ class Retriever:
         threading.Thread(target=go, name="graphmem-recall-warm", daemon=True).start()
 
     # -- linking the input -------------------------------------------------------------------------------------
-    def _link(self, text: str, u: _User, q: QueryInfo, slots, paths: frozenset[str],
+    def _link(self, text: str, u: UserNames, q: QueryInfo, slots, paths: frozenset[str],
               linked: dict[str, str] | None = None) -> dict[str, tuple[float, str, str]]:
         """entity id → (weight, path, via) for the entities the input refers to."""
         seeds: dict[str, tuple[float, str, str]] = {}
@@ -627,7 +405,7 @@ class Retriever:
                 seeds[hit[0]] = (self.config.slot_weight, "slots", hit[1])
         return seeds
 
-    def _linker(self, text: str, u: _User, slots) -> list[tuple[str, float, str]]:
+    def _linker(self, text: str, u: UserNames, slots) -> list[tuple[str, float, str]]:
         try:
             from graphmem.linking.api import extract_mentions, link
         except ImportError:  # pragma: no cover - linking ships with graphmem
@@ -644,7 +422,7 @@ class Retriever:
         return [(ln.entity_id, float(ln.score or 0.0), ln.mention.surface) for ln in links
                 if ln.status == "linked" and ln.entity_id]
 
-    def _from_slots(self, slots, u: _User, head: str) -> tuple[str, str] | None:
+    def _from_slots(self, slots, u: UserNames, head: str) -> tuple[str, str] | None:
         """The most recent slot the input points to (one whose name/type/surface has the head noun, if any)."""
         recent = list(slots.recent()) if hasattr(slots, "recent") else list(slots)
         resolved = []
@@ -704,7 +482,7 @@ class Retriever:
 
     def candidates(self, user_id: str, query: str, *, tenant: str | None = None, slots=None,
                    session_id: str | None = None, now: datetime | None = None, paths: Iterable[str] | None = None,
-                   linked: dict[str, str] | None = None) -> tuple[QueryInfo, list[Candidate], "_Vectors | None"]:
+                   linked: dict[str, str] | None = None) -> tuple[QueryInfo, list[Candidate], "UserVectors | None"]:
         """Every memory the recall paths found for ``query``, merged, with its features set and the later
         versions linked, before ranking (what :meth:`recall` ranks; ``bench/fit_ranking.py`` fits on it)."""
         query = validate_message(query)     # the same rules as a message: text, not empty, binary or oversized
@@ -737,7 +515,7 @@ class Retriever:
                      and {"person", "pet"} & set(lexicon.ancestors(r["type"] or ""))]
             scoring.implicit_supersede(merged.values(), pair, cfg.scoring, names=names)
             scoring.link_newer(merged.values(), pair, cfg.scoring, names=names,
-                               entities=lambda c: vc.mentions.get(c.id, _NONE) | vc.mentions.get(c.source_id, _NONE))
+                               entities=lambda c: vc.mentions.get(c.id, NONE) | vc.mentions.get(c.source_id, NONE))
         self.last_timings = {"embed_ms": (t1 - t0) * 1e3, "link_ms": (t2 - t1) * 1e3, "paths_ms": (t3 - t2) * 1e3,
                              "features_ms": (time.perf_counter() - t3) * 1e3, "candidates": len(merged),
                              **getattr(self, "_query_ms", {})}
@@ -745,7 +523,7 @@ class Retriever:
 
     def _run_paths(self, tenant: str, user_id: str, q: QueryInfo, vec: list[float],
                    seeds: dict[str, tuple[float, str, str]], session_id: str | None, paths: frozenset[str],
-                   u: _User) -> list[tuple[str, list[Candidate]]]:
+                   u: UserNames) -> list[tuple[str, list[Candidate]]]:
         cfg = self.config
         statuses = ["active", "outdated"] if q.past else ["active"]
         cache = cfg.vector_mode == "cache"
@@ -1055,7 +833,7 @@ def _positive_k(k) -> int:
 _QUESTION = frozenset("?？")
 
 
-def _annotate(cands: Iterable[Candidate], view: "_QueryView", vc: "_Vectors", query: str,
+def _annotate(cands: Iterable[Candidate], view: "QueryView", vc: "UserVectors", query: str,
               scopes: Sequence[str] | None = None) -> None:
     """The query-dependent features the cache can tell for any memory: BM25, who said it (and whether the
     question names them), how relevant its neighbouring messages are (only those the reader may see: ``scopes``,
@@ -1095,7 +873,7 @@ def _names(name: str, text: str) -> bool:
     return False
 
 
-def _provenance(c: Candidate, vc: "_Vectors | None") -> dict:
+def _provenance(c: Candidate, vc: "UserVectors | None") -> dict:
     """The session, turn and speaker of the message a memory comes from (from the user's cached index)."""
     turn = vc.turns.get(c.id) or vc.turns.get(c.source_id or "") if vc is not None else None
     if not turn:

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from graphmem.recall.retriever import _Vectors
+from graphmem.recall.cache import UserVectors
 
 
 def rows(label, items):
@@ -10,7 +10,7 @@ def rows(label, items):
 
 
 def test_top_is_exact_cosine_and_extended_copies():
-    v = _Vectors().extended(rows("events", [("a", [1, 0, 0], "I booked a flight to Tokyo"),
+    v = UserVectors().extended(rows("events", [("a", [1, 0, 0], "I booked a flight to Tokyo"),
                                             ("b", [0, 1, 0], "My sister lives in Leeds"),
                                             ("c", [1, 1, 0], "Flight CA1831 to Tokyo")]))
     q = np.asarray([1, 0, 0], dtype=np.float32)
@@ -24,7 +24,7 @@ def test_top_is_exact_cosine_and_extended_copies():
 
 
 def test_lexical_is_bm25_over_whole_words_and_chinese_grams():
-    v = _Vectors().extended(rows("facts", [("f1", [1, 0], "My sister recommended the noodle place"),
+    v = UserVectors().extended(rows("facts", [("f1", [1, 0], "My sister recommended the noodle place"),
                                            ("f2", [0, 1], "我下周去东京出差"),
                                            ("f3", [1, 1], "the place is nice"),
                                            ("f4", None, "unlike others"), ("f5", [0, 1], "Tokyo in May"),
@@ -39,7 +39,7 @@ def test_lexical_is_bm25_over_whole_words_and_chinese_grams():
 def test_a_participants_words_are_indexed_with_their_name_and_neighbours_are_the_messages_around():
     turns = [("m1", "Caroline", "I went to a support group yesterday"), ("m2", "Melanie", "What did it look like?"),
              ("m3", "Caroline", "It was in a church hall"), ("x", "Jon", "Another day")]
-    v = _Vectors().extended([{"id": i, "label": "events", "embedding": [1.0, float(n)], "text": t, "at": n,
+    v = UserVectors().extended([{"id": i, "label": "events", "embedding": [1.0, float(n)], "text": t, "at": n,
                               "session_id": "s2" if i == "x" else "s1", "turn_id": str(n), "speaker": who,
                               "role": "participant", "source": None} for n, (i, who, t) in enumerate(turns)])
     assert [h["id"] for h in v.lexical("Melanie", 5)["events"]] == ["m2"]     # said by Melanie
@@ -56,7 +56,7 @@ def test_the_neighbour_feature_reads_only_messages_the_reader_may_see():
     turns = [("m1", "alice", "user", "When is the dentist appointment?"),
              ("m2", "planner", "agent:planner", "The dentist appointment is at 9 on Friday."),
              ("m3", "alice", "user", "Thanks.")]
-    v = _Vectors().extended([{"id": i, "label": "events", "embedding": [1.0, float(n)], "text": t, "at": n,
+    v = UserVectors().extended([{"id": i, "label": "events", "embedding": [1.0, float(n)], "text": t, "at": n,
                               "session_id": "s1", "turn_id": str(n), "speaker": who, "role": "participant",
                               "source": None, "scope": scope} for n, (i, who, scope, t) in enumerate(turns)])
     q = "dentist appointment friday"

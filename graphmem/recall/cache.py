@@ -1,0 +1,238 @@
+"""The retriever's per-user caches, kept in process: the user's entity names (for linking the input) and the
+user's vectors with their texts (cosine top-k with numpy, BM25 over the texts, the session order of messages, who
+is mentioned where), and one query's view over them. Copy on write: a top-up makes a new cache, so a reader is
+never disturbed. Pure, no I/O: the retriever loads and refreshes them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import numpy as np
+
+from graphmem.recall import lexical
+from graphmem.recall.lexical import BM25
+
+
+@dataclass
+class UserNames:
+    loaded: float
+    gazetteer: Any
+    names: dict[str, str]
+    ids: dict[str, dict]
+    self_id: str | None
+    version: Any = None
+
+
+class UserVectors:
+    """One user's vectors (facts, events, entities) as float16 matrices (1 KB a 512-d memory; ranking needs
+    no more precision) plus their texts; exact cosine top-k and a lexical match with numpy/Python."""
+
+    def __init__(self) -> None:
+        self.ids: dict[str, list[str]] = {"facts": [], "events": [], "entities": []}
+        self.mats: dict[str, np.ndarray] = {}
+        self.row: dict[str, tuple[str, int]] = {}
+        self.texts: dict[str, tuple[str, str]] = {}                    # id → (label, lower text)
+        self.at: dict[str, int] = {}                                     # id → when recorded (epoch ms)
+        self.mentions: dict[str, frozenset[str]] = {}                    # id → the entities it names (not the user)
+        self.turns: dict[str, tuple] = {}            # id → (session, turn, speaker, role, source message or None)
+        self.happened: dict[str, int] = {}           # id → when it happened (events) or was last said (facts), epoch ms
+        self.scope: dict[str, str] = {}              # id → scope, of memories not shared with all agents
+        self.lex_ids: dict[str, list[str]] = {}                          # label → ids in BM25 row order
+        self._bm25: dict[str, BM25] = {}
+        self._order: dict[str, tuple[str, ...]] | None = None             # message id → its neighbours
+        self._mentioning: dict[str, list[str]] | None = None              # entity id → events naming it
+        self.watermark = None
+        self.version = None
+        self.loaded = 0.0
+        self.nbytes = 0
+        self._last: tuple[np.ndarray, dict[str, np.ndarray]] | None = None   # the last query and its cosines
+
+    def extended(self, rows: list[dict]) -> "UserVectors":
+        """A new cache with ``rows`` added (copy on write: readers of this one are never disturbed)."""
+        out = UserVectors()
+        out.ids = {k: list(v) for k, v in self.ids.items()}
+        out.mats = dict(self.mats)
+        out.row = dict(self.row)
+        out.texts = dict(self.texts)
+        out.at = dict(self.at)
+        out.mentions = dict(self.mentions)
+        out.turns = dict(self.turns)
+        out.happened = dict(self.happened)
+        out.scope = dict(self.scope)
+        out.watermark = self.watermark
+        new: dict[str, list[tuple[str, list[float]]]] = {}
+        for r in rows:
+            low = (r.get("text") or "").lower()
+            if r.get("speaker"):
+                low = f"{r['speaker'].lower()}: {low}"
+            out.texts[r["id"]] = (r["label"], low)
+            if r.get("scope") not in (None, "user"):
+                out.scope[r["id"]] = r["scope"]
+            if r.get("mentions"):
+                out.mentions[r["id"]] = frozenset(r["mentions"])
+            if r.get("turn_id") is not None:
+                out.turns[r["id"]] = (r.get("session_id"), str(r["turn_id"]), r.get("speaker"), r.get("role"),
+                                      r.get("source"))
+            if r.get("embedding") is None:
+                continue
+            new.setdefault(r["label"], []).append((r["id"], r["embedding"]))
+            if r.get("happened") is not None:
+                out.happened[r["id"]] = r["happened"]
+            at = r.get("at")
+            if at is not None:
+                out.at[r["id"]] = at
+                if out.watermark is None or at > out.watermark:
+                    out.watermark = at
+        for label, items in new.items():
+            fresh = {i: v for i, v in items if i not in out.row}
+            again = [(i, v) for i, v in items if i in out.row]
+            if again:                                # a re-embedded node: replace its row
+                mat = out.mats[label].copy()
+                for i, v in again:
+                    mat[out.row[i][1]] = unit(np.asarray(v, dtype=np.float32)[None, :])[0].astype(np.float16)
+                out.mats[label] = mat
+            if not fresh:
+                continue
+            mat = unit(np.asarray(list(fresh.values()), dtype=np.float32)).astype(np.float16)
+            start = len(out.ids[label])
+            out.ids[label].extend(fresh)
+            out.mats[label] = mat if label not in out.mats else np.vstack([out.mats[label], mat])
+            for n, i in enumerate(fresh):
+                out.row[i] = (label, start + n)
+        out.nbytes = sum(m.nbytes for m in out.mats.values())
+        return out
+
+    def bm25(self, label: str) -> BM25:
+        """The BM25 index of one label's texts (built on first use, then kept: the cache is copy on write)."""
+        index = self._bm25.get(label)
+        if index is None:
+            order = self.lex_ids.setdefault(label, [i for i, (lb, _) in self.texts.items() if lb == label])
+            index = self._bm25[label] = BM25([lexical.tokens(self.texts[i][1]) for i in order])
+        return index
+
+    def lexical(self, query: str, n: int) -> dict[str, list[dict]]:
+        """Per label, the ``n`` best texts by BM25 for ``query``; score divided by the best score of the query."""
+        toks = lexical.tokens(query)
+        found = {label: [(self.lex_ids[label][i], s) for i, s in self.bm25(label).top(toks, n)]
+                 for label in ("facts", "events", "entities")}
+        best = max((s for rows in found.values() for _, s in rows), default=0.0) or 1.0
+        return {label: [{"id": i, "score": s / best, "bm25": s} for i, s in rows] for label, rows in found.items()
+                if rows}
+
+    def neighbours(self, node_id: str) -> tuple[str, ...]:
+        """The messages said just before and after ``node_id`` in its session (the session neighbourhood)."""
+        if self._order is None:
+            by_session: dict[str, list[tuple[int, str]]] = {}
+            for i in self.ids["events"]:
+                turn = self.turns.get(i)
+                if turn and turn[0] is not None and turn[4] is None and i in self.at:
+                    by_session.setdefault(turn[0], []).append((self.at[i], i))
+            order: dict[str, tuple[str, ...]] = {}
+            for seq in by_session.values():
+                seq.sort()
+                for n, (_, i) in enumerate(seq):
+                    order[i] = tuple(x for _, x in seq[max(0, n - 1):n] + seq[n + 1:n + 2])
+            self._order = order
+        return self._order.get(node_id, ())
+
+    def latest(self, label: str, n: int, since: datetime | None = None, until: datetime | None = None) -> list[str]:
+        """The ``n`` nodes of ``label`` that happened (events) or were said (facts) last, inside [since, until)."""
+        lo = since.timestamp() * 1000 if since else None
+        hi = until.timestamp() * 1000 if until else None
+        when = self.happened
+        ids = [i for i in self.ids[label] if i in when and (lo is None or when[i] >= lo) and (hi is None or when[i] < hi)]
+        return sorted(ids, key=lambda i: when[i], reverse=True)[:n]
+
+    def mentioning(self, entity_id: str) -> list[str]:
+        """The events that mention ``entity_id``."""
+        if self._mentioning is None:
+            index: dict[str, list[str]] = {}
+            for i in self.ids["events"]:
+                for e in self.mentions.get(i, ()):
+                    index.setdefault(e, []).append(i)
+            self._mentioning = index
+        return self._mentioning.get(entity_id, [])
+
+    def query(self, text: str, qv: np.ndarray) -> "QueryView":
+        return QueryView(self, text, qv)
+
+    def count(self, label: str) -> int:
+        return len(self.ids[label])
+
+    def cosines(self, q: np.ndarray) -> dict[str, np.ndarray]:
+        """Every cached vector's cosine with the query vector ``q``, per label: computed once for the array ``q``
+        (a recall's paths and annotation pass the same vector; another thread's query only causes a recomputation)."""
+        last = self._last
+        if last is not None and (last[0] is q or np.array_equal(last[0], q)):
+            return last[1]
+        sims = {label: mat.astype(np.float32) @ q for label, mat in self.mats.items()}
+        self._last = (q, sims)
+        return sims
+
+    def top(self, label: str, q: np.ndarray, n: int) -> list[dict]:
+        if label not in self.mats or n <= 0:
+            return []
+        sims = self.cosines(q)[label]
+        n = min(n, len(sims))
+        idx = np.argpartition(-sims, n - 1)[:n] if n < len(sims) else np.arange(len(sims))
+        idx = idx[np.argsort(-sims[idx])]
+        ids = self.ids[label]
+        return [{"id": ids[i], "sim": float(sims[i])} for i in idx]
+
+    def pairwise(self, ids: Iterable[str]) -> Callable[[str, str], float | None]:
+        """Cosine between any two of ``ids`` (one matrix product; None for a node without a vector)."""
+        found = [i for i in dict.fromkeys(ids) if i in self.row]
+        if not found:
+            return lambda a, b: None
+        m = self._stack(found)
+        sims, at = m @ m.T, {i: k for k, i in enumerate(found)}
+        return lambda a, b: float(sims[at[a], at[b]]) if a in at and b in at else None
+
+    def _stack(self, ids: Sequence[str]) -> np.ndarray:
+        """The vectors of ``ids`` (all cached) as one float32 matrix, a row each."""
+        return np.stack([self.mats[label][r] for label, r in (self.row[i] for i in ids)]).astype(np.float32)
+
+    def sim(self, node_id: str | None, q: np.ndarray) -> float | None:
+        hit = self.row.get(node_id) if node_id else None
+        if hit is None:
+            return None
+        return float(self.cosines(q)[hit[0]][hit[1]])
+
+
+NONE: frozenset[str] = frozenset()
+
+
+class QueryView:
+    """One query's lexical and dense scores over every text of one user's cache (computed once per query)."""
+
+    def __init__(self, vc: UserVectors, text: str, qv: np.ndarray) -> None:
+        self.vc, self.qv = vc, qv
+        toks = lexical.tokens(text)
+        self.bm25 = {label: vc.bm25(label).scores(toks) for label in ("facts", "events")}
+        self.best = max((float(a.max()) for a in self.bm25.values() if len(a)), default=0.0) or 1.0
+        self.rows = {label: {i: n for n, i in enumerate(vc.lex_ids[label])} for label in self.bm25}
+        self.sims = vc.cosines(qv)   # every cosine, once
+
+    def lexical(self, node_id: str) -> float:
+        """BM25 of the node divided by the query's best BM25 (0 for a node the cache does not hold)."""
+        for label, rows in self.rows.items():
+            n = rows.get(node_id)
+            if n is not None:
+                return float(self.bm25[label][n]) / self.best
+        return 0.0
+
+    def sim(self, node_id: str) -> float:
+        hit = self.vc.row.get(node_id)
+        return float(self.sims[hit[0]][hit[1]]) if hit else 0.0
+
+    def relevance(self, node_id: str) -> float:
+        """A quick relevance of any cached node: the mean of its lexical score and its similarity."""
+        return 0.5 * self.lexical(node_id) + 0.5 * max(0.0, self.sim(node_id))
+
+
+def unit(mat: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(mat, axis=1, keepdims=True)
+    return mat / np.where(norms == 0, 1, norms)
