@@ -344,9 +344,9 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
         if f not in _ZH_NAMED_FLAGS:
             k += 1
             continue
-        if f in ("nr", "nrfg") and not (len(w) >= 2 and (w[0] in surn or w[:2] in surn)):
+        if f in ("nr", "nrfg") and (not (len(w) >= 2 and (w[0] in surn or w[:2] in surn)) or lx.role_of(w)):
             k += 1
-            continue
+            continue   # not a surname first, or a kinship or role word ("她老公", "老板"): no name
         end_k = k
         if f == "eng":
             while end_k + 1 < n:

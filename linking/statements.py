@@ -247,6 +247,9 @@ def _activity(s: Statement) -> Statement:
     if pack(of_text(s.subject)).regex("activity").search(s.subject):
         return replace(s, subject="", value=s.subject)
     head = _QUALIFIED.match(s.subject)
+    if head and re.fullmatch(r"(?:any|some|every|no)(?:thing|one|body)|ones?|stuff", head.group(1), re.I):
+        rest = s.subject[head.end(1):].split(None, 1)   # "anything with a glossy screen" → glossy screen
+        return replace(s, subject=_trim_en(rest[1])) if rest[0].lower() == "with" else s
     return replace(s, subject=head.group(1)) if head else s
 
 

@@ -38,5 +38,6 @@ def test_a_thing_with_a_qualifier_is_the_thing():
     prefs = [(s.subject, s.value) for s in extract_statements("I want a phone with the best camera", NOW)
              if s.kind == "preference"]
     assert prefs == [("phone", None)]
+    assert [s.subject for s in extract_statements("I don't want anything with a glossy screen.", NOW)] == ["glossy screen"]
     assert [(s.subject, s.value) for s in extract_statements("想要屏幕好一点的", NOW) if s.kind == "preference"] \
         == [("", "屏幕好一点")]

@@ -177,3 +177,10 @@ def test_a_known_name_that_crosses_word_boundaries_cuts_nothing():
     plain = nlp.zh_tokens("北京东城区的房子")
     assert nlp.zh_tokens("北京东城区的房子", [(1, 3)]) == plain          # "京东" inside 北京/东城区
     assert ("葛阿姨", "nz", 2, 5) in nlp.zh_tokens("昨天葛阿姨来了", [(2, 5)])
+
+
+def test_a_kinship_word_is_no_name():
+    # jieba tags 老公 as a person's name: "她老公…叫王磊" names one person, 王磊
+    found = [(m.surface, m.kind) for m in extract_mentions("她老公是个程序员，叫王磊，在字节上班")]
+    assert ("王磊", "named") in found and not any(s == "老公" for s, _ in found)
+    assert ("老王", "named") in [(m.surface, m.kind) for m in extract_mentions("老王说明天下雨")]
