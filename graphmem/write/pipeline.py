@@ -41,6 +41,7 @@ _PRONOUNS = lexicon.marker_set("zh_pronoun_thing") | lexicon.marker_set("zh_pron
 _EN_MY = re.compile(r"^(?:my|our)\s+(\S.*)$", re.I)
 SELF_WORDS = frozenset({"", "i", "me", "my", "myself", "mine", "user", "the user", "我", "我自己", "自己", "本人"})
 RECENT_EVENTS = 64
+PARSE_CHUNK = 64          # turns parsed by one spaCy pipe before their vectors go to the embedding thread
 _TYPE_RE = re.compile(r"[^0-9A-Za-z_\u3400-\u9fff]+")
 NEW_FROM_MENTION = ("named", "possessive")
 SKIP = "skip"   # verdict of a turn found already committed (by another writer) inside the transaction
@@ -220,12 +221,15 @@ class Pipeline:
         b = Batch(works, refs, res)
         if not works:
             return b
-        _parse_ahead(works)
-        for w in works:
-            self._classify(w)
-        # the turns' and statements' vectors are computed on a second thread while spaCy parses on this one
-        # (both spend their time in native code that releases the GIL)
-        early = _EMBED_AHEAD.submit(_vectors, self.embedder, _texts(works))
+        # a chunk's live turns and statements are embedded on a second thread while spaCy parses the next chunk
+        # on this one (both spend their time in native code that releases the GIL)
+        early = []
+        for i in range(0, len(works), PARSE_CHUNK):
+            chunk = works[i:i + PARSE_CHUNK]
+            _parse_ahead(chunk)
+            for w in chunk:
+                self._classify(w)
+            early.append(_EMBED_AHEAD.submit(_vectors, self.embedder, _texts(chunk)))
         self._extract_mentions(works)
         for w in works:
             self._analyse(w, refs)
@@ -541,11 +545,13 @@ class Pipeline:
         return self._new(s, own, st, refs, at)
 
     # -- embeddings, versioning plan, gate rule 3 -----------------------------------------------------------
-    def _embed(self, b: Batch, early: Future | None = None) -> None:
+    def _embed(self, b: Batch, early: Future | list[Future] | None = None) -> None:
         """Vectors of the live turns, their statements and new entities' names; ``early``: those of the turns
         and statements, computed ahead (``_texts``), from which only what is still live is kept."""
         texts = _texts(b.works) + [r.name for r in b.refs.values() if r.new]
-        known = dict(early.result()) if early is not None else {}
+        known = {}
+        for f in ([] if early is None else [early] if isinstance(early, Future) else early):
+            known.update((t, v) for t, v in f.result().items() if t not in known)
         missing = [t for t in dict.fromkeys(texts) if t not in known]
         if missing:
             known.update(zip(missing, self.embedder.embed(missing)))
