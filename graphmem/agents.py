@@ -36,10 +36,11 @@ class AgentMemory:
         self.only = None if teams is None else frozenset(scopes.name(t, "team") for t in teams)
         self.scope = None
         self.scope = self._writable(scope)   # a team scope is checked against the stored grants now
-        self.store = memory.store.scoped(lambda: self.grants)
+        self._granted: list[str] | None = None
+        self.store = memory.store.scoped(self._scopes_now)
         base = memory.retriever
-        self.retriever = Retriever(self.store, memory.settings, embedder=base.embedder, config=base.config,
-                                   llm_rewrite=base.llm_rewrite, clock=base._clock)
+        self.retriever = _ViewRetriever(self, self.store, memory.settings, embedder=base.embedder,
+                                        config=base.config, llm_rewrite=base.llm_rewrite, clock=base._clock)
         self._sessions: dict[tuple[str, str], Any] = {}
 
     @property
@@ -52,6 +53,15 @@ class AgentMemory:
     def grants(self) -> list[str]:
         """The scopes this agent reads and writes now (graphmem.scopes.grants)."""
         return scopes.grants(self.agent, tuple(self.teams))
+
+    def _scopes_now(self) -> list[str]:
+        """The scopes a query of this view reads (asked per query). When a grant or revoke changed them, the
+        view's recall caches (names, vectors, BM25 statistics: loaded for its scopes only) are dropped first."""
+        granted = self.grants
+        if granted != self._granted:
+            self._granted = granted
+            self.retriever.invalidate()
+        return granted
 
     def _writable(self, scope: str | None) -> str:
         chosen = scopes.normalise(self.scope if scope is None else scope, self.agent)
@@ -98,10 +108,18 @@ class AgentMemory:
         from graphmem.memory import MemorySession
 
         key = (user_id, session_id)
-        if key not in self._sessions:
+        if key not in self._sessions:   # its linker knows only the names this agent's memory reaches
+            kwargs.setdefault("known", self._known(user_id))
             self._sessions[key] = MemorySession(self.memory, user_id, session_id, retriever=self.retriever,
                                                 **{**self.memory.session_defaults, **kwargs})
         return self._sessions[key]
+
+    def _known(self, user_id: str):
+        from graphmem.errors import GraphmemError
+        try:
+            return self.retriever.gazetteer(user_id, self.memory.settings.tenant)
+        except GraphmemError:   # the graph is unreachable: the session starts without names (as Memory's)
+            return None
 
     def _provenance(self, user_id: str, found: list[Recalled]) -> list[Recalled]:
         return provenance(self.store, self.memory.settings.tenant, user_id, found)
@@ -109,7 +127,7 @@ class AgentMemory:
     # -- forgetting what it may write ----------------------------------------------------------------------------
     def forget(self, user_id: str, *, dry_run: bool = False, **target: Any):
         """:meth:`graphmem.Memory.forget` (``entity=``, ``event=``, ``fact=`` or ``everything=True``) as this agent:
-        only memory in scopes it may write goes. NotFound for an event or fact it cannot read; AccessDenied, with
+        only memory in scopes it may write goes. NotFound for an event, fact or entity it cannot read; AccessDenied, with
         nothing deleted, when the forget would delete or change memory outside them (another agent's private
         notes, a team it is not in): the owner's forget (``graphmem forget``) can do that."""
         from graphmem import curate
@@ -121,6 +139,9 @@ class AgentMemory:
                 rows = self.store.run("scope/of", {"tenant": tenant, "user_id": user_id, "ids": [target[kind]]})
                 if rows and rows[0]["scope"] not in granted:
                     raise NotFound(f"user {user_id!r} has no {kind} {target[kind]!r}")
+        if isinstance(target.get("entity"), str):   # an entity its memory does not reach: not found, as a card
+            from graphmem.write.reads import card
+            card(self.store, user_id, target["entity"])
         plan = curate.forget(self.memory.store, user_id, dry_run=True, **target)
         touched = [i for k in ("facts", "events") for i in plan.planned[k]] + plan.redacted
         out = self.store.run("scope/outside", {"tenant": tenant, "user_id": user_id, "ids": touched,
@@ -152,6 +173,23 @@ class AgentMemory:
     def as_of(self, user_id: str, when: datetime, *, attribute: str | None = None, entity: str | None = None):
         from graphmem.write.reads import as_of
         return as_of(self.store, user_id, when, key=attribute, entity=entity)
+
+
+class _ViewRetriever(Retriever):
+    """An agent view's retriever. Its caches (names, vectors, BM25 statistics) hold only what the view's scopes
+    reach, so a change of scopes (a grant or revoke) drops them before they are used."""
+
+    def __init__(self, view: AgentMemory, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._view = view
+
+    def candidates(self, *args: Any, **kwargs: Any):
+        self._view._scopes_now()
+        return super().candidates(*args, **kwargs)
+
+    def gazetteer(self, *args: Any, **kwargs: Any):
+        self._view._scopes_now()
+        return super().gazetteer(*args, **kwargs)
 
 
 def provenance(store, tenant: str, user_id: str, found: list[Recalled]) -> list[Recalled]:

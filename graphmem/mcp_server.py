@@ -251,10 +251,11 @@ def build(memory, agent: str | None = None, teams: tuple[str, ...] | None = None
         return _resource(lambda: plain(memory.profile(user_id)))
 
     @server.resource("graphmem://users/{user_id}/entities", mime_type="application/json",
-                     description="The user's entities: id, name, type, aliases and card summary.")
+                     description="The user's entities: id, name, type, aliases and card summary (serving an agent: "
+                                 "only those its memory mentions, with what it may read).")
     def entities_resource(user_id: str) -> str:
         from graphmem import curate
-        return _resource(lambda: plain(curate.entities(memory.store, user_id)))
+        return _resource(lambda: plain(curate.entities(reader.store, user_id)))   # an agent's: only what it reaches
 
     @server.resource("graphmem://users/{user_id}/entities/{entity}", mime_type="application/json",
                      description="One entity's card: active attributes and relations (entity: name, alias or id).")

@@ -1,4 +1,10 @@
 MATCH (e:Entity {tenant: $tenant, user_id: $user_id})
+// an agent's view ($scopes) names only entities its memory reaches: one mentioned by an event, holding a fact or
+// a relation in its scopes (an entity met only in another agent's private notes stays unknown to it)
 WHERE coalesce(e.status, 'active') <> 'archived'
+  AND ($scopes IS NULL OR coalesce(e.is_self, false)
+      OR EXISTS { (e)<-[:MENTIONS]-(sv:Event) WHERE coalesce(sv.scope, 'user') IN $scopes }
+      OR EXISTS { (e)-[:HAS_CARD]->(:Card)-[:HAS_FACT]->(sf:Fact) WHERE coalesce(sf.scope, 'user') IN $scopes }
+      OR EXISTS { (e)-[sr:RELATED]-(:Entity) WHERE coalesce(sr.scope, 'user') IN $scopes })
 RETURN e.id AS id, e.name AS name, coalesce(e.type, '') AS type, coalesce(e.aliases, []) AS aliases,
        coalesce(e.is_self, false) AS is_self, coalesce(e.mention_count, 0) AS mention_count, e.last_seen.epochMillis AS last_seen

@@ -2,6 +2,10 @@ CALL db.index.fulltext.queryNodes('memory_text', $text, {limit: $fetch}) YIELD n
 WITH node AS n, score
 WHERE n.tenant = $tenant AND n.user_id = $user_id AND coalesce(n.status, 'active') IN $statuses AND ($scopes IS NULL OR coalesce(n.scope, 'user') IN $scopes)
   AND ($session_id IS NULL OR n.session_id IS NULL OR n.session_id <> $session_id)
+  AND (NOT n:Entity OR ($scopes IS NULL OR coalesce(n.is_self, false)
+      OR EXISTS { (n)<-[:MENTIONS]-(sv:Event) WHERE coalesce(sv.scope, 'user') IN $scopes }
+      OR EXISTS { (n)-[:HAS_CARD]->(:Card)-[:HAS_FACT]->(sf:Fact) WHERE coalesce(sf.scope, 'user') IN $scopes }
+      OR EXISTS { (n)-[sr:RELATED]-(:Entity) WHERE coalesce(sr.scope, 'user') IN $scopes }))
 WITH n, score ORDER BY score DESC LIMIT $k
 OPTIONAL MATCH (e:Entity {id: n.entity_id, tenant: $tenant, user_id: $user_id})
 RETURN CASE WHEN n:Fact THEN 'fact' WHEN n:Event THEN 'event' ELSE 'entity' END AS label,

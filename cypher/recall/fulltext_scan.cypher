@@ -7,6 +7,10 @@ CALL () {
 }
 WITH n, toLower(coalesce(n.text, '') + ' ' + coalesce(n.search_names, n.name, '')) AS hay
 WHERE ($session_id IS NULL OR n.session_id IS NULL OR n.session_id <> $session_id) AND ($scopes IS NULL OR coalesce(n.scope, 'user') IN $scopes)
+  AND (NOT n:Entity OR ($scopes IS NULL OR coalesce(n.is_self, false)
+      OR EXISTS { (n)<-[:MENTIONS]-(sv:Event) WHERE coalesce(sv.scope, 'user') IN $scopes }
+      OR EXISTS { (n)-[:HAS_CARD]->(:Card)-[:HAS_FACT]->(sf:Fact) WHERE coalesce(sf.scope, 'user') IN $scopes }
+      OR EXISTS { (n)-[sr:RELATED]-(:Entity) WHERE coalesce(sr.scope, 'user') IN $scopes }))
 WITH n, reduce(s = 0.0, t IN $terms | s + CASE WHEN hay CONTAINS t THEN toFloat(size(t)) ELSE 0.0 END) AS score
 WHERE score > 0
 WITH n, score ORDER BY score DESC LIMIT $k

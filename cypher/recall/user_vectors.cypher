@@ -1,6 +1,7 @@
 CALL () {
   MATCH (f:Fact {tenant: $tenant, user_id: $user_id})
   WHERE (f.embedding IS NOT NULL OR f.text IS NOT NULL) AND ($since IS NULL OR f.recorded_at > $since)
+    AND ($scopes IS NULL OR coalesce(f.scope, 'user') IN $scopes)
   RETURN f.id AS id, 'facts' AS label, f.embedding AS embedding, f.recorded_at.epochMillis AS at,
          coalesce(f.text, '') + ' ' + coalesce(f.name, '') AS text,
          COLLECT { MATCH (s:Entity {id: f.entity_id, tenant: $tenant, user_id: $user_id})
@@ -10,6 +11,7 @@ CALL () {
   UNION ALL
   MATCH (v:Event {tenant: $tenant, user_id: $user_id})
   WHERE (v.embedding IS NOT NULL OR v.text IS NOT NULL) AND ($since IS NULL OR v.recorded_at > $since)
+    AND ($scopes IS NULL OR coalesce(v.scope, 'user') IN $scopes)
   RETURN v.id AS id, 'events' AS label, v.embedding AS embedding, v.recorded_at.epochMillis AS at, coalesce(v.text, '') AS text,
          [(v)-[:MENTIONS]->(m:Entity) WHERE NOT coalesce(m.is_self, false) | m.id] AS mentions,
          v.session_id AS session_id, v.turn_id AS turn_id, v.speaker AS speaker, v.role AS role,
@@ -19,6 +21,10 @@ CALL () {
   MATCH (e:Entity {tenant: $tenant, user_id: $user_id})
   WHERE NOT coalesce(e.is_self, false) AND coalesce(e.status, 'active') <> 'archived'
     AND ($since IS NULL OR e.first_seen > $since)
+    AND ($scopes IS NULL OR coalesce(e.is_self, false)
+        OR EXISTS { (e)<-[:MENTIONS]-(sv:Event) WHERE coalesce(sv.scope, 'user') IN $scopes }
+        OR EXISTS { (e)-[:HAS_CARD]->(:Card)-[:HAS_FACT]->(sf:Fact) WHERE coalesce(sf.scope, 'user') IN $scopes }
+        OR EXISTS { (e)-[sr:RELATED]-(:Entity) WHERE coalesce(sr.scope, 'user') IN $scopes })
   RETURN e.id AS id, 'entities' AS label, e.embedding AS embedding, e.first_seen.epochMillis AS at,
          coalesce(e.search_names, e.name, '') AS text, [] AS mentions,
          null AS session_id, null AS turn_id, null AS speaker, null AS role, null AS source, null AS happened,

@@ -259,10 +259,17 @@ def test_stdio_as_an_agent_reads_only_its_scopes(server_env, tenant_settings, tm
             hidden = await client.call_tool("forget", {"user_id": "alice", "target": "event", "id": secret,
                                                        "confirm": True})
             assert "NotFound" in _error(hidden)                     # it cannot see it, so it cannot name it
-            for target, ident in (("entity", "Lily"), ("all", None)):
-                whole = await client.call_tool("forget", {"user_id": "alice", "target": target, "id": ident,
-                                                          "confirm": True})
-                assert "AccessDenied" in _error(whole) and "outside the scopes" in _error(whole)
+            lily = await client.call_tool("forget", {"user_id": "alice", "target": "entity", "id": "Lily",
+                                                     "confirm": True})
+            assert "NotFound" in _error(lily)                       # only the planner's private notes name her
+            whole = await client.call_tool("forget", {"user_id": "alice", "target": "all", "confirm": True})
+            assert "AccessDenied" in _error(whole) and "outside the scopes" in _error(whole)
+            # entity names and cards: only what the coach's memory reaches
+            listed = json.loads((await client.read_resource("graphmem://users/alice/entities")).contents[0].text)
+            assert listed and "Lily" not in json.dumps(listed)
+            for call in (client.call_tool("card", {"user_id": "alice", "entity": "Lily"}),
+                         client.call_tool("history", {"user_id": "alice", "entity": "Lily"})):
+                assert "NotFound" in _error(await call)
             own = note["event_ids"][0]
             dry = _data(await client.call_tool("forget", {"user_id": "alice", "target": "event", "id": own,
                                                           "dry_run": True}))
