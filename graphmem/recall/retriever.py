@@ -42,7 +42,9 @@ from graphmem.errors import InputError
 from graphmem.linking import lexicon
 from graphmem.model import EntityCard, FactVersion, Profile, polarity_sign
 from graphmem.recall import packing, rewrite as rw, scoring
+from graphmem.recall import paths as recall_paths
 from graphmem.recall.cache import NONE, QueryView, UserNames, UserVectors
+from graphmem.recall.paths import native_time
 from graphmem.recall.gate import ContextGate, Injected, gate
 from graphmem.recall.query import QueryInfo, analyse
 from graphmem.recall.scoring import ScoringConfig
@@ -102,14 +104,6 @@ class RecallConfig:
         return replace(self, paths=frozenset(self.paths) - set(paths))
 
 
-def _native(t):
-    """A time from a query: epoch milliseconds (what recall queries return: the driver's DateTime hydration cost
-    a third of a by-id fetch) or a driver DateTime."""
-    if isinstance(t, int):
-        return datetime.fromtimestamp(t / 1000, timezone.utc)
-    return t.to_native() if hasattr(t, "to_native") else t
-
-
 def _norm(s: str) -> str:
     import unicodedata
 
@@ -124,21 +118,20 @@ def _of_types(u: "UserNames", types: Sequence[str], n: int) -> list[tuple[str, s
     return [(r["id"], r["name"] or "") for r in hits[:n]]
 
 
-def _cand(r: dict, path: str, score: float | None = None, via: str = "") -> Candidate:
-    c = Candidate(
-        id=r["id"], label=r["label"], text=r.get("text") or "", kind=r.get("kind") or "", key=r.get("key") or "",
-        value=r.get("value"), polarity=r.get("polarity"), status=r.get("status") or "active",
-        entity_id=r.get("entity_id"), entity=r.get("entity"), is_self=bool(r.get("is_self")),
-        object_is_self=bool(r.get("object_is_self")), object_id=r.get("object_id"), t_from=_native(r.get("t_from")), t_to=_native(r.get("t_to")),
-        recorded_at=_native(r.get("recorded_at")), last_seen=_native(r.get("last_seen")),
-        mention_count=int(r.get("mention_count") or 1),
-        importance=float(r["importance"]) if r.get("importance") is not None else 0.5,
-        quality=float(r["quality"]) if r.get("quality") is not None else 1.0, language=r.get("language"),
-        session_id=r.get("session_id"), superseded_by=r.get("superseded_by"), source_id=r.get("source_id"),
-        sim=float(r["sim"]) if r.get("sim") is not None else None, referents=tuple(r.get("referents") or ()),
-        speaker=r.get("speaker") if r.get("role") in (None, "participant") else None)
-    c.add_path(path, float(score if score is not None else (r.get("path_score") or 0.0)), via)
-    return c
+class _Timed:
+    """A transaction that adds each query's wall time to ``spent`` (``last_timings``: where a slow recall spends
+    its time)."""
+
+    def __init__(self, tx: Tx, spent: dict[str, float]) -> None:
+        self.tx, self.spent = tx, spent
+
+    def run(self, name: str, params: dict) -> list[dict]:
+        t0 = time.perf_counter()
+        try:
+            return self.tx.run(name, params)
+        finally:
+            key = "q_" + name.split("/")[-1] + "_ms"
+            self.spent[key] = self.spent.get(key, 0.0) + (time.perf_counter() - t0) * 1e3
 
 
 class Retriever:
@@ -240,7 +233,7 @@ class Retriever:
 
     def _version(self, tenant: str, user_id: str):
         rows = self.store.run("recall/user_version", {"tenant": tenant, "user_id": user_id})
-        return _native(rows[0]["version"]) if rows else None
+        return native_time(rows[0]["version"]) if rows else None
 
     def _revalidate(self, tenant: str, user_id: str) -> None:
         """Background check of a user's caches: one index seek for the user's ``last_seen`` (the write path
@@ -334,7 +327,7 @@ class Retriever:
             if version is None:
                 version = self._version(tenant, user_id)   # read first: a write racing the load is seen next time
             rows = self.store.run("recall/user_vectors", {"tenant": tenant, "user_id": user_id, "since": since})
-            fresh = base.extended([{**r, "at": _native(r["at"])} for r in rows])
+            fresh = base.extended([{**r, "at": native_time(r["at"])} for r in rows])
             fresh.version = version
             fresh.loaded = time.monotonic()
             with self._lock:
@@ -521,238 +514,46 @@ class Retriever:
                              **getattr(self, "_query_ms", {})}
         return q, list(merged.values()), vc
 
-    def _run_paths(self, tenant: str, user_id: str, q: QueryInfo, vec: list[float],
-                   seeds: dict[str, tuple[float, str, str]], session_id: str | None, paths: frozenset[str],
-                   u: UserNames) -> list[tuple[str, list[Candidate]]]:
+    def _run_paths(self, tenant: str, user_id: str, q: QueryInfo, vec: list[float], seeds: recall_paths.Seeds,
+                   session_id: str | None, paths: frozenset[str], u: UserNames) -> recall_paths.Groups:
+        """Run the recall paths (:mod:`.paths`): in cache mode the planned rows' fetch by id, the graph and the key
+        queries as independent read transactions side by side (the server has more than one core)."""
         cfg = self.config
-        statuses = ["active", "outdated"] if q.past else ["active"]
-        cache = cfg.vector_mode == "cache"
-        vc = self._vectors(tenant, user_id) if cache and paths & {"vector", "fulltext", "graph"} else None
-        qv = np.asarray(vec, dtype=np.float32)
-        # cache mode: similarities come from the cached vectors, not from Cypher
-        base = {"tenant": tenant, "user_id": user_id, "statuses": statuses, "session_id": session_id,
-                "vector": None if vc is not None else vec}
-        seeds = dict(seeds)
+        vc = self._vectors(tenant, user_id) if cfg.vector_mode == "cache" and paths & {"vector", "fulltext", "graph"} \
+            else None
+        base = {"tenant": tenant, "user_id": user_id, "statuses": ["active", "outdated"] if q.past else ["active"],
+                "session_id": session_id, "vector": None if vc is not None else vec}   # cache mode: cosines in process
+        run = recall_paths.Run(cfg, q, vec, paths, u, vc, base, dict(seeds))
+        spent: dict[str, float] = {}
 
-        def vector(tx, label: str, k: int) -> list[dict]:
-            if vc is not None:
-                if label == "entities":
-                    return [{**r, "name": (u.ids.get(r["id"]) or {}).get("name", "")} for r in vc.top(label, qv, k)
-                            if r["id"] in u.ids]
-                top = vc.top(label, qv, 3 * k + 8)
-                return tx.run("recall/by_id", {**base, "facts": [], "events": [], label: top}) if top else []
-            if cfg.vector_mode == "index":
-                fetch = min(cfg.index_fetch_max, max(k * cfg.over_fetch, 100))
-                rows = tx.run(f"recall/vector_{label}", {**base, "vector": vec, "k": k, "fetch": fetch})
-                if len(rows) >= k:
-                    return rows      # else: too few of this user's among the global nearest → exact scan
-            return tx.run(f"recall/vector_{label}_scan", {**base, "vector": vec, "k": k})
-
-        qt: dict[str, float] = {}
-
-        class _Timed:   # per-query wall time, for ``last_timings`` (where a slow recall spends its time)
-            def __init__(self, tx: Tx) -> None:
-                self.tx = tx
-
-            def run(self, name: str, params: dict) -> list[dict]:
-                t0 = time.perf_counter()
-                try:
-                    return self.tx.run(name, params)
-                finally:
-                    key = "q_" + name.split("/")[-1] + "_ms"
-                    qt[key] = qt.get(key, 0.0) + (time.perf_counter() - t0) * 1e3
-
-        graph_seed: dict[str, tuple[float, str, str]] = {}   # event → (weight, path, via) of the entity it names
-
-        def cached_plan() -> dict[str, list[dict]]:
-            """Vector and lexical ranking over the user's cached vectors and texts (no I/O); entity hits
-            become graph seeds."""
-            rows: dict[str, list[dict]] = {"facts": [], "events": []}
-            if "vector" in paths:
-                for label in rows:
-                    rows[label] += [{**r, "score": r["sim"], "path": "vector"}
-                                    for r in vc.top(label, qv, cfg.vector_k + 4)]
-                if "graph" in paths:
-                    for r in vc.top("entities", qv, cfg.entity_k):
-                        if r["sim"] >= cfg.entity_link_min and r["id"] in u.ids and r["id"] not in seeds:
-                            seeds[r["id"]] = (min(1.0, r["sim"]), "entity", u.ids[r["id"]]["name"] or "")
-            if "fulltext" in paths:
-                lex = vc.lexical(q.text, cfg.fulltext_k)
-                for label in rows:
-                    rows[label] += [{**r, "sim": vc.sim(r["id"], qv), "path": "fulltext"} for r in lex.get(label, [])]
-                if "graph" in paths:
-                    for r in lex.get("entities", [])[:3]:   # entities named in the input seed the graph path
-                        if r["id"] in u.ids and r["id"] != u.self_id and r["id"] not in seeds and r["score"] >= 0.2:
-                            seeds[r["id"]] = (0.5 + 0.4 * r["score"], "entity", u.ids[r["id"]]["name"] or "")
-            if seeds and ("graph" in paths or "slots" in paths):   # events that mention the linked entities
-                for eid, (w, p, via) in sorted(seeds.items(), key=lambda kv: -kv[1][0])[: cfg.graph_max_seeds]:
-                    named = vc.mentioning(eid)
-                    sims = [(vc.sim(i, qv) or -1.0, i) for i in named]
-                    for sim, i in sorted(sims, reverse=True)[: cfg.graph_per_entity]:
-                        if w > graph_seed.get(i, (0.0,))[0]:
-                            graph_seed[i] = (w, p, via)
-                rows["events"] += [{"id": i, "sim": vc.sim(i, qv), "score": w, "path": "graph"}
-                                   for i, (w, _, _) in graph_seed.items()]
-            if "recency" in paths:   # the latest (inside the period the question names, if any)
-                since, until = q.window if q.window else (None, None)
-                for label, n in (("events", cfg.recency_k * (3 if q.window else 1) + 4), ("facts", cfg.recency_k + 4)):
-                    rows[label] += [{"id": i, "sim": vc.sim(i, qv), "score": 1.0, "path": "recency"}
-                                    for i in vc.latest(label, n, since, until)]
-            if "session" in paths:   # the messages said right before and after the best hits
-                best = sorted((r for r in rows["events"] if r["path"] != "graph"), key=lambda r: -(r.get("score") or 0.0))
-                seen = {r["id"] for r in rows["events"]}
-                near = [n for r in best[:cfg.session_of] for n in vc.neighbours(r["id"]) if n not in seen]
-                rows["events"] += [{"id": n, "sim": vc.sim(n, qv), "score": 0.0, "path": "session"}
-                                   for n in dict.fromkeys(near)]
-            return rows
-
-        def cached_fetch(tx, groups: list, rows: dict[str, list[dict]]) -> None:
-            """One fetch by id (facts and events) that applies the tenant/user/status/session filter; then the
-            best k of each label and path."""
-            once = {label: list({r["id"]: r for r in reversed(rs)}.values()) for label, rs in rows.items()}
-            fetched = {r["id"]: r for r in tx.run("recall/by_id", {**base, **once})}   # each node once
-            found = [{**fetched[r["id"]], "sim": r.get("sim"), "path_score": r.get("score"), "path": r["path"]}
-                     for rs in rows.values() for r in rs if r["id"] in fetched]
-            groups.append(("session", [_cand(r, "session", 0.0) for r in found if r["path"] == "session"]))
-            for label, k in (("event", cfg.recency_k * (3 if q.window else 1)), ("fact", cfg.recency_k)):
-                latest = sorted((r for r in found if r["path"] == "recency" and r["label"] == label),
-                                key=lambda r: -vc.happened.get(r["id"], 0))
-                groups.append(("recency", [_cand(r, "recency", 1.0) for r in latest[:k]]))
-            groups.append(("graph", [_cand(r, graph_seed[r["id"]][1], graph_seed[r["id"]][0], graph_seed[r["id"]][2])
-                                     for r in found if r["path"] == "graph"]))
-            for label in ("fact", "event"):
-                for path, k in (("vector", cfg.vector_k), ("fulltext", cfg.fulltext_k)):
-                    mine = sorted((r for r in found if r["label"] == label and r["path"] == path),
-                                  key=lambda r: -(r["path_score"] or 0))[:k]
-                    groups.append((path, [_cand(r, path, None, "cache" if path == "fulltext" else "")
-                                          for r in mine]))
-
-        def uncached(tx, groups: list) -> None:
-            if "vector" in paths:
-                groups.append(("vector", [_cand(r, "vector") for r in vector(tx, "facts", cfg.vector_k)]))
-                groups.append(("vector", [_cand(r, "vector") for r in vector(tx, "events", cfg.vector_k)]))
-                if "graph" in paths:
-                    for r in vector(tx, "entities", cfg.entity_k):
-                        if r["sim"] >= cfg.entity_link_min and r["id"] not in seeds:
-                            seeds[r["id"]] = (min(1.0, r["sim"]), "entity", r["name"])
-            if "fulltext" in paths and q.lucene:
-                rows = tx.run("recall/fulltext", {**base, "text": q.lucene, "k": cfg.fulltext_k,
-                                                  "fetch": cfg.fulltext_fetch})
-                if len(rows) < cfg.fulltext_k and q.terms:
-                    # the index cannot filter by user: when other users' matches crowd this user's out of the
-                    # over-fetched hits, an exact substring scan over the user's own nodes takes over
-                    rows = [{**r, "via": "scan"} for r in
-                            tx.run("recall/fulltext_scan", {**base, "terms": list(q.terms), "k": cfg.fulltext_k})]
-                cands = []
-                total = float(sum(len(t) for t in q.terms)) or 1.0
-                for r in rows:
-                    if r["label"] == "entity":
-                        if "graph" in paths and r["id"] not in seeds and r["id"] != u.self_id:
-                            seeds[r["id"]] = (0.7, "entity", r["entity"] or "")
-                        continue
-                    if r.get("via") == "scan":
-                        cands.append(_cand(r, "fulltext", min(1.0, r["path_score"] / total), "scan"))
-                    else:
-                        cands.append(_cand(r, "fulltext"))
-                groups.append(("fulltext", cands))
-
-        def graph_path(tx, groups: list) -> None:
-            if seeds and ("graph" in paths or "slots" in paths):
-                top = sorted(seeds.items(), key=lambda kv: -kv[1][0])[: cfg.graph_max_seeds]
-                ids = [eid for eid, _ in top]
-                weight = {eid: w for eid, w in top}
-                graph: list[Candidate] = []
-                reached: dict[str, tuple[float, str, str]] = {}
-                if "graph" in paths or "slots" in paths:
-                    for r in tx.run("recall/graph_related", {**base, "entity_ids": ids, "hops": cfg.graph_hops,
-                                                             "fetch": cfg.graph_fetch}):
-                        w, p, via = weight.get(r["seed"], (0.5, "graph", ""))
-                        hop_w = w * cfg.hop_weight ** (int(r["hop"]) - 1)
-                        graph.append(_cand(r, p, hop_w, via))
-                        for other in (r["entity_id"], r["object_id"]):
-                            if other not in weight and other != u.self_id:
-                                ow = w * cfg.hop_weight ** int(r["hop"])
-                                if ow > reached.get(other, (0.0,))[0]:
-                                    reached[other] = (ow, p, via)
-                ents = [{"id": eid, "weight": w[0]} for eid, w in top]
-                ents += [{"id": eid, "weight": w[0]} for eid, w in
-                         sorted(reached.items(), key=lambda kv: -kv[1][0])[: cfg.graph_max_seeds]]
-                info = {**weight, **reached}
-                for r in tx.run("recall/graph_facts", {**base, "entities": ents, "per_entity": cfg.graph_per_entity}):
-                    _, p, via = info.get(r["entity_id"], (0.0, "graph", ""))
-                    graph.append(_cand(r, p, None, via))
-                groups.append(("graph", graph))
-
-        def graph_events(tx, groups: list) -> None:
-            """Events that mention the seed entities (independent of the hops, so it runs on its own)."""
-            if not (seeds and ("graph" in paths or "slots" in paths)):
-                return
-            top = sorted(seeds.items(), key=lambda kv: -kv[1][0])[: cfg.graph_max_seeds]
-            info = dict(top)
-            # the question's vector even in cache mode: of a much-mentioned entity's events, the most relevant
-            rows = tx.run("recall/graph_events", {**base, "entities": [{"id": e, "weight": w[0]} for e, w in top],
-                                                  "per_entity": cfg.graph_per_entity, "vector": vec})
-            for r in rows:
-                _, p, via = info.get(r["seed"], (0.0, "graph", ""))
-                groups.append(("graph", [_cand(r, p, None, via)]))
-
-        def recency_path(tx, groups: list) -> None:
-            if "recency" in paths:
-                since, until = q.window if q.window else (None, None)
-                rows = tx.run("recall/recent", {**base, "k_events": cfg.recency_k * (3 if q.window else 1),
-                                                "k_facts": cfg.recency_k, "since": since, "until": until})
-                groups.append(("recency", [_cand(r, "recency", 1.0) for r in rows]))
-
-        def key_path(tx, groups: list) -> None:
-            """The user's own attribute a question asks about ("what do I do for work?" → their job)."""
-            rows = tx.run("recall/self_facts", {**base, "self_id": u.self_id, "keys": list(q.keys)})
-            groups.append(("key", [_cand(r, "key", 1.0, f"your {r['key']}") for r in rows]))
-
-        own_keys = "graph" in paths and bool(q.keys) and bool(u.self_id)   # the key path runs
-
-        def timed(job):
-            def run(tx: Tx) -> list:
-                out: list = []
-                job(_Timed(tx), out)
+        def timed(job: Callable[[Any, recall_paths.Groups], None]) -> Callable[[Tx], recall_paths.Groups]:
+            def go(tx: Tx) -> recall_paths.Groups:
+                out: recall_paths.Groups = []
+                job(_Timed(tx, spent), out)
                 return out
-            return run
+            return go
 
         if vc is not None and ("vector" in paths or "fulltext" in paths):
-            rows = cached_plan()
+            rows = recall_paths.plan(run)
             jobs = []
             if rows["facts"] or rows["events"]:
-                jobs.append(lambda tx, out: cached_fetch(tx, out, rows))
-            if seeds and ("graph" in paths or "slots" in paths):
-                jobs.append(graph_path)
-            if own_keys:
-                jobs.append(key_path)
-            # independent read transactions, run side by side (the server has more than one core)
-            results = list(self._pool().map(lambda job: self.store.read_auto(timed(job)), jobs))
-            groups = [g for part in results for g in part]
+                jobs.append(lambda tx, out: recall_paths.fetch(run, tx, out, rows))
+            if run.graph_on:
+                jobs.append(lambda tx, out: recall_paths.graph_related(run, tx, out))
+            if run.own_keys():
+                jobs.append(lambda tx, out: recall_paths.own_keys(run, tx, out))
+            groups = [g for part in self._pool().map(lambda job: self.store.read_auto(timed(job)), jobs) for g in part]
         else:
-            def work(tx: Tx) -> list[tuple[str, list[Candidate]]]:
-                tx = _Timed(tx)
-                out: list = []
-                uncached(tx, out)
-                graph_path(tx, out)
-                graph_events(tx, out)
-                recency_path(tx, out)
-                if own_keys:
-                    key_path(tx, out)
-                return out
-
-            groups = self.store.read(work)
-        self._query_ms = qt
-        if vc is not None:   # similarity for what the other paths found, from the cached vectors
-            for _, cands in groups:
-                for c in cands:
-                    if c.sim is None:
-                        if c.label == "relation":   # the names it links, and the turn that stated it
-                            sims = [x for x in (vc.sim(c.entity_id, qv), vc.sim(c.object_id, qv),
-                                                vc.sim(c.source_id, qv)) if x is not None]
-                            c.sim = max(sims) if sims else None
-                        else:
-                            c.sim = vc.sim(c.id, qv)
+            def every(tx, out: recall_paths.Groups) -> None:
+                for job in (recall_paths.uncached, recall_paths.graph_related, recall_paths.graph_events,
+                            recall_paths.recency):
+                    job(run, tx, out)
+                if run.own_keys():
+                    recall_paths.own_keys(run, tx, out)
+            groups = self.store.read(timed(every))
+        self._query_ms = spent
+        if vc is not None:
+            recall_paths.similarities(run, groups)
         return groups
 
     # -- the short-term layer's retriever interface --------------------------------------------------------

@@ -1,0 +1,307 @@
+"""The recall paths of one query (what each finds: :mod:`graphmem.recall.retriever`'s docstring).
+
+In cache mode the paths that need no database plan over the user's cached vectors and texts, in the order of
+:data:`PLANNERS` (a later one may use what an earlier one found: the graph path starts from the entities the vector
+and lexical matches seed, the session path takes the neighbours of the best hits); then one fetch by id
+(:func:`fetch`) applies the tenant/user/status/session filter in Cypher. What needs the graph itself — relations one
+or two hops out and the cards' facts (:func:`graph_related`), the user's own attributes (:func:`own_keys`) — and
+every path in the other vector modes (:func:`uncached`, :func:`graph_events`, :func:`recency`) are queries of
+``cypher/recall/``. Each function appends ``(path, candidates)`` groups; the retriever runs them and merges.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+import numpy as np
+
+from graphmem.recall.cache import UserNames, UserVectors
+from graphmem.recall.query import QueryInfo
+from graphmem.recall.types import Candidate
+
+Seeds = dict[str, tuple[float, str, str]]    # node id → (weight, path, via)
+Groups = list[tuple[str, list[Candidate]]]
+Rows = dict[str, list[dict]]                 # "facts" / "events" → planned rows (id, sim, score, path)
+
+
+def native_time(t):
+    """A time from a query: epoch milliseconds (what recall queries return: the driver's DateTime hydration cost
+    a third of a by-id fetch) or a driver DateTime."""
+    if isinstance(t, int):
+        return datetime.fromtimestamp(t / 1000, timezone.utc)
+    return t.to_native() if hasattr(t, "to_native") else t
+
+
+def candidate(r: dict, path: str, score: float | None = None, via: str = "") -> Candidate:
+    """A query row as a :class:`Candidate` found by ``path`` (its score, else the row's)."""
+    c = Candidate(
+        id=r["id"], label=r["label"], text=r.get("text") or "", kind=r.get("kind") or "", key=r.get("key") or "",
+        value=r.get("value"), polarity=r.get("polarity"), status=r.get("status") or "active",
+        entity_id=r.get("entity_id"), entity=r.get("entity"), is_self=bool(r.get("is_self")),
+        object_is_self=bool(r.get("object_is_self")), object_id=r.get("object_id"),
+        t_from=native_time(r.get("t_from")), t_to=native_time(r.get("t_to")),
+        recorded_at=native_time(r.get("recorded_at")), last_seen=native_time(r.get("last_seen")),
+        mention_count=int(r.get("mention_count") or 1),
+        importance=float(r["importance"]) if r.get("importance") is not None else 0.5,
+        quality=float(r["quality"]) if r.get("quality") is not None else 1.0, language=r.get("language"),
+        session_id=r.get("session_id"), superseded_by=r.get("superseded_by"), source_id=r.get("source_id"),
+        sim=float(r["sim"]) if r.get("sim") is not None else None, referents=tuple(r.get("referents") or ()),
+        speaker=r.get("speaker") if r.get("role") in (None, "participant") else None)
+    c.add_path(path, float(score if score is not None else (r.get("path_score") or 0.0)), via)
+    return c
+
+
+@dataclass
+class Run:
+    """One query's recall: its settings (a ``RecallConfig``), the question, its vector, the paths switched on, the
+    user's caches, the parameters that scope every query, and the entities the graph path starts from."""
+    cfg: Any
+    q: QueryInfo
+    vec: list[float]
+    paths: frozenset[str]
+    u: UserNames
+    vc: UserVectors | None
+    base: dict
+    seeds: Seeds
+    graph_seed: Seeds = field(default_factory=dict)   # event → (weight, path, via) of the entity it names
+    qv: np.ndarray = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.qv = np.asarray(self.vec, dtype=np.float32)
+
+    @property
+    def graph_on(self) -> bool:
+        return bool(self.seeds) and ("graph" in self.paths or "slots" in self.paths)
+
+    def top_seeds(self) -> list[tuple[str, tuple[float, str, str]]]:
+        return sorted(self.seeds.items(), key=lambda kv: -kv[1][0])[: self.cfg.graph_max_seeds]
+
+    def own_keys(self) -> bool:
+        """The key path runs: the question asks about one of the user's own attributes."""
+        return "graph" in self.paths and bool(self.q.keys) and bool(self.u.self_id)
+
+
+# -- cache mode: planned over the user's cached vectors and texts (no I/O) ------------------------------------------
+def plan_vector(run: Run, rows: Rows) -> None:
+    """The nearest facts and events; the nearest entities seed the graph path."""
+    if "vector" not in run.paths:
+        return
+    cfg, vc, u = run.cfg, run.vc, run.u
+    for label in rows:
+        rows[label] += [{**r, "score": r["sim"], "path": "vector"} for r in vc.top(label, run.qv, cfg.vector_k + 4)]
+    if "graph" in run.paths:
+        for r in vc.top("entities", run.qv, cfg.entity_k):
+            if r["sim"] >= cfg.entity_link_min and r["id"] in u.ids and r["id"] not in run.seeds:
+                run.seeds[r["id"]] = (min(1.0, r["sim"]), "entity", u.ids[r["id"]]["name"] or "")
+
+
+def plan_fulltext(run: Run, rows: Rows) -> None:
+    """BM25 over the user's texts; entities named in the input seed the graph path."""
+    if "fulltext" not in run.paths:
+        return
+    cfg, vc, u = run.cfg, run.vc, run.u
+    lex = vc.lexical(run.q.text, cfg.fulltext_k)
+    for label in rows:
+        rows[label] += [{**r, "sim": vc.sim(r["id"], run.qv), "path": "fulltext"} for r in lex.get(label, [])]
+    if "graph" in run.paths:
+        for r in lex.get("entities", [])[:3]:
+            if r["id"] in u.ids and r["id"] != u.self_id and r["id"] not in run.seeds and r["score"] >= 0.2:
+                run.seeds[r["id"]] = (0.5 + 0.4 * r["score"], "entity", u.ids[r["id"]]["name"] or "")
+
+
+def plan_graph(run: Run, rows: Rows) -> None:
+    """The events that mention the linked entities, the most similar of each first."""
+    if not run.graph_on:
+        return
+    vc, qv = run.vc, run.qv
+    for eid, (w, p, via) in run.top_seeds():
+        sims = [(vc.sim(i, qv) or -1.0, i) for i in vc.mentioning(eid)]
+        for _, i in sorted(sims, reverse=True)[: run.cfg.graph_per_entity]:
+            if w > run.graph_seed.get(i, (0.0,))[0]:
+                run.graph_seed[i] = (w, p, via)
+    rows["events"] += [{"id": i, "sim": vc.sim(i, qv), "score": w, "path": "graph"}
+                       for i, (w, _, _) in run.graph_seed.items()]
+
+
+def plan_recency(run: Run, rows: Rows) -> None:
+    """The latest events and facts (inside the period the question names, if any)."""
+    if "recency" not in run.paths:
+        return
+    cfg, q, vc = run.cfg, run.q, run.vc
+    since, until = q.window if q.window else (None, None)
+    for label, n in (("events", cfg.recency_k * (3 if q.window else 1) + 4), ("facts", cfg.recency_k + 4)):
+        rows[label] += [{"id": i, "sim": vc.sim(i, run.qv), "score": 1.0, "path": "recency"}
+                        for i in vc.latest(label, n, since, until)]
+
+
+def plan_session(run: Run, rows: Rows) -> None:
+    """The messages said right before and after the best hits (an answer follows its question)."""
+    if "session" not in run.paths:
+        return
+    vc = run.vc
+    best = sorted((r for r in rows["events"] if r["path"] != "graph"), key=lambda r: -(r.get("score") or 0.0))
+    seen = {r["id"] for r in rows["events"]}
+    near = [n for r in best[:run.cfg.session_of] for n in vc.neighbours(r["id"]) if n not in seen]
+    rows["events"] += [{"id": n, "sim": vc.sim(n, run.qv), "score": 0.0, "path": "session"}
+                       for n in dict.fromkeys(near)]
+
+
+#: the cache-mode planners, in the order they run (each may use what the ones before found)
+PLANNERS: tuple[Callable[[Run, Rows], None], ...] = (plan_vector, plan_fulltext, plan_graph, plan_recency,
+                                                     plan_session)
+
+
+def plan(run: Run) -> Rows:
+    rows: Rows = {"facts": [], "events": []}
+    for planner in PLANNERS:
+        planner(run, rows)
+    return rows
+
+
+def fetch(run: Run, tx, groups: Groups, rows: Rows) -> None:
+    """One fetch by id (facts and events) that applies the tenant/user/status/session filter; then the best k of
+    each label and path."""
+    cfg, q, vc = run.cfg, run.q, run.vc
+    once = {label: list({r["id"]: r for r in reversed(rs)}.values()) for label, rs in rows.items()}
+    fetched = {r["id"]: r for r in tx.run("recall/by_id", {**run.base, **once})}   # each node once
+    found = [{**fetched[r["id"]], "sim": r.get("sim"), "path_score": r.get("score"), "path": r["path"]}
+             for rs in rows.values() for r in rs if r["id"] in fetched]
+    groups.append(("session", [candidate(r, "session", 0.0) for r in found if r["path"] == "session"]))
+    for label, k in (("event", cfg.recency_k * (3 if q.window else 1)), ("fact", cfg.recency_k)):
+        latest = sorted((r for r in found if r["path"] == "recency" and r["label"] == label),
+                        key=lambda r: -vc.happened.get(r["id"], 0))
+        groups.append(("recency", [candidate(r, "recency", 1.0) for r in latest[:k]]))
+    gs = run.graph_seed
+    groups.append(("graph", [candidate(r, gs[r["id"]][1], gs[r["id"]][0], gs[r["id"]][2])
+                             for r in found if r["path"] == "graph"]))
+    for label in ("fact", "event"):
+        for path, k in (("vector", cfg.vector_k), ("fulltext", cfg.fulltext_k)):
+            mine = sorted((r for r in found if r["label"] == label and r["path"] == path),
+                          key=lambda r: -(r["path_score"] or 0))[:k]
+            groups.append((path, [candidate(r, path, None, "cache" if path == "fulltext" else "") for r in mine]))
+
+
+# -- queries of the graph ----------------------------------------------------------------------------------------
+def graph_related(run: Run, tx, groups: Groups) -> None:
+    """Facts and relations of the linked entities and of those one or two hops out (less per hop)."""
+    if not run.graph_on:
+        return
+    cfg, u = run.cfg, run.u
+    top = run.top_seeds()
+    weight = dict(top)
+    graph: list[Candidate] = []
+    reached: Seeds = {}
+    for r in tx.run("recall/graph_related", {**run.base, "entity_ids": [eid for eid, _ in top],
+                                             "hops": cfg.graph_hops, "fetch": cfg.graph_fetch}):
+        w, p, via = weight.get(r["seed"], (0.5, "graph", ""))
+        graph.append(candidate(r, p, w * cfg.hop_weight ** (int(r["hop"]) - 1), via))
+        for other in (r["entity_id"], r["object_id"]):
+            if other not in weight and other != u.self_id:
+                ow = w * cfg.hop_weight ** int(r["hop"])
+                if ow > reached.get(other, (0.0,))[0]:
+                    reached[other] = (ow, p, via)
+    ents = [{"id": eid, "weight": w[0]} for eid, w in top]
+    farther = sorted(reached.items(), key=lambda kv: -kv[1][0])[: cfg.graph_max_seeds]
+    ents += [{"id": eid, "weight": w[0]} for eid, w in farther]
+    info = {**weight, **reached}
+    for r in tx.run("recall/graph_facts", {**run.base, "entities": ents, "per_entity": cfg.graph_per_entity}):
+        _, p, via = info.get(r["entity_id"], (0.0, "graph", ""))
+        graph.append(candidate(r, p, None, via))
+    groups.append(("graph", graph))
+
+
+def own_keys(run: Run, tx, groups: Groups) -> None:
+    """The user's own attribute a question asks about ("what do I do for work?" → their job)."""
+    rows = tx.run("recall/self_facts", {**run.base, "self_id": run.u.self_id, "keys": list(run.q.keys)})
+    groups.append(("key", [candidate(r, "key", 1.0, f"your {r['key']}") for r in rows]))
+
+
+# -- the other vector modes (index, scan): every path a query ---------------------------------------------------
+def _nearest(run: Run, tx, label: str, k: int) -> list[dict]:
+    cfg, vc = run.cfg, run.vc
+    if vc is not None:
+        if label == "entities":
+            return [{**r, "name": (run.u.ids.get(r["id"]) or {}).get("name", "")} for r in vc.top(label, run.qv, k)
+                    if r["id"] in run.u.ids]
+        top = vc.top(label, run.qv, 3 * k + 8)
+        return tx.run("recall/by_id", {**run.base, "facts": [], "events": [], label: top}) if top else []
+    if cfg.vector_mode == "index":
+        fetch_n = min(cfg.index_fetch_max, max(k * cfg.over_fetch, 100))
+        rows = tx.run(f"recall/vector_{label}", {**run.base, "vector": run.vec, "k": k, "fetch": fetch_n})
+        if len(rows) >= k:
+            return rows      # else: too few of this user's among the global nearest → exact scan
+    return tx.run(f"recall/vector_{label}_scan", {**run.base, "vector": run.vec, "k": k})
+
+
+def uncached(run: Run, tx, groups: Groups) -> None:
+    """The vector path through Neo4j's index (or an exact scan) and the full-text path through its index."""
+    cfg, q, seeds = run.cfg, run.q, run.seeds
+    if "vector" in run.paths:
+        groups.append(("vector", [candidate(r, "vector") for r in _nearest(run, tx, "facts", cfg.vector_k)]))
+        groups.append(("vector", [candidate(r, "vector") for r in _nearest(run, tx, "events", cfg.vector_k)]))
+        if "graph" in run.paths:
+            for r in _nearest(run, tx, "entities", cfg.entity_k):
+                if r["sim"] >= cfg.entity_link_min and r["id"] not in seeds:
+                    seeds[r["id"]] = (min(1.0, r["sim"]), "entity", r["name"])
+    if "fulltext" in run.paths and q.lucene:
+        rows = tx.run("recall/fulltext", {**run.base, "text": q.lucene, "k": cfg.fulltext_k,
+                                          "fetch": cfg.fulltext_fetch})
+        if len(rows) < cfg.fulltext_k and q.terms:
+            # the index cannot filter by user: when other users' matches crowd this user's out of the
+            # over-fetched hits, an exact substring scan over the user's own nodes takes over
+            rows = [{**r, "via": "scan"} for r in
+                    tx.run("recall/fulltext_scan", {**run.base, "terms": list(q.terms), "k": cfg.fulltext_k})]
+        cands = []
+        total = float(sum(len(t) for t in q.terms)) or 1.0
+        for r in rows:
+            if r["label"] == "entity":
+                if "graph" in run.paths and r["id"] not in seeds and r["id"] != run.u.self_id:
+                    seeds[r["id"]] = (0.7, "entity", r["entity"] or "")
+                continue
+            if r.get("via") == "scan":
+                cands.append(candidate(r, "fulltext", min(1.0, r["path_score"] / total), "scan"))
+            else:
+                cands.append(candidate(r, "fulltext"))
+        groups.append(("fulltext", cands))
+
+
+def graph_events(run: Run, tx, groups: Groups) -> None:
+    """Events that mention the linked entities, the most similar to the question of each first."""
+    if not run.graph_on:
+        return
+    top = run.top_seeds()
+    info = dict(top)
+    rows = tx.run("recall/graph_events", {**run.base, "entities": [{"id": e, "weight": w[0]} for e, w in top],
+                                          "per_entity": run.cfg.graph_per_entity, "vector": run.vec})
+    for r in rows:
+        _, p, via = info.get(r["seed"], (0.0, "graph", ""))
+        groups.append(("graph", [candidate(r, p, None, via)]))
+
+
+def recency(run: Run, tx, groups: Groups) -> None:
+    """The latest events and facts (inside the period the question names, if any)."""
+    if "recency" not in run.paths:
+        return
+    cfg, q = run.cfg, run.q
+    since, until = q.window if q.window else (None, None)
+    rows = tx.run("recall/recent", {**run.base, "k_events": cfg.recency_k * (3 if q.window else 1),
+                                    "k_facts": cfg.recency_k, "since": since, "until": until})
+    groups.append(("recency", [candidate(r, "recency", 1.0) for r in rows]))
+
+
+def similarities(run: Run, groups: Groups) -> None:
+    """Cache mode: the similarity of what the graph queries found, from the cached vectors (a relation: of the
+    names it links and the turn that stated it)."""
+    vc, qv = run.vc, run.qv
+    for _, cands in groups:
+        for c in cands:
+            if c.sim is None:
+                if c.label == "relation":
+                    sims = [x for x in (vc.sim(c.entity_id, qv), vc.sim(c.object_id, qv), vc.sim(c.source_id, qv))
+                            if x is not None]
+                    c.sim = max(sims) if sims else None
+                else:
+                    c.sim = vc.sim(c.id, qv)
