@@ -86,7 +86,7 @@ class GraphmemAdapter:
         self.stats["ingest_s"] += time.perf_counter() - t0
         self.stats["turns"] = self.stats.get("turns", 0) + len(turns)
         self.now = times[-1] + timedelta(days=1)
-        self.memory.retriever.warm(self.user, self.tenant)
+        warm(self.memory, self.user, self.tenant)
 
     def _map_ids(self, t) -> None:
         """Without ``Recalled.turn_id``: every id a turn's event, statement events and facts can have."""
@@ -129,6 +129,15 @@ def time_context(memory, user: str, question: str, now) -> float:
     return ms
 
 
+def warm(memory, user: str, tenant: str) -> None:
+    """What a service does at start-up (``Memory.warm``: models and the user's caches loaded, then out of the
+    garbage collector's full collections); a graphmem from before it only loads the caches."""
+    if hasattr(memory, "warm"):
+        memory.warm(user, tenant=tenant)
+    else:
+        memory.retriever.warm(user, tenant)
+
+
 def long_user(memory, tenant: str, convs) -> dict:
     """Recall and context() latency on one user holding the two largest conversations (their questions)."""
     two = sorted(convs, key=lambda c: -len(c.turns))[:2]
@@ -139,7 +148,7 @@ def long_user(memory, tenant: str, convs) -> dict:
                        at=at)
     memory.flush()
     now = max(turn_times(c.turns)[-1] for c in two) + timedelta(days=1)
-    memory.retriever.warm(user, tenant)
+    warm(memory, user, tenant)
     recall_ms, context_ms = [], []
     for c in two:
         for q in c.questions:

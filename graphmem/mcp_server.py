@@ -10,7 +10,6 @@ tenant (``GRAPHMEM_TENANT``). Transports: stdio, and streamable HTTP (see :func:
 
 from __future__ import annotations
 
-import gc
 import hmac
 import json
 import logging
@@ -291,14 +290,9 @@ def _version() -> str:
 
 
 def warm(memory) -> None:
-    """Load the models before the first call (embedder, spaCy), so no client waits on them, then freeze them out
-    of the garbage collector's full collections (a full collection over them stalled a call for 100-500 ms)."""
-    memory.embedder.embed(["warm up"])
-    from graphmem import linking
-    linking.extract_mentions("My sister Lily lives in Boston.", None)
-    linking.extract_statements("My budget is 8000 now.", datetime.now())
-    gc.collect()
-    gc.freeze()   # the models' ~160k objects leave the collector: a full collection stops walking them (~110 ms CPU)
+    """Load the models before the first call, so no client waits on them (:meth:`Memory.warm`: also out of the
+    garbage collector's full collections)."""
+    memory.warm()
 
 
 def serve_stdio(memory, **agent: Any) -> None:
