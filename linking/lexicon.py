@@ -40,21 +40,23 @@ def _split(cell: str) -> list[str]:
 # ---- types --------------------------------------------------------------------------------------------------
 
 @lru_cache(maxsize=1)
-def _types() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+def _types() -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+    """(type -> parent, pack code -> {head noun, lower case -> type})."""
     parent: dict[str, str] = {}
-    noun_en: dict[str, str] = {}
-    noun_zh: dict[str, str] = {}
+    nouns: dict[str, dict[str, str]] = {}
     for row in _lines("types.tsv"):
         row += [""] * (2 - len(row))
         t, p = row[:2]
         parent[t] = p if p != t else ""
     for code, (t, words, *_) in _pack_rows("type_nouns.tsv"):
         for w in _split(words):
-            if code == "zh":
-                noun_zh.setdefault(w, t)
-            else:
-                noun_en.setdefault(w.lower(), t)
-    return parent, noun_en, noun_zh
+            nouns.setdefault(code, {}).setdefault(w.lower(), t)
+    return parent, nouns
+
+
+def type_nouns(code: str) -> dict[str, str]:
+    """A language's head nouns (lower case) and their types."""
+    return _types()[1].get(code, {})
 
 
 #: types too broad to say what kind of thing is meant ("what thing", "which place", "哪个人")
@@ -103,27 +105,21 @@ def compatible(entity_type: str, *mention_types: str) -> bool:
 
 
 def type_of_noun(word: str, language: str = "en") -> str:
-    """Coarse type of a head noun ("laptop" → laptop, "笔记本" → laptop, "sushi place" → restaurant)."""
-    _, en, zh = _types()
+    """Coarse type of a head noun ("laptop" → laptop, "笔记本" → laptop, "sushi place" → restaurant). A word in
+    another script than the default's is typed by that script's pack only; otherwise by the pack of
+    ``language`` (when not the default) and then the default pack (each pack's ``noun_type``)."""
     w = word.strip()
     if not w:
         return ""
-    if language != "en" or any("\u4e00" <= c <= "\u9fff" for c in w):
-        if w in zh:
-            return zh[w]
-        # longest known suffix: "日料店" → 店 → restaurant, "游戏本" → laptop
-        for k in range(len(w) - 1, 0, -1):
-            if w[-k:] in zh:
-                return zh[w[-k:]]
-        if any("\u4e00" <= c <= "\u9fff" for c in w):
-            return ""
-    lw = w.lower()
-    if lw in en:
-        return en[lw]
-    if lw.endswith("s") and lw[:-1] in en:
-        return en[lw[:-1]]
-    if lw.endswith("es") and lw[:-2] in en:
-        return en[lw[:-2]]
+    script = lang.of_text(w)
+    if script != lang.DEFAULT:
+        codes = [script]
+    else:
+        codes = [c for c in (lang.of_label(language) if language != lang.DEFAULT else "", lang.DEFAULT) if c]
+    for code in dict.fromkeys(codes):
+        t = lang.pack(code).fn("noun_type")(w, type_nouns(code))
+        if t:
+            return t
     return ""
 
 
@@ -137,11 +133,11 @@ def head_type(name: str) -> str:
 
 
 def zh_type_nouns() -> dict[str, str]:
-    return _types()[2]
+    return type_nouns("zh")
 
 
 def en_type_nouns() -> dict[str, str]:
-    return _types()[1]
+    return type_nouns("en")
 
 
 # ---- kinship / roles ---------------------------------------------------------------------------------------

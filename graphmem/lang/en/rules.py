@@ -7,8 +7,8 @@ import re
 
 from graphmem import lang
 
-__all__ = ["allergy_list", "key_label", "languages_spoken", "pets", "possessive", "preferred_over", "role_name",
-           "short_answer", "short_item", "split_owner", "subject", "to_second_person"]
+__all__ = ["allergy_list", "children", "diet", "key_label", "languages_spoken", "noun_type", "pets", "possessive", "preferred_over", "role_name",
+           "short_answer", "short_item", "split_owner", "subject", "to_second_person", "workplaces", "name_age"]
 
 _WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
 _WORD_RUN = re.compile(r"[A-Za-z]+")
@@ -143,3 +143,37 @@ def allergy_list(text: str) -> list[str]:
 def short_answer(text: str) -> bool:
     """A direct answer ("Shanghai, next Friday"): six words at most."""
     return len(_WORD_RUN.findall(text)) <= 6
+
+
+def noun_type(word: str, nouns: dict[str, str]) -> str:
+    """The type of a head noun from the pack's ``type_nouns`` (lower case): "laptops" -> laptop."""
+    lw = word.lower()
+    for w in (lw, lw[:-1] if lw.endswith("s") else "", lw[:-2] if lw.endswith("es") else ""):
+        if w and w in nouns:
+            return nouns[w]
+    return ""
+
+
+# -- facts said in passing (linking/passing.py) -------------------------------------------------------------------
+def diet(text: str) -> str:
+    """ "I'm vegetarian" -> "vegetarian"; "" when no diet is said."""
+    m = _p().regex("_diet").search(text)
+    return m.group(1).lower() if m else ""
+
+
+def workplaces(text: str) -> list[tuple[str, bool]]:
+    """(employer, a change of job) said in passing: "my job at the bank", "accepted the Fernleaf offer" (a change)."""
+    p = _p()
+    m = p.regex("_workplace").search(text) or p.regex("_job_offer").search(text)
+    return [(next(g for g in m.groups() if g), m.re is p.regex("_job_offer"))] if m else []
+
+
+def children(text: str) -> list[tuple[str, str]]:
+    """(daughter/son, name) of children named on introduction ("we have a daughter, Lia")."""
+    return [(m.group(1), m.group(2)) for m in _p().regex("_child").finditer(text)]
+
+
+def name_age(text: str) -> tuple[str, str] | None:
+    """(name, age as written) of a self-introduction ("I'm Sam, 34")."""
+    m = _p().regex("_name_age").search(text)
+    return (m.group(1), m.group(2)) if m else None

@@ -3,10 +3,12 @@ Their words are this folder's data files."""
 
 from __future__ import annotations
 
+import re
+
 from graphmem import lang
 
-__all__ = ["allergy_list", "key_label", "languages_spoken", "pets", "possessive", "preferred_over", "role_name",
-           "short_answer", "short_item", "split_owner", "subject", "to_second_person"]
+__all__ = ["allergy_list", "children", "diet", "key_label", "languages_spoken", "noun_type", "pets", "possessive", "preferred_over", "role_name",
+           "short_answer", "short_item", "split_owner", "subject", "to_second_person", "workplaces", "name_age"]
 
 
 def _p():
@@ -112,3 +114,56 @@ def allergy_list(text: str) -> list[str]:
 def short_answer(text: str) -> bool:
     """A direct answer (下周五，杭州): ten characters at most."""
     return sum(1 for ch in text if "\u4e00" <= ch <= "\u9fff") <= 10
+
+
+def noun_type(word: str, nouns: dict[str, str]) -> str:
+    """The type of a head noun from the pack's ``type_nouns``, else of its longest known suffix (日料店 -> 店 ->
+    restaurant, 游戏本 -> laptop)."""
+    w = word.lower()
+    if w in nouns:
+        return nouns[w]
+    for k in range(len(w) - 1, 0, -1):
+        if w[-k:] in nouns:
+            return nouns[w[-k:]]
+    return ""
+
+
+# -- facts said in passing (linking/passing.py) -------------------------------------------------------------------
+def diet(text: str) -> str:
+    """我吃素的 -> 素食; "" when no diet is said (or it is someone else's: 她是素食者)."""
+    return "素食" if _p().regex("_diet").search(text) and not re.search(r"[他她]是素食者", text) else ""
+
+
+def _someone_else(before: str) -> bool:
+    """The sentence so far is about someone else ("她老公是个程序员，叫王磊，在字节上班")."""
+    sentence = re.split(r"[。！？!?]", before)[-1]
+    return bool(re.search(r"[他她]", sentence)) and "我" not in sentence
+
+
+def workplaces(text: str) -> list[tuple[str, bool]]:
+    """(employer, a change of job) said in passing: 在阿里上班, 跳槽去了字节 (a change)."""
+    from graphmem.linking import lexicon as lx
+    from graphmem.linking.passing import starts_with_verb
+
+    p = _p()
+    out: list[tuple[str, bool]] = []
+    for m in p.regex("_workplace").finditer(text):
+        place = m.group(1)
+        if place not in p.words("_not_workplace") and not lx.type_of_noun(place, "zh") and not re.match(r"[这那哪]", place) \
+                and not starts_with_verb(place) and not _someone_else(text[:m.start()]):
+            out.append((re.sub(r"^(?:一家|家)", "", place), False))
+    m = p.regex("_workplace_new").search(text)
+    if m and not out and not _someone_else(text[:m.start()]):
+        out.append((re.sub(r"^在", "", m.group(1)), True))
+    return out
+
+
+def children(text: str) -> list[tuple[str, str]]:
+    """(女儿/儿子, name) of children named on introduction (我有个女儿叫朵朵)."""
+    return [(m.group(1), m.group(2)) for m in _p().regex("_child").finditer(text)]
+
+
+def name_age(text: str) -> tuple[str, str] | None:
+    """(name, age as written) of a self-introduction (我叫陈晨，28岁)."""
+    m = _p().regex("_name_age").search(text)
+    return (m.group(1), m.group(2)) if m else None

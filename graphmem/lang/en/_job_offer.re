@@ -1,0 +1,2 @@
+# an accepted job offer ("accepted the Fernleaf offer"): the employer in group 1 or 2
+\baccepted (?:the |an? )?(?:job )?offer (?:from|at) ([A-Z][\w&'-]+(?: [A-Z][\w&'-]+)*)|\baccepted the ([A-Z][\w&'-]+(?: [A-Z][\w&'-]+)*) offer
