@@ -7,9 +7,10 @@ Every Event, Fact and relation has an owner agent (``agent``, None for the user'
 * ``team:<id>`` — shared by the agents of that team.
 
 An agent reads ``user``, its own ``agent:<id>`` and the teams it belongs to (kept in the graph:
-:mod:`graphmem.grants`), and writes only there. Entities
-and the profile are shared knowledge (the profile is made from ``user`` facts only). Reads filter with the
-``$scopes`` parameter in the Cypher WHERE clauses (None: no filter, the owner's and curation's view).
+:mod:`graphmem.grants`), and writes only there. The
+profile is made from ``user`` facts only; an entity is seen by an agent only when an event, fact or relation in
+its scopes reaches it. Reads filter with the ``$scopes`` parameter in the Cypher WHERE clauses (None: no filter,
+the owner's and curation's view).
 """
 
 from __future__ import annotations
