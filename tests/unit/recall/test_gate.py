@@ -80,10 +80,11 @@ STRICT = ContextGate(min_best=0.03, min_semantic=0.1, sure=0.2, close=0.3,
 def test_a_question_about_the_user():
     for q in ("What should I avoid eating?", "Remind me what my budget is", "我老婆喜欢什么", "帮我们订个酒店",
               "咱家的猫叫什么", "Did that laptop ever show up?", "那个方案怎么样",
-              "Which vet practice is she registered with?", "她最后在哪家医院看的？"):   # someone of theirs
+              "Which vet practice is she registered with?", "她最后在哪家医院看的？",    # someone of theirs
+              "who's doing the food for the wedding?"):                                 # something of theirs
         assert about_user(q, []), q
-    for q in ("帮我写一首关于秋天的诗", "Write a haiku about the ocean.", "Tell me a joke.", "给我讲个笑话",
-              "What's 15% of 80?", "月亮为什么会有阴晴圆缺？", "Help me write an email"):
+    for q in ("帮我写一首关于秋天的诗", "Write a haiku about autumn.", "Tell me a joke.", "给我讲个笑话",
+              "What's 15% of 80?", "月亮为什么会有阴晴圆缺？", "Help me write an email", "What is the capital of Japan?"):
         assert not about_user(q, []), q
     assert about_user("How is Biscuit doing?", [L(0.1, link="graph")])       # a memory of the user's is named
     assert not about_user("How is Biscuit doing?", [L(0.1)])
