@@ -14,6 +14,7 @@ from typing import Callable
 from graphmem.errors import ConfigError
 
 _KINDS = {".txt": "words", ".tsv": "table", ".re": "regex"}
+_NEVER = r"(?!x)x"
 _FLAGS = re.compile(r"^\(\?([aiLmsux]+)\)")
 
 
@@ -64,8 +65,9 @@ class Pack:
 
     @lru_cache(maxsize=None)
     def regex(self, name: str) -> re.Pattern:
-        """``name.re``: the pattern's lines joined without separators (``(?i)`` first for flags)."""
-        return re.compile("".join(ln.strip() for ln in _lines(self._file(name, ".re"))))
+        """``name.re``: the pattern's lines joined without separators (``(?i)`` first for flags); a file with no
+        pattern (the language has none) never matches."""
+        return re.compile("".join(ln.strip() for ln in _lines(self._file(name, ".re"))) or _NEVER)
 
     @lru_cache(maxsize=None)
     def patterns(self, name: str) -> dict[str, re.Pattern]:
@@ -75,7 +77,7 @@ class Pack:
     def source(self, name: str, key: str | None = None) -> tuple[str, str]:
         """(pattern without its leading flags, the flag letters) of ``name.re``, or of row ``key`` of ``name.tsv``."""
         pat = self.regex(name) if key is None else self.patterns(name).get(key)
-        if pat is None:
+        if pat is None or pat.pattern == _NEVER:
             return "", ""
         m = _FLAGS.match(pat.pattern)
         return (pat.pattern[m.end():], m.group(1)) if m else (pat.pattern, "")

@@ -13,23 +13,19 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from graphmem import lang as langs
 from graphmem.short_term.state import _CITY_RE, DATE_RE, TIME_RE
 
 _SENT = re.compile(r"[^.!?。！？；;\n]+[.!?。！？；;]*", re.S)
-_FILLER = re.compile(
-    r"^\s*(hi|hello|hey|thanks?|thank you|ok(ay)?|sure|great|cool|nice|got it|noted|i see|bye|good (morning|night)|lol|haha"
-    r"|你好|您好|嗨|谢谢|多谢|好的|好吧|嗯+|哈哈+|明白了?|知道了|收到|没问题|再见|早上好|晚安)\W*\s*$", re.I)
-_NUM = re.compile(r"\d|[一二三四五六七八九十百千万两]{2,}")
-_SELF = re.compile(r"\bmy (wife|husband|son|daughter|kids?|children|mother|father|mom|dad|parents|boss|partner|friend|"
-                   r"doctor|job|company|team)\b|\bi (work|live|study|am allergic|'m allergic)\b|\bi(?: am|'m) an? \w+"
-                   r"|我(老婆|老公|太太|妻子|丈夫|女儿|儿子|孩子|妈妈|爸爸|父母|老板|公司|同事)|我在.{1,8}(工作|上班|读书)|我是|我住"
-                   r"|过敏|素食|vegetarian|vegan", re.I)
+# the words are the language packs' (graphmem/lang/<code>/): every pack's pattern, joined
+_FILLER = langs.union("small_talk_line")
+_NUM = re.compile(r"\d|" + langs.union("numerals").pattern)
+_SELF = langs.union("self_fact")
 _NAME = re.compile(r"\b[A-Z][a-zA-Z0-9]+")
-_NEED = re.compile(r"\b(i (need|want|prefer|like|love|hate|dislike|am|'m|have|live|work)|my|please|don't|never|always)\b"
-                   r"|我(需要|想|要|喜欢|讨厌|不喜欢|是|有|住|在)|我的|请|不要|一定|总是|从不", re.I)
+_NEED = langs.union("need")
 
 
-_VAGUE_DAYS = {"today", "tonight", "今天", "今晚"}
+_VAGUE_DAYS = {w for p in langs.packs() for w in p.words("vague_days")}
 
 
 @lru_cache(maxsize=4096)

@@ -4,16 +4,14 @@ Pure: which plan a reschedule is about, and the plan's text with its date replac
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from graphmem import lang as langs
 from graphmem.linking.timeexpr import find_times, span_end
 
 PLAN_HORIZON = timedelta(days=31)   # a plan whose date passed longer ago than this is not rescheduled
 SIM_MARGIN = 0.05                   # with no shared word, how much more similar the picked plan must be
-_PREPOSITION = re.compile(r"(?:in|on|at|by|for|during|around)\s", re.I)
-_STARTS_WITH_WORD = re.compile(r"(?:in|on|at|by|for|during|around|next|this|last|early|late|mid)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -46,18 +44,19 @@ def retimed(text: str, said_at: datetime, new_time: str) -> str | None:
         return None
     start, end = span
     old, new = text[start:end], new_time.strip()
-    if _PREPOSITION.match(old) and new.isascii() and not _STARTS_WITH_WORD.match(new):
-        new = ("on " if re.search(r"\d", new) or re.search(r"day\b", new, re.I) else "in ") + new
+    for p in langs.packs():
+        new = p.fn("retimed_date")(old, new)
     return text[:start] + new + text[end:]
 
 
 def _grams(s: str) -> set[str]:
+    """What a text is about, in every language's terms (each pack's ``grams``), without ``plan_stop_words``."""
     s = s.lower()
-    return set(re.findall(r"[a-z][a-z0-9]{2,}", s)) | {s[i:i + 2] for i in range(len(s) - 1)
-                                                       if all("\u4e00" <= ch <= "\u9fff" for ch in s[i:i + 2])}
+    return {g for p in langs.packs() for g in p.fn("grams")(s)} - _stop()
 
 
-_EN_STOP = frozenset("the and was got has have had now our for with that this its".split())
+def _stop() -> frozenset[str]:
+    return frozenset(w for p in langs.packs() for w in p.words("plan_stop_words"))
 
 
 def pick(plans: list[Plan], message: str, similarity: dict[str, float] | None = None) -> Plan | None:
@@ -66,8 +65,8 @@ def pick(plans: list[Plan], message: str, similarity: dict[str, float] | None = 
     most recent. When no plan shares a word, a plan is picked only if it is the sole one or clearly (by
     ``SIM_MARGIN``) the most similar."""
     sims = similarity or {}
-    said = _grams(message) - _EN_STOP
-    scored = sorted(((len((_grams(p.text) - _EN_STOP) & said), sims.get(p.text, 0.0), p.said_at, p) for p in plans),
+    said = _grams(message)
+    scored = sorted(((len(_grams(p.text) & said), sims.get(p.text, 0.0), p.said_at, p) for p in plans),
                     key=lambda x: x[:3], reverse=True)
     if not scored:
         return None

@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parents[2]
 NOW = datetime(2026, 11, 20, 12, 0, tzinfo=timezone.utc)
 #: modules whose words all live in the packs: no branch on a language code may come back
 LANGUAGE_FREE = ["graphmem/recall/rewrite.py", "graphmem/write/profile_text.py", "linking/lists.py",
-                 "graphmem/short_term/state.py", "linking/passing.py"]
+                 "graphmem/short_term/state.py", "linking/passing.py", "graphmem/short_term/summary.py",
+                 "graphmem/write/retime.py"]
 _BRANCH = re.compile(r"""(==|!=)\s*["'](zh|en)["']|["'](zh|en)["']\s*(==|!=)|["'](zh|en)["']\s+if\b""")
 
 FR_RULES = '''

@@ -7,7 +7,7 @@ import re
 
 from graphmem import lang
 
-__all__ = ["allergy_list", "children", "diet", "key_label", "languages_spoken", "noun_type", "pets", "possessive", "preferred_over", "role_name",
+__all__ = ["allergy_list", "children", "diet", "grams", "key_label", "languages_spoken", "noun_type", "pets", "possessive", "preferred_over", "retimed_date", "role_name",
            "short_answer", "short_item", "split_owner", "subject", "to_second_person", "workplaces", "name_age"]
 
 _WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
@@ -177,3 +177,17 @@ def name_age(text: str) -> tuple[str, str] | None:
     """(name, age as written) of a self-introduction ("I'm Sam, 34")."""
     m = _p().regex("_name_age").search(text)
     return (m.group(1), m.group(2)) if m else None
+
+
+# -- a plan's date moved (graphmem/write/retime.py) ----------------------------------------------------------------
+def retimed_date(old: str, new: str) -> str:
+    """The new date as it replaces ``old``: English keeps the preposition ("in June" -> "on September 12")."""
+    p = _p()
+    if p.regex("_date_preposition").match(old) and new.isascii() and not p.regex("_date_opening_word").match(new):
+        return ("on " if re.search(r"\d", new) or re.search(r"day\b", new, re.I) else "in ") + new
+    return new
+
+
+def grams(text: str) -> set[str]:
+    """The words of a lower-cased text that say what a plan is about (three letters or more)."""
+    return set(re.findall(r"[a-z][a-z0-9]{2,}", text))

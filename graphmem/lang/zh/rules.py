@@ -7,7 +7,7 @@ import re
 
 from graphmem import lang
 
-__all__ = ["allergy_list", "children", "diet", "key_label", "languages_spoken", "noun_type", "pets", "possessive", "preferred_over", "role_name",
+__all__ = ["allergy_list", "children", "diet", "grams", "key_label", "languages_spoken", "noun_type", "pets", "possessive", "preferred_over", "retimed_date", "role_name",
            "short_answer", "short_item", "split_owner", "subject", "to_second_person", "workplaces", "name_age"]
 
 
@@ -167,3 +167,14 @@ def name_age(text: str) -> tuple[str, str] | None:
     """(name, age as written) of a self-introduction (我叫陈晨，28岁)."""
     m = _p().regex("_name_age").search(text)
     return (m.group(1), m.group(2)) if m else None
+
+
+# -- a plan's date moved (graphmem/write/retime.py) ----------------------------------------------------------------
+def retimed_date(old: str, new: str) -> str:
+    """The new date as it replaces ``old`` (八月三号 as it is)."""
+    return new
+
+
+def grams(text: str) -> set[str]:
+    """The character bigrams of a text that say what a plan is about (both characters Chinese)."""
+    return {text[i:i + 2] for i in range(len(text) - 1) if all("\u4e00" <= ch <= "\u9fff" for ch in text[i:i + 2])}

@@ -1,0 +1,1 @@
+# a number written in words (none in English: digits are read everywhere)
