@@ -17,6 +17,8 @@ from pathlib import Path
 
 import numpy as np
 
+from graphmem import lang as langs
+
 _TOKEN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[a-z0-9]+")
 K1, B = 1.2, 0.75
 
@@ -32,7 +34,7 @@ def stem(word: str) -> str:
 
 @lru_cache(maxsize=1)
 def stop_words() -> frozenset[str]:
-    """spaCy's English and Chinese stop words, read from its data files (importing spaCy itself costs ~1 s):
+    """spaCy's stop words of every language pack's language (English, Chinese), read from its data files (importing spaCy itself costs ~1 s):
     without them a question that shares only "the", "can", "我" with a memory ranks it first."""
     import importlib.util
 
@@ -40,8 +42,8 @@ def stop_words() -> frozenset[str]:
     words: set[str] = set()
     if spec is None or not spec.origin:
         return frozenset()
-    for lang in ("en", "zh"):
-        path = Path(spec.origin).parent / "lang" / lang / "stop_words.py"
+    for code in langs.languages():   # spaCy's folders are named by the same codes as the language packs
+        path = Path(spec.origin).parent / "lang" / code / "stop_words.py"
         if path.exists():
             namespace: dict = {}
             exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), namespace)   # a set literal, no imports

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from graphmem import lang as langs
+
 Extractor = Callable[[str, datetime], list]  # (text, now) -> list of graphmem.linking Statement
 
 
@@ -79,7 +81,7 @@ class HardFact:
         return slot_of(self.kind, self.subject, self.key, self.value)
 
     def render(self, lang: str = "en") -> str:
-        mark = ("（已更改）" if lang == "zh" else " (changed)") if (self.changed or self.is_change) else ""
+        mark = langs.pack(lang).say("changed_mark") if (self.changed or self.is_change) else ""
         if self.text and len(self.text) <= 120:
             body = self.text.strip()
         else:

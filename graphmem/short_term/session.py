@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Protocol
 
+from graphmem import lang as langs
 from graphmem.errors import InputError
 from graphmem.linking.slots import SlotTable
 from graphmem.short_term import conflict, facts, packing, state as st, summary as sm, tools as tl
@@ -355,7 +356,7 @@ class Session:
                 omitted_extra.append(Omission(packing.LONG_TERM, item.text[:60], self.counter(item.text),
                                               f"contradicted by this session: {beaten.render(lang)[:60]}"))
 
-        zh = lang == "zh"
+        say = langs.pack(lang).say   # the layer headers are the language pack's context_* templates
         c = self.counter
         layers: list[Layer] = []
         if self.system_prompt:
@@ -364,7 +365,7 @@ class Session:
         if self.pinned_facts:
             layers.append(Layer(packing.PINNED, [Item(packing.PINNED, f"- {p}", c(f"- {p}"), f"pinned {i}", order=i)
                                                  for i, p in enumerate(self.pinned_facts)],
-                                header="业务信息：" if zh else "Business facts:", required=True))
+                                header=say("context_pinned"), required=True))
         if input_text is not None:
             layers.append(Layer(packing.INPUT, [Item(packing.INPUT, input_text, c(input_text), "current input", role="user")],
                                 required=True))
@@ -372,7 +373,7 @@ class Session:
             layers.append(Layer(packing.LONG_TERM,
                                 [Item(packing.LONG_TERM, f"- {m.text}", c(f"- {m.text}"), m.text[:60], order=i)
                                  for i, m in enumerate(lt_kept)],
-                                header="关于用户的长期记忆：" if zh else "What you remember about the user (long-term memory):",
+                                header=say("context_long_term"),
                                 cap=self.long_term_share))
         cached = self._summary_cache
         if cached is not None and cached[0] == summary_key:
@@ -382,7 +383,7 @@ class Session:
             self._summary_cache = (summary_key, summary_items)
         if summary_items:
             layers.append(Layer(packing.SUMMARY, summary_items,
-                                header="本次会话早先的内容（新值优先）：" if zh else "Earlier in this session (newest values win):",
+                                header=say("context_summary"),
                                 cap=self.summary_share))
         if state_text:
             layers.append(Layer(packing.STATE, [Item(packing.STATE, state_text, c(state_text), "session state")]))
@@ -393,7 +394,7 @@ class Session:
                                 contiguous=True))
         tool_items = self._tool_items(records, old_tools)
         if tool_items:
-            layers.append(Layer(packing.TOOLS, tool_items, header="工具调用记录：" if zh else "Tool results:"))
+            layers.append(Layer(packing.TOOLS, tool_items, header=say("context_tools")))
 
         layers = self._prompt_order(layers)
         packed = packing.pack(sorted(layers, key=lambda l: packing.PRIORITY.index(l.name)), budget, c)
