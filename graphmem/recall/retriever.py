@@ -38,6 +38,7 @@ from typing import Any
 
 import numpy as np
 
+from graphmem import lang as langs
 from graphmem.errors import InputError
 from graphmem.linking import lexicon
 from graphmem.model import EntityCard, FactVersion, Profile, polarity_sign
@@ -454,7 +455,7 @@ class Retriever:
         q, merged, vc = self.candidates(user_id, query, tenant=tenant, slots=slots, session_id=session_id, now=now,
                                         paths=paths, linked=linked)
         t3 = time.perf_counter()
-        lang = language if language in ("zh", "en") else q.language if q.language in ("zh", "en") else "en"
+        lang = language if langs.has(language) else q.language if langs.has(q.language) else langs.DEFAULT
         ranked = scoring.rank(merged, q, now, k, self.config.scoring)
         out = []
         for c, comp in ranked:
@@ -574,7 +575,7 @@ class Retriever:
             linked = None
         found = self.recall(session.user_id, user_input, cfg.k, tenant=getattr(session, "tenant", None),
                             slots=slots, session_id=session.session_id if cfg.exclude_current_session else None,
-                            language=lang if lang in ("zh", "en") and _mixed(user_input) else None, linked=linked,
+                            language=lang if langs.has(lang) and _mixed(user_input) else None, linked=linked,
                             explain=cfg.context_gate.needs_semantic)
         found, why = gate(found, cfg.context_gate, question=user_input)   # nothing relevant: nothing injected
         budget = cfg.token_budget

@@ -18,7 +18,7 @@ NOW = datetime(2026, 11, 20, 12, 0, tzinfo=timezone.utc)
 LANGUAGE_FREE = ["graphmem/recall/rewrite.py", "graphmem/write/profile_text.py", "linking/lists.py",
                  "graphmem/short_term/state.py", "linking/passing.py", "graphmem/short_term/summary.py",
                  "graphmem/write/retime.py", "graphmem/short_term/facts.py", "graphmem/recall/lexical.py",
-                 "graphmem/short_term/session.py"]
+                 "graphmem/short_term/session.py", "graphmem/recall/retriever.py"]
 _BRANCH = re.compile(r"""(==|!=)\s*["'](zh|en)["']|["'](zh|en)["']\s*(==|!=)|["'](zh|en)["']\s+if\b""")
 
 FR_RULES = '''
