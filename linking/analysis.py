@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
-from .gate import classify_message, is_advice
+from .gate import classify_message, is_advice, is_reaction
+from .kin import relatives
 from .normalize import detect_language
 from .statements import extract_statements
 from .types import GateVerdict, Statement
@@ -66,8 +67,12 @@ def analyse(text: str, at: datetime, role: str = "user") -> Analysis:
     """Read one message said at ``at`` by ``role`` (user | participant | assistant)."""
     verdict = classify_message(text, at)
     speaks = role in SPEAKS_FOR_SELF
-    statements = tuple(extract_statements(text, at)) if speaks else ()
+    said = extract_statements(text, at) if speaks else []
+    # first: a relative named by role ("我姐姐", "my son") is the speaker's relative, made as a person
+    statements = tuple(relatives(text, detect_language(text), said) + said) if speaks else ()
     advice = role == "assistant" and is_advice(text)
+    if role == "assistant" and not advice and is_reaction(text):   # "Good to know. Is Tom a friend of yours?"
+        verdict = GateVerdict("chitchat", False, ("an assistant reaction: nothing of its own",))
     return Analysis(text, at, role, detect_language(text), verdict, statements, advice)
 
 

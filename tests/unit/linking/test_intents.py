@@ -2,6 +2,7 @@
 
 from datetime import datetime, timezone
 
+from graphmem.linking.analysis import analyse
 from graphmem.linking.statements import extract_statements
 
 NOW = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)
@@ -41,3 +42,14 @@ def test_a_thing_with_a_qualifier_is_the_thing():
     assert [s.subject for s in extract_statements("I don't want anything with a glossy screen.", NOW)] == ["glossy screen"]
     assert [(s.subject, s.value) for s in extract_statements("想要屏幕好一点的", NOW) if s.kind == "preference"] \
         == [("", "屏幕好一点")]
+
+
+def test_a_relative_named_by_role_is_the_users_relative():
+    def rel(text):   # the write path's reading of a turn (extract_statements leaves the role relation out)
+        return [(s.subject, s.key) for s in analyse(text, NOW).stored if s.kind == "relation"]
+    assert rel("我姐姐在成都当护士，去年刚结婚") == [("我姐姐", "sister")]
+    assert rel("sadly we gave the rabbit away last week, my son turned out to be allergic") == [("my son", "son")]
+    assert rel("我老公叫王磊") == [("王磊", "husband")]            # the named person holds the role, once
+    assert rel("my sister Lily lives in Boston") == [("Lily", "sister")]
+    assert rel("My doctor told me to cut caffeine") == []             # family roles only
+    assert rel("她老公是个程序员") == []                               # someone else's
