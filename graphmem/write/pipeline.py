@@ -464,6 +464,10 @@ class Pipeline:
         t = w.turn
         if s.key == "response_style":
             return
+        if not s.subject and s.value:   # an activity ("I love camping"): the value already names it, no entity
+            w.statements[i] = replace(s, subject=t.participant or "")
+            w.entity_of[i] = self._me(st, refs, t)
+            return
         thing = self._resolve(s.subject, s.subject_type, st, refs, links, t)
         if thing is None or thing.is_self:
             return

@@ -84,12 +84,12 @@ def build(user_id: str, rows: list[dict[str, Any]], *, language: str | None = No
         older_likes += [r for r in likes if _when(r["valid_from"]) and latest - _when(r["valid_from"]) > RECENT]
     recent_likes = [r for r in likes if r not in older_likes]
     if recent_likes and older_likes:
-        lines.append(t["recent"].format(x=t["sep"].join(r["entity"] for r in recent_likes),
-                                        y=t["sep"].join(dict.fromkeys(r["entity"] for r in older_likes))))
+        lines.append(t["recent"].format(x=t["sep"].join(_subject(r) for r in recent_likes),
+                                        y=t["sep"].join(dict.fromkeys(_subject(r) for r in older_likes))))
     elif likes:
-        lines.append(t["likes"].format(x=t["sep"].join(r["entity"] for r in likes)))
+        lines.append(t["likes"].format(x=t["sep"].join(_subject(r) for r in likes)))
     if dislikes:
-        lines.append(t["dislikes"].format(x=t["sep"].join(r["entity"] for r in dislikes)))
+        lines.append(t["dislikes"].format(x=t["sep"].join(_subject(r) for r in dislikes)))
     if wants:
         lines.append(t["wants"].format(x=t["sep"].join(_subject(r) for r in wants)))
     attrs = sorted([r for r in active if r["key"] not in ("preference", "goal")], key=rank)
@@ -119,8 +119,10 @@ def build(user_id: str, rows: list[dict[str, Any]], *, language: str | None = No
 
 
 def _subject(r: dict) -> str:
-    """What a preference or goal is about: the entity, or for the user's own goals the goal text."""
-    if r.get("is_self") and r["key"] == "goal" and r.get("value") not in (None, "", "want", "no longer want"):
+    """What a preference or goal is about: the entity, or for the user's own goals and liked activities (爬山,
+    "hiking": no entity) the value."""
+    if r.get("is_self") and r["key"] in ("goal", "preference") \
+            and r.get("value") not in (None, "", "want", "no longer want", "like", "dislike"):
         return str(r["value"])
     return r["entity"]
 

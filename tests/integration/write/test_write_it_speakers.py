@@ -39,8 +39,9 @@ def test_a_participants_likes_and_plans_stay_off_the_users_profile(writer, store
                   ("Melanie", "I love camping too."), (None, "I love hiking.")])
     facts = {(f.key, f.value) for f in card(store, "u1", "Melanie", tenant=tenant).facts}
     assert facts == {("preference", "pottery"), ("preference", "camping"), ("goal", "become a counselor")}
-    # the user's like is the user's edge; hers are no edge of the user
-    assert sorted(p["entity"] for p in preferences(store, "u1", tenant=tenant)) == ["hiking"]
+    # the user's like of an activity is on the user's own card (issue 17: an activity is no entity); hers are not
+    assert ("preference", "hiking") in {(f.key, f.value) for f in card(store, "u1", "me", tenant=tenant).facts}
+    assert preferences(store, "u1", tenant=tenant) == []
     p = profile(store, "u1", tenant=tenant).text
     assert "hiking" in p and "pottery" not in p and "counselor" not in p
 
