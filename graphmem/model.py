@@ -78,6 +78,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
+from graphmem.linking.types import Statement
+
 # -- vocabulary -----------------------------------------------------------------------------------
 LABELS = ("User", "Session", "Entity", "Card", "Fact", "Event", "Profile")
 RELATIONSHIPS = ("OWNS", "HAS_PROFILE", "HAD_SESSION", "HAS_EVENT", "HAS_CARD", "HAS_FACT", "SUPERSEDES",
@@ -108,32 +110,10 @@ FactKind = Literal["preference", "goal", "attribute"]
 
 
 # -- the write path's input ----------------------------------------------------------------------
-@dataclass(frozen=True)
-class FactInput:
-    """One statement to store, already extracted (by ``graphmem.linking`` — same fields as its
-    ``Statement`` — or given by the caller).
-
-    ``kind``: preference | goal | attribute | event | relation. ``subject``: the entity's surface
-    ("my laptop", "寿司"; ``""`` = the user). ``key``: the attribute ("budget"; defaults to "preference"/"goal").
-    ``value``: normalised value (numbers stay numbers). ``polarity``: +1 like/want, -1 dislike/no longer want.
-    Relations: ``subject`` —[key]→ ``value`` when ``value`` names an entity ("my sister" RECOMMENDED "the
-    noodle place"); otherwise the user —[key]→ ``subject`` ("Lily" is the user's "sister").
-    An event with ``key="reschedule"`` and ``value`` a new time as said ("August 3") moves the date of the
-    user's plan it is about: that goal gets a new version with the new date.
-    """
-
-    kind: str
-    subject: str = ""
-    key: str = ""
-    value: Any = None
-    polarity: int = 0
-    is_change: bool = False
-    when: datetime | None = None
-    language: str = ""
-    text: str = ""
-    unit: str = ""
-    subject_type: str = ""
-    confidence: float = 1.0
+#: One statement to store, extracted by ``graphmem.linking`` or given by the caller: linking's ``Statement``
+#: itself (kind preference | goal | attribute | event | relation, subject, key, value, polarity, is_change, when,
+#: language, text, unit, subject_type, confidence), one type from extraction through the write path.
+FactInput = Statement
 
 
 @dataclass(frozen=True)

@@ -100,6 +100,10 @@ class Statement:
     "八月三号"); the write path moves the date of the plan it is about.
     ``is_change``: the message marks a change (改成/换成/不要了/instead/no longer/actually) — the write path
     supersedes the previous version.
+    The one statement type from linking through the write path: a caller's own statements are the same type
+    (``graphmem.model.FactInput``). Relations: ``subject`` —[key]→ ``value`` when ``value`` names an entity ("my
+    sister" RECOMMENDED "the noodle place"). ``language`` "" takes the turn's; ``subject_type`` (the subject's
+    type when the caller knows it) and ``confidence`` (0..1, into the fact's quality) are a caller's.
     """
 
     kind: StatementKind
@@ -109,9 +113,11 @@ class Statement:
     polarity: int = 0
     is_change: bool = False
     when: datetime | None = None
-    language: Language = "en"
+    language: str = ""
     text: str = ""
     unit: str = ""
+    subject_type: str = ""
+    confidence: float = 1.0
 
 
 @dataclass(frozen=True)
