@@ -7,7 +7,7 @@ import re
 
 from graphmem import lang
 
-__all__ = ["allergy_list", "children", "diet", "grams", "key_label", "languages_spoken", "noun_type", "pets", "possessive", "preferred_over", "retimed_date", "role_name",
+__all__ = ["allergy_list", "children", "diet", "grams", "is_question", "key_label", "languages_spoken", "noun_type", "pets", "possessive", "preferred_over", "retimed_date", "role_name",
            "short_answer", "short_item", "split_owner", "subject", "to_second_person", "workplaces", "name_age"]
 
 _WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
@@ -191,3 +191,10 @@ def retimed_date(old: str, new: str) -> str:
 def grams(text: str) -> set[str]:
     """The words of a lower-cased text that say what a plan is about (three letters or more)."""
     return set(re.findall(r"[a-z][a-z0-9]{2,}", text))
+
+
+# -- statements (linking/statements.py) ------------------------------------------------------------------------------
+def is_question(clause: str, full: str) -> bool:
+    """A clause that asks rather than states ("what do you think", "any ideas?"); ``full`` is the whole message."""
+    c = clause.strip()
+    return bool(_p().regex("_question_opening").match(c)) or (c.endswith("?") or full.strip().endswith("?") and c == full.strip())

@@ -7,7 +7,7 @@ import re
 
 from graphmem import lang
 
-__all__ = ["allergy_list", "children", "diet", "grams", "key_label", "languages_spoken", "noun_type", "pets", "possessive", "preferred_over", "retimed_date", "role_name",
+__all__ = ["allergy_list", "children", "diet", "grams", "is_question", "key_label", "languages_spoken", "noun_type", "pets", "possessive", "preferred_over", "retimed_date", "role_name",
            "short_answer", "short_item", "split_owner", "subject", "to_second_person", "workplaces", "name_age"]
 
 
@@ -178,3 +178,11 @@ def retimed_date(old: str, new: str) -> str:
 def grams(text: str) -> set[str]:
     """The character bigrams of a text that say what a plan is about (both characters Chinese)."""
     return {text[i:i + 2] for i in range(len(text) - 1) if all("\u4e00" <= ch <= "\u9fff" for ch in text[i:i + 2])}
+
+
+# -- statements (linking/statements.py) ------------------------------------------------------------------------------
+def is_question(clause: str, full: str) -> bool:
+    """A clause that asks or requests rather than states (好吃吗, 你觉得呢, 帮我订)."""
+    c = clause.strip()
+    p = _p()
+    return bool(p.regex("_question_end").search(c)) or any(w in c for w in p.seq("_question_words"))
