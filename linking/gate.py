@@ -12,50 +12,15 @@ import re
 from datetime import datetime
 from functools import lru_cache
 
+from graphmem import lang as langs
+
 from . import lexicon as lx
-from .normalize import has_cjk, normalise
+from .normalize import normalise
 from .statements import extract_statements
 from .types import GateVerdict
 
 _LAUGH = re.compile(r"^(?:(?:ha|he|hi|ho|lo|l)+|(?:哈|呵|嘿|嘻|hh)+|x+d+|a+h+|o+h+|u+h+|h+m+|h+|m+|e+m+|6+|w+)$")
 _RANK = {"greeting": 0, "smalltalk": 1, "chitchat": 2}
-
-# -- "the message states something about the user" (personal) ------------------------------------------------
-# first person + a verb/state with content after it: "I'm on green tea now", "we cut the guest list to 80"
-_EN_SELF = re.compile(r"(?<![\w'])(?:i|we)(?:['’](?:m|ve|d|ll|re)|\s+(?:am|are|have|had|was|were|do|did|don't|"
-                      r"didn't|can't|cannot|will|would))?\s+([a-z][\w'’-]*)((?:\s+[\w'’$-]+){1,})", re.I)
-# "my left calf has been tight", "our budget is 8k", "my eyes aren't what they used to be"
-_EN_MY = re.compile(r"(?<![\w'])(?:my|our)\s+(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*(?:['’]s|\s+(?:is|are|was|were|has|"
-                    r"have|had|been|isn't|aren't|wasn't|needs?|takes?|costs?|got|gets|will|can|works?|lives?))\s+\w", re.I)
-# what someone in the user's world reported: "Dealer says it's a loose gas cap", "the vet told us she's fine"
-_EN_REPORTED = re.compile(r"(?<![\w'])(?:the\s+|my\s+|our\s+)?(?!(?:someone|somebody|everyone|everybody|people|they|"
-                          r"he|she|it|you|who|that|which)\b)[a-z][\w-]*\s+(?:says|said|told\s+(?:me|us))\s+"
-                          r"(?:that\s+)?(?:it|he|she|they|we|i|the|my|our|there)\b[\w'’]*(?:\s+[\w'’$-]+){2,}", re.I)
-# first-person openings that carry nothing about the user: "I think so", "I see", "I hope you ...", "I'm tired"
-_EN_SELF_EMPTY = frozenset("""think guess see mean know agree wonder hope wish suppose bet forgot remember
-    just really also totally love miss appreciate am 'm m tired bored sleepy exhausted fine good ok okay great back
-    here sorry glad happy sure thank promise feel felt understand get got off heading losing excited dying""".split())
-_EN_QTY = re.compile(r"(?<![\w.:])[$€£¥]?\d+(?:[.,]\d+)?\s?(?:k\b|%|[a-z]{1,8}\b)?", re.I)
-_EN_QTY_EMPTY = re.compile(r"^\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm|degrees?|°|st|nd|rd|th)?$", re.I)
-_ZH_SELF = re.compile(r"我(?:们|家|的)?([\u4e00-\u9fffA-Za-z0-9]{2,})")
-_ZH_SELF_EMPTY = re.compile(r"^(?:也是|也一样|知道|明白|懂|觉得(?:还行|不错|挺好|可以)|困|累|饿|好困|好累|好饿|去睡|先睡|"
-                            r"先去|想想|看看|问一下|问问|回来|在呢|来了|靠|去|晕|服了|的天|的妈|真是)")
-_ZH_HABIT = re.compile(r"喜欢|讨厌|爱吃|爱喝|怕|一直|每天|每周|每晚|每次|经常|总是|老是|平时|决定|打算|改成|换成|改到|"
-                       r"过敏|有.{0,4}病|在.{2,8}(?:幼儿园|学校|小学|中学|大学|公司|医院|上班|工作|读)|最差|最好|进步|"
-                       r"推荐|坚决|一定要|必须|血压|血糖|体重|体检|复查|医生说|大夫说|"
-                       # what the user did with a named place or group ("带去安心动物医院看了", "报了新航道的雅思班")
-                       r"(?:去|到|带去|带到|找了家?|报了|约了)[\u4e00-\u9fffA-Za-z]{1,10}(?:医院|诊所|公司|学校|幼儿园|"
-                       r"机构|中心|班|店|银行)|"
-                       r"(?:名字)?叫(?![我你他她它])[\u4e00-\u9fffA-Za-z]{2,}|(?<![百])姓[\u4e00-\u9fff]|"      # naming something ("公司叫木棉家装")
-                       # a plan, a product line or a supplier without 我 ("主推想做燕麦拿铁", "从豆仓进货")
-                       r"想(?:做|要|买|去|学|换|搬|报|考|养|开|试|请|招)|主推|主打|招牌|"
-                       r"搬家|搬完|搬进|入职|离职|辞职|跳槽|结婚|离婚|订婚|怀孕|生了|出院|住院|手术|毕业|退休|"   # life events
-                       r"从[\u4e00-\u9fffA-Za-z]{1,8}(?:进货|拿货|采购|订|买|拿|进)|(?:定在|约在|安排在)[\d一二三四五六七八九十周下本这明]|"
-                       r"(?:花了|花掉|付了|交了|赚了|卖了|定价|一共|总共|到手|报价|要价|稳在)[\d一二两三四五六七八九十百千万点半]")
-_ZH_QTY = re.compile(r"[\d一二两三四五六七八九十百千万点半]+(?:多)?(?:斤|公斤|kg|公里|km|千米|米|元|块|万|岁|次|分|"
-                     r"个月|周|年|天|小时|分钟|升|寸|套|个|只|本|家|口|人|层|平|平米|卡|杯|片|节|门|台|辆|张|间|盒|瓶|"
-                     r"颗|粒|份|场|趟|条|件|位|期|晚|夜|班)")
-_ZH_Q = re.compile(r"[吗呢么嘛？?]\s*$|什么|哪个|哪里|怎么|为什么|多少|是不是|能不能|有没有|帮我|请你|你觉得|你知道")
 
 # -- ambient chit-chat: weather, mood, holidays, sign-offs (no statement about the user next to it) -------------
 _EN_AMBIENT = re.compile(r"\b(?:rain(?:ing|y|s|ed)?|snow(?:ing|y|ed)?|sun(?:ny|set|rise|shine)?|freezing|chilly|humid|"
@@ -84,59 +49,23 @@ def _clauses(text: str) -> list[str]:
 _EN_INTENSIFIER = re.compile(r"\b(?:so+|very|really|super|too|kinda|pretty|totally|extremely)\s+", re.I)
 
 
-def _en_personal(clause: str) -> bool:
-    c = _EN_INTENSIFIER.sub("", clause.replace("’", "'"))   # "I'm so happy" is "I'm happy": nothing about the user
-    if re.match(r"^\s*(?:what|which|who|where|when|why|how|can|could|would|will|do|does|did|is|are|should)\b",
-                c, re.I) or c.rstrip().endswith("?"):
-        return False
-    for m in _EN_SELF.finditer(c):
-        verb = m.group(1).lower()
-        if verb in _EN_SELF_EMPTY and len(m.group(2).split()) < 3:
-            continue
-        if verb in ("hope", "wish", "think", "guess", "mean", "wonder") and re.match(r"\s+(?:you|your|so|not)\b",
-                                                                                     m.group(2), re.I):
-            continue
-        return True
-    if _EN_MY.search(c) or _EN_REPORTED.search(c):
-        return True
-    words = len(re.findall(r"[a-z]{2,}", c, re.I))
-    for q in _EN_QTY.finditer(c):
-        v = q.group(0).strip()
-        if _EN_QTY_EMPTY.match(v):
-            continue
-        if re.search(r"[a-z%k$€£¥]", v, re.I):
-            return True            # "30 km", "125k", "$300", "2400 calories"
-        if len(v) >= 2 and words >= 3:
-            return True            # a bare number inside a sentence ("cut the guest list down to 80"), not "ok 886"
-    return False
-
-
-def _zh_personal(clause: str) -> bool:
-    if _ZH_Q.search(clause):
-        return False
-    for m in _ZH_SELF.finditer(clause):
-        if not _ZH_SELF_EMPTY.match(m.group(1)):
-            return True
-    if _ZH_HABIT.search(clause):
-        return True
-    # a count says something ("三个建材市场", "二十节课"); "一个"/"一只" alone is only an article ("刷到一个视频")
-    return any(not re.fullmatch(r"一(?:个|只|家|本|杯|片|位|件|条|张|场|趟|口|人|台|间|份)", m.group(0))
-               for m in _ZH_QTY.finditer(clause))
-
-
 def states_about_user(text: str) -> bool:
-    """True when some (non-question) clause says something about the user or their world: first person with a
-    verb and content, "my X is/has …", what someone reported ("Dealer says it's a loose gas cap"), a quantity ("30 km a week", "一百七十二斤"), or (Chinese) a habit/state cue
-    ("她特别喜欢画画", "它一直吃皇家的猫粮"). Pure, no models."""
+    """True when some (non-question) clause says something about the user or their world, by its language pack's
+    ``about_speaker``: first person with a verb and content, "my X is/has …", what someone reported ("Dealer says
+    it's a loose gas cap"), a quantity ("30 km a week", "一百七十二斤"), or (Chinese) a habit/state cue ("她特别喜欢画画",
+    "它一直吃皇家的猫粮"). Pure, no models."""
+    default = langs.pack(langs.DEFAULT)
     for c in _clauses(text):
-        if has_cjk(c) and re.search(r"[\u4e00-\u9fff]{2,}", c):
-            if _zh_personal(c):
+        p = langs.pack(langs.of_text(c))
+        script = p.regex("script").pattern
+        if p is not default and re.search(f"(?:{script}){{2,}}", c):
+            if p.fn("about_speaker")(c):
                 return True
-            # a mixed clause: the English part may carry the statement ("I don't drink alcohol, 所以…")
-            en = re.sub(r"[\u4e00-\u9fff]+", " ", c)
-            if len(re.findall(r"[A-Za-z]+", en)) >= 3 and _en_personal(en):
+            # a mixed clause: the default language's part may carry the statement ("I don't drink alcohol, 所以…")
+            rest = re.sub(f"(?:{script})+", " ", c)
+            if len(re.findall(f"(?:{default.regex('script').pattern})+", rest)) >= 3 and default.fn("about_speaker")(rest):
                 return True
-        elif _en_personal(c):
+        elif default.fn("about_speaker")(c):
             return True
     return False
 

@@ -7,7 +7,7 @@ import re
 
 from graphmem import lang
 
-__all__ = ["allergy_list", "children", "diet", "grams", "is_question", "key_label", "languages_spoken", "noun_type", "pets", "possessive", "preferred_over", "retimed_date", "role_name",
+__all__ = ["about_speaker", "allergy_list", "children", "diet", "grams", "is_question", "key_label", "languages_spoken", "noun_type", "pets", "possessive", "preferred_over", "retimed_date", "role_name",
            "short_answer", "short_item", "split_owner", "subject", "to_second_person", "workplaces", "name_age"]
 
 _WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
@@ -198,3 +198,33 @@ def is_question(clause: str, full: str) -> bool:
     """A clause that asks rather than states ("what do you think", "any ideas?"); ``full`` is the whole message."""
     c = clause.strip()
     return bool(_p().regex("_question_opening").match(c)) or (c.endswith("?") or full.strip().endswith("?") and c == full.strip())
+
+
+# -- the write gate (linking/gate.py) --------------------------------------------------------------------------------
+def about_speaker(clause: str) -> bool:
+    """The clause says something about the speaker or their world: first person with a verb and content ("we cut
+    the guest list to 80"), "my X is/has ...", what someone reported, a quantity ("30 km a week")."""
+    p = _p()
+    c = p.regex("_intensifier").sub("", clause.replace("’", "'"))   # "I'm so happy" is "I'm happy": nothing
+    if p.regex("_personal_question").match(c) or c.rstrip().endswith("?"):
+        return False
+    for m in p.regex("_self_said").finditer(c):
+        verb = m.group(1).lower()
+        if verb in p.words("_self_said_empty") and len(m.group(2).split()) < 3:
+            continue
+        if verb in ("hope", "wish", "think", "guess", "mean", "wonder") and re.match(r"\s+(?:you|your|so|not)\b",
+                                                                                     m.group(2), re.I):
+            continue
+        return True
+    if p.regex("_my_thing_is").search(c) or p.regex("_reported").search(c):
+        return True
+    words = len(re.findall(r"[a-z]{2,}", c, re.I))
+    for q in p.regex("_quantity").finditer(c):
+        v = q.group(0).strip()
+        if p.regex("_quantity_empty").match(v):
+            continue
+        if re.search(r"[a-z%k$€£¥]", v, re.I):
+            return True            # "30 km", "125k", "$300", "2400 calories"
+        if len(v) >= 2 and words >= 3:
+            return True            # a bare number inside a sentence ("cut the guest list down to 80"), not "ok 886"
+    return False

@@ -7,7 +7,7 @@ import re
 
 from graphmem import lang
 
-__all__ = ["allergy_list", "children", "diet", "grams", "is_question", "key_label", "languages_spoken", "noun_type", "pets", "possessive", "preferred_over", "retimed_date", "role_name",
+__all__ = ["about_speaker", "allergy_list", "children", "diet", "grams", "is_question", "key_label", "languages_spoken", "noun_type", "pets", "possessive", "preferred_over", "retimed_date", "role_name",
            "short_answer", "short_item", "split_owner", "subject", "to_second_person", "workplaces", "name_age"]
 
 
@@ -186,3 +186,18 @@ def is_question(clause: str, full: str) -> bool:
     c = clause.strip()
     p = _p()
     return bool(p.regex("_question_end").search(c)) or any(w in c for w in p.seq("_question_words"))
+
+
+# -- the write gate (linking/gate.py) --------------------------------------------------------------------------------
+def about_speaker(clause: str) -> bool:
+    """The clause says something about the speaker or their world: 我 with content (not 我也是, 我好累), a habit,
+    state, plan or life event (喜欢, 每天, 入职), a count (三个建材市场; 一个 alone is only an article)."""
+    p = _p()
+    if p.regex("_asks").search(clause):
+        return False
+    for m in p.regex("_self_said").finditer(clause):
+        if not p.regex("_self_said_empty").match(m.group(1)):
+            return True
+    if p.regex("_habit").search(clause):
+        return True
+    return any(not p.regex("_article").fullmatch(m.group(0)) for m in p.regex("_quantity").finditer(clause))
