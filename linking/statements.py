@@ -26,11 +26,6 @@ from .types import Statement
 _CLAUSE_SPLIT = re.compile(r"[，。！？；;!?\n]+|,(?=\s)|\.(?=\s|$)|\s+but\s+|\s+so\s+|但是|不过|可是")
 _EN_NUM_RE = re.compile(r"(?<![\w.])[$¥€£]?\s?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?([kKwW万千]|m\b|million\b|thousand\b)?")
 _EN_NUMBER_SUFFIX = {"k": 1e3, "w": 1e4, "万": 1e4, "千": 1e3, "m": 1e6, "million": 1e6, "thousand": 1e3}
-_QUESTION_EN = re.compile(r"^\s*(?:what|which|who|whom|whose|where|when|why|how|can|could|would|will|do|does|"
-                          r"did|is|are|should|shall|may|any)\b", re.I)
-_ZH_Q_END = re.compile(r"(吗|呢|么|嘛|没有|不)[？?]?$|[？?]$")
-_ZH_Q_WORDS = ("什么", "哪个", "哪家", "哪里", "哪儿", "怎么", "为什么", "多少", "几点", "是不是", "能不能", "有没有",
-               "帮我", "请你", "你觉得", "你知道")
 _TRAIL_EN = re.compile(r"\s+(?:at all|anymore|any more|so much|a lot|too|though|these days|please|honestly|"
                        r"instead(?: of .*)?|really|now|either|then|lately|tbh|lol|haha|i think|i guess|imo|btw|especially|"
                        r"in particular)$", re.I)
@@ -108,10 +103,8 @@ def _clauses(text: str) -> list[tuple[int, str]]:
 
 
 def _is_question(clause: str, full: str, lang: str) -> bool:
-    c = clause.strip()
-    if lang == "en":
-        return bool(_QUESTION_EN.match(c)) or (c.endswith("?") or full.strip().endswith("?") and c == full.strip())
-    return bool(_ZH_Q_END.search(c)) or any(w in c for w in _ZH_Q_WORDS)
+    """The clause asks rather than states, by the rules of its language's pack."""
+    return pack(lang).fn("is_question")(clause, full)
 
 
 def _is_change(text: str, lang: str) -> bool:
@@ -199,7 +192,7 @@ def _extract(text: str, now: datetime) -> list[Statement]:
         extract = _zh_clause if clang == "zh" else _en_clause
         got = extract(clause, now, change, lang, user_spoke, text)
         if not got and bare and _only_a_time(clause, now):   # "出院日子也定了，二月二十七号": one statement
-            got = extract(f"{bare}{'，' if clang == 'zh' else ', '}{clause}", now, change, lang, user_spoke, text)
+            got = extract(f"{bare}{pack(clang).say('clause_join')}{clause}", now, change, lang, user_spoke, text)
         bare = "" if got or len(re.findall(r"[\u4e00-\u9fff]|[A-Za-z]+", clause)) < 4 else clause
         job = _occupation(clause)
         whose = _occupation_owner(clause) if job and clang == "zh" else ""
