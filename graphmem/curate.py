@@ -189,7 +189,7 @@ def _embedded(store: Store, texts: dict, embedder) -> list[dict]:
     old vector must not stay)."""
     if not texts:
         return []
-    from graphmem.write.pipeline import _caption
+    from graphmem.write.rows import _caption
 
     ids = sorted(texts)
     try:

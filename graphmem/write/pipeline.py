@@ -4,7 +4,8 @@ gate (rules 1–2) → extraction (``graphmem.linking``) → linking against the
 (the turns' and statements' on a second thread while spaCy parses, new names' after) → versioning plan → gate
 rule 3 (near-duplicate) and the optional judge → UNWIND rows → one managed write transaction (which also refreshes
 cards and regenerates profiles). Runs on the writer's background threads only. The journal codec (``Prepared``)
-is ``graphmem.write.codec``.
+is ``graphmem.write.codec``; a turn's reading ``graphmem.linking.analysis``; a statement's slot and stored value
+``graphmem.write.values``; the transaction's rows ``graphmem.write.rows``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import time
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any
 
 import numpy as np
@@ -24,14 +25,14 @@ from graphmem.linking import api as linking, lexicon
 from graphmem.linking.analysis import SPEAKS_FOR_SELF, analyse
 from graphmem.linking.nlp import DOC_CACHE, english_docs
 from graphmem import scopes
-from graphmem.model import FactInput, PREFERENCE_EDGES, REJECT_REASONS
+from graphmem.model import FactInput
 from graphmem.store import Store, Tx
-from graphmem.write import ids, profile_text, retime, scoring, smalltalk, tombstones
+from graphmem.write import ids, retime, rows, smalltalk, tombstones, values
 from graphmem.write.gate import ACCEPT, Judge, exact_repeat, rules, settle
 from graphmem.write.codec import Prepared, utc
+from graphmem.write.rows import SKIP
 from graphmem.write.journal import Entry
-from graphmem.write.versioning import CHANGE, REPEAT, Planner, Version, value_text
-from graphmem import cardinality
+from graphmem.write.versioning import REPEAT, Planner, Version
 
 log = logging.getLogger("graphmem.write")
 
@@ -42,9 +43,7 @@ _EN_MY = re.compile(r"^(?:my|our)\s+(\S.*)$", re.I)
 SELF_WORDS = frozenset({"", "i", "me", "my", "myself", "mine", "user", "the user", "我", "我自己", "自己", "本人"})
 RECENT_EVENTS = 64
 PARSE_CHUNK = 64          # turns parsed by one spaCy pipe before their vectors go to the embedding thread
-_TYPE_RE = re.compile(r"[^0-9A-Za-z_\u3400-\u9fff]+")
 NEW_FROM_MENTION = ("named", "possessive")
-SKIP = "skip"   # verdict of a turn found already committed (by another writer) inside the transaction
 
 
 # -- per-user state kept by the worker ----------------------------------------------------------------------
@@ -268,7 +267,7 @@ class Pipeline:
             self._drop_forgotten(b, tx)
             self._drop_replayed(b, tx)
             self._plan(b, tx)
-            self._write(b, tx)
+            rows.write(b, tx)
             hook = self.hooks.get("before_commit")
             if hook:
                 hook()
@@ -290,7 +289,7 @@ class Pipeline:
             if not mine or w.verdict == SKIP:
                 continue
             ents = set(w.mention_ids) | {r.id for r in (*w.entity_of.values(), *w.object_of.values())}
-            slots = {tombstones.slot(w.entity_of[i].id, _slot_key(s)) for i, s in enumerate(w.statements)
+            slots = {tombstones.slot(w.entity_of[i].id, values.slot_key(s)) for i, s in enumerate(w.statements)
                      if i in w.entity_of}
             if tombstones.forgotten(t.submitted, t.event_id, ents, slots, mine):
                 log.info("turn %s dropped: its user was forgotten after it was journaled", t.key)
@@ -583,17 +582,17 @@ class Pipeline:
         for w in live:
             for i, s in enumerate(w.statements):
                 if s.kind in ("preference", "goal", "attribute") and i in w.entity_of:
-                    k = _slot_key(s)
+                    k = values.slot_key(s)
                     slots[(w.entity_of[i].id, k)] = {"tenant": w.turn.tenant, "user_id": w.turn.user_id,
                                                        "entity_id": w.entity_of[i].id, "key": k}
-                if _is_reschedule(s) and not w.turn.participant:   # the user's plans: one may have moved
+                if values.is_reschedule(s) and not w.turn.participant:   # the user's plans: one may have moved
                     me = ids.self_entity_id(w.turn.tenant, w.turn.user_id)
                     slots[(me, "goal")] = {"tenant": w.turn.tenant, "user_id": w.turn.user_id, "entity_id": me,
                                            "key": "goal"}
         active = {}
         if slots:
             for r in tx.run("read/active_facts", {"slots": list(slots.values())}):   # one per slot and scope
-                active[_slot_id(r["entity_id"], r["key"], r["value"] or "") + (r["scope"] or "user",)] = Version(
+                active[values.slot_id(r["entity_id"], r["key"], r["value"] or "") + (r["scope"] or "user",)] = Version(
                     r["id"], r["value"] or "", int(r["polarity"] or 0), int(r["version"] or 1),
                     _native(r["valid_from"]), r["text"] or "")
         planner = Planner(active)
@@ -609,18 +608,18 @@ class Pipeline:
             for i, s in enumerate(w.statements):
                 if s.kind in ("preference", "goal", "attribute") and i in w.entity_of:
                     fid = ids.fact_id(t.tenant, t.user_id, t.session_id, t.turn_id, i)
-                    slot = _slot_id(w.entity_of[i].id, _slot_key(s), _stored_value(s))
-                    w.decisions[i] = planner.plan(slot + (t.scope,), _stored_value(s),
-                                                  _polarity(s), fid, utc(s.when) if s.when else t.at, s.text)
+                    slot = values.slot_id(w.entity_of[i].id, values.slot_key(s), values.stored_value(s))
+                    w.decisions[i] = planner.plan(slot + (t.scope,), values.stored_value(s),
+                                                  values.polarity(s), fid, utc(s.when) if s.when else t.at, s.text)
                     if w.decisions[i].action != REPEAT:   # versions in other scopes all its readers can see
                         w.replaces[i] = planner.outdated_elsewhere(
-                            slot, t.scope, _stored_value(s), _polarity(s),
+                            slot, t.scope, values.stored_value(s), values.polarity(s),
                             lambda older, t=t: scopes.covers(t.scope, t.agent, older))
                     if w.decisions[i].action != REPEAT and s.kind == "attribute" and s.is_change \
-                            and _polarity(s) >= 0 and len(slot) == 3:   # an explicit change of a multi-valued key
+                            and values.polarity(s) >= 0 and len(slot) == 3:   # an explicit change of a multi-valued key
                         w.replaces[i] = w.replaces.get(i, []) + planner.outdate_others(
                             slot, lambda older, t=t: scopes.covers(t.scope, t.agent, older))
-                    kind = "" if t.participant else _liked_kind(s, w.entity_of[i])
+                    kind = "" if t.participant else values.liked_kind(s, w.entity_of[i])
                     if kind and w.decisions[i].action != REPEAT:
                         same = liked.setdefault((t.tenant, t.user_id, kind), [])
                         if s.is_change:   # the same kind liked earlier: in the graph, or earlier in this batch
@@ -632,7 +631,7 @@ class Pipeline:
                         same.append((w.entity_of[i].id, fid, t.scope))
             if w.said < 0:
                 w.said = len(w.statements)
-            for s in [s for s in w.statements[:w.said] if _is_reschedule(s) and not t.participant]:
+            for s in [s for s in w.statements[:w.said] if values.is_reschedule(s) and not t.participant]:
                 self._reschedule(b, w, s, planner)
             only_repeats = all(d.action == REPEAT for d in w.decisions.values()) and \
                 all(s.kind in ("preference", "goal", "attribute") for s in w.statements)
@@ -667,7 +666,7 @@ class Pipeline:
                                       language=s.language))
         w.entity_of[i] = self._self(self.user(t.tenant, t.user_id), b.refs, t.at)
         fid = ids.fact_id(t.tenant, t.user_id, t.session_id, t.turn_id, i)
-        w.decisions[i] = planner.move(plans[plan], _slot_id(me, "goal", value) + (t.scope,), value, fid, t.at, text)
+        w.decisions[i] = planner.move(plans[plan], values.slot_id(me, "goal", value) + (t.scope,), value, fid, t.at, text)
         self._embed_more(b, [text])   # the new version's vector, for the vector path
 
     def _embed_more(self, b: Batch, texts: list[str]) -> None:
@@ -691,7 +690,7 @@ class Pipeline:
         for w in live:
             for i, s in enumerate(w.statements):
                 ent = w.entity_of.get(i)
-                if s.is_change and not w.turn.participant and _liked_kind(s, ent):
+                if s.is_change and not w.turn.participant and values.liked_kind(s, ent):
                     asks.append({"tenant": w.turn.tenant, "user_id": w.turn.user_id, "type": ent.type,
                                  "entity_id": ent.id, "turn": w.turn.key, "index": i})
         out: dict[tuple[str, int], list[str]] = {}
@@ -719,178 +718,6 @@ class Pipeline:
                 raise answer
             return answer
         return ask
-
-    # -- rows and the transaction -----------------------------------------------------------------------------
-    def _write(self, b: Batch, tx: Tx) -> None:
-        works, refs, res = b.works, b.refs, b.res
-        sessions, events, stmt_events, facts, supersede, repeats, prefs, relations = {}, [], [], [], [], [], [], []
-        cards: dict[str, dict] = {}
-        gate: dict[tuple[str, str], dict] = {}
-        used: set[str] = set()
-        profile_users: set[tuple[str, str]] = set()
-        for w in works:
-            t = w.turn
-            res.done.append(t.key)
-            if w.verdict == SKIP:
-                res.skipped += 1
-                continue
-            if w.verdict != ACCEPT:
-                reason = w.reason if w.reason in REJECT_REASONS else "chitchat"
-                log.debug("turn %s rejected by the gate: %s", t.key, reason)
-                res.rejected[reason] = res.rejected.get(reason, 0) + 1
-                g = gate.setdefault((t.tenant, t.user_id), {"tenant": t.tenant, "user_id": t.user_id, "at": t.at,
-                                                            "keys": [], **{r: 0 for r in REJECT_REASONS}})
-                g[reason] += 1
-                g["keys"].append(t.key)
-                if w.duplicate:   # a repeat: no event, but the repeated facts gain a mention (once per turn)
-                    for fact_id in dict.fromkeys(d.fact_id for d in w.decisions.values()):
-                        repeats.append({"tenant": t.tenant, "user_id": t.user_id, "id": fact_id, "count": 1,
-                                        "at": t.at, "event_id": None})
-                    used.update(w.mention_ids)
-                    sessions.setdefault((t.tenant, t.user_id, t.session_id), _session_row(t))
-                continue
-            res.written += 1
-            sessions.setdefault((t.tenant, t.user_id, t.session_id), _session_row(t))
-            used.update(w.mention_ids)
-            n_facts = len(w.decisions)
-            kind = "advice" if w.advice else "assistant" if t.role == "assistant" else \
-                "message" if not w.statements else "statement"
-            # an event statement that is the whole turn makes the turn itself the event (no second node)
-            whole = next((s for s in w.statements if s.kind == "event" and (s.text or t.text) == t.text), None)
-            if whole is not None:
-                kind = "event"
-            events.append({"tenant": t.tenant, "user_id": t.user_id, "id": t.event_id,
-                           "session_key": ids.session_key(t.tenant, t.user_id, t.session_id),
-                           "mentions": w.mention_ids, "embedding": _list(b.vec.get(t.text)),
-                           "props": {"session_id": t.session_id, "turn_id": t.turn_id, "role": t.role,
-                                     "speaker": t.speaker, "kind": kind, "agent": t.agent, "scope": t.scope,
-                                     "text": t.text, "language": w.language, "occurred_at": t.at, "recorded_at": t.at,
-                                     "importance": scoring.importance(
-                                         "message" if kind in ("message", "assistant") else "event", t.text,
-                                         n_facts=n_facts),
-                                     "quality": scoring.quality(t.text), "status": "active",
-                                     "happened_at": (utc(whole.when) if whole is not None and whole.when else None),
-                                     "name": _caption(t.text, t.speaker, t), "caption": _caption(t.text, t.speaker, t),
-                                     "referents": _referents(w.referents, t.text)}})
-            counted: set[str] = set()   # a fact the turn states many times gains one mention
-            for i, s in enumerate(w.statements):
-                ent = w.entity_of.get(i)
-                if ent is None:
-                    continue
-                used.add(ent.id)
-                if s.kind == "event" and s is whole:
-                    continue
-                if s.kind == "event":
-                    eid = "ev_" + ids.fact_id(t.tenant, t.user_id, t.session_id, t.turn_id, i)[3:]
-                    text = s.text or t.text
-                    when = utc(s.when) if s.when else t.at
-                    stmt_events.append({"tenant": t.tenant, "user_id": t.user_id, "id": eid, "source_id": t.event_id,
-                                        "session_key": ids.session_key(t.tenant, t.user_id, t.session_id),
-                                        "mentions": list(dict.fromkeys(
-                                            ([] if ent.is_self else [ent.id]) + w.mention_ids)),
-                                        "embedding": _list(b.vec.get(text)),
-                                        "props": {"session_id": t.session_id, "turn_id": t.turn_id, "role": t.role,
-                                                  "speaker": t.speaker, "kind": "event", "text": text,
-                                                  "agent": t.agent, "scope": t.scope,
-                                                  "language": w.language,
-                                                  "occurred_at": when, "happened_at": when, "recorded_at": t.at,
-                                                  "key": s.key or "",
-                                                  "importance": scoring.importance("event", text, has_when=bool(s.when)),
-                                                  "quality": scoring.quality(text, confidence=s.confidence),
-                                                  "status": "active", "name": _caption(text, t.speaker, t),
-                                                  "caption": _caption(text, t.speaker, t),
-                                                  "referents": _referents(w.referents, text)}})
-                    continue
-                if s.kind == "relation":
-                    obj = w.object_of[i]
-                    used.add(obj.id)
-                    rtype = _TYPE_RE.sub("_", (s.key or "related").strip()).strip("_").upper() or "RELATED"
-                    relations.append({"tenant": t.tenant, "user_id": t.user_id, "from_id": ent.id, "to_id": obj.id,
-                                      "type": rtype, "at": utc(s.when) if s.when else t.at, "recorded_at": t.at,
-                                      "event_id": t.event_id, "text": s.text or t.text, "agent": t.agent,
-                                      "scope": t.scope})
-                    res.relations += 1
-                    continue
-                d = w.decisions[i]
-                if d.action == REPEAT and d.fact_id in counted:
-                    continue
-                counted.add(d.fact_id)
-                if d.action == REPEAT:
-                    repeats.append({"tenant": t.tenant, "user_id": t.user_id, "id": d.fact_id, "count": 1, "at": t.at,
-                                    "event_id": t.event_id})
-                    res.facts_repeated += 1
-                    continue
-                cards[ent.id] = {"tenant": t.tenant, "user_id": t.user_id, "id": ids.card_id(ent.id), "at": t.at}
-                profile_users.add((t.tenant, t.user_id))
-                key, value, pol = _slot_key(s), _stored_value(s), _polarity(s)
-                valid_from = utc(s.when) if s.when else t.at
-                text = s.text or t.text
-                num = s.value if isinstance(s.value, (int, float)) and not isinstance(s.value, bool) else None
-                facts.append({"tenant": t.tenant, "user_id": t.user_id, "id": d.fact_id, "card_id": ids.card_id(ent.id),
-                              "event_id": t.event_id, "embedding": _list(b.vec.get(text)),
-                              "props": {"entity_id": ent.id, "kind": s.kind, "key": key, "value": value,
-                                        "value_num": num, "unit": s.unit or None, "polarity": pol, "text": text,
-                                        "status": "active", "version": d.version, "valid_from": valid_from,
-                                        "valid_to": None, "recorded_at": t.at, "last_seen": t.at, "mention_count": 1,
-                                        "importance": scoring.importance(s.kind, text, has_when=bool(s.when)),
-                                        "quality": scoring.quality(text, confidence=s.confidence, link_score=ent.score),
-                                        "language": s.language or w.language, "session_id": t.session_id,
-                                        "turn_id": t.turn_id, "event_id": t.event_id, "speaker": t.participant,
-                                        "agent": t.agent, "scope": t.scope,
-                                        "name": f"{ent.name}: {key} = {value}" + _scoped(t),
-                                        "caption": f"{key} = {value}" + _scoped(t)}})
-                res.facts_created += 1
-                edge = _edge(s.kind, pol)
-                if edge and not ent.is_self and not t.participant and t.scope == "user":   # the user's shared likes only
-                    prefs.append({"tenant": t.tenant, "user_id": t.user_id, "entity_id": ent.id, "fact_id": d.fact_id,
-                                  "type": edge, "version": d.version, "valid_from": valid_from, "key": key,
-                                  "value": value})
-                old_ids = ([d.supersedes] if d.action == CHANGE else []) + w.replaces.get(i, [])
-                for old_id in dict.fromkeys(old_ids):
-                    supersede.append({"tenant": t.tenant, "user_id": t.user_id, "new_id": d.fact_id,
-                                      "old_id": old_id, "valid_to": valid_from})
-                    res.facts_superseded += 1
-        entities = []
-        for r in refs.values():
-            if r.id not in used:
-                continue
-            t_at = r.at or datetime.now(timezone.utc)
-            entities.append({"tenant": r.tenant, "user_id": r.user_id, "id": r.id, "card_id": ids.card_id(r.id),
-                             "name": r.name, "type": r.type or "", "is_self": r.is_self, "aliases": sorted(r.aliases),
-                             "mentions": r.mentions, "at": t_at,
-                             "importance": scoring.importance("entity"), "quality": scoring.quality(r.name),
-                             "embedding": _list(b.vec.get(r.name)) if r.new else None})
-            res.entities_created += int(r.new)
-        b.written = {e["id"] for e in entities}
-        users = list({(s["tenant"], s["user_id"], s["session_id"]): s for s in sessions.values()}.values())
-        gate_rows = list(gate.values())
-        # datetimes travel as ISO strings and become DateTime in Cypher (``datetime(row.at)``): the driver's own
-        # conversion of Python datetimes costs more than the rest of the row packing
-        users, entities, events, stmt_events, facts, prefs, supersede, repeats, relations, gate_rows = (
-            _wire(x) for x in (users, entities, events, stmt_events, facts, prefs, supersede, repeats, relations,
-                               gate_rows))
-        card_rows = _wire(list(cards.values()))
-        profile_at = {}
-        for w in works:
-            k = (w.turn.tenant, w.turn.user_id)
-            profile_at[k] = max(profile_at.get(k, w.turn.at), w.turn.at)
-
-        for name, rows in (("upsert_users", users), ("upsert_entities", entities), ("create_events", events),
-                           ("create_statement_events", stmt_events), ("create_facts", facts),
-                           ("preference_edges", prefs), ("supersede_facts", supersede), ("repeat_facts", repeats),
-                           ("relations", relations), ("refresh_cards", card_rows if cards else []),
-                           ("gate_counts", gate_rows)):   # in this order: later statements match earlier nodes
-            if rows:
-                tx.run(f"write/{name}", {"rows": rows})
-        rows = []
-        for tenant, user_id in sorted(profile_users):
-            pf = tx.run("read/profile_facts", {"tenant": tenant, "user_id": user_id})
-            p = profile_text.build(user_id, pf)
-            rows.append({"tenant": tenant, "user_id": user_id, "id": ids.profile_id(tenant, user_id),
-                         "text": p.text, "language": p.language, "fact_count": p.fact_count,
-                         "at": profile_at[(tenant, user_id)].isoformat()})
-        if rows:
-            tx.run("write/upsert_profile", {"rows": rows})
 
     def after_commit(self, b: Batch) -> None:
         """Shared state learns what was committed: recent turns (for rule 3), persisted entities, and new
@@ -933,21 +760,6 @@ def _minor_part(part: str, whole: str) -> bool:
     return any("\u4e00" <= ch <= "\u9fff" for ch in whole) and len(part) * 2 < len(whole)
 
 
-def _liked_kind(s, ent: "EntityRef | None") -> str:
-    """The specific type of a liked thing ("原木风" → style), or "" (not a like, untyped, or too broad a type)."""
-    if s.kind != "preference" or _polarity(s) <= 0 or ent is None or ent.is_self:
-        return ""
-    return "" if ent.type in lexicon.BROAD_TYPES else ent.type or ""
-
-
-def _referents(referents: dict[str, str], text: str) -> list[str]:
-    """"he=Callum" for each person pronoun of ``text`` the linker resolved to someone the text does not name
-    (stored with the event, shown when it is recalled: "He's lending you his Wahoo" alone does not say whose)."""
-    low = text.lower()
-    return [f"{p}={name}" for p, name in referents.items() if name.lower() not in low
-            and re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])" if p.isascii() else re.escape(p), low)]
-
-
 def _add_alias(ref: EntityRef, alias: str, st: UserState) -> None:
     """``alias`` names ``ref`` from now on: stored with the entity, and found by this user's later turns."""
     ref.aliases.add(alias)
@@ -969,105 +781,15 @@ def _of_speaker(surface: str, speaker: str) -> str:
     return s
 
 
-def _is_reschedule(s) -> bool:
-    return s.kind == "event" and s.key == "reschedule" and bool(s.value)
-
-
 def _from_statement(s) -> FactInput:
     return FactInput(kind=s.kind, subject=s.subject or "", key=s.key or "", value=s.value, polarity=int(s.polarity or 0),
                      is_change=bool(s.is_change), when=s.when, language=s.language or "", text=s.text or "",
                      unit=s.unit or "")
 
 
-def _slot_id(entity_id: str, key: str, value: str) -> tuple:
-    """A slot holds one active version. A multi-valued key (``cardinality``: allergies, pets, goals, unknown
-    keys) has a slot per value, so a new value never supersedes another one; a negated or flipped one does. So
-    is a preference whose value names the liked thing (a participant's likes, on their own card); a bare
-    like/dislike sits on the thing's card. A single-valued key (budget, home city) has one slot."""
-    if (key != "preference" and cardinality.is_multi(key)) or (key == "preference" and value not in ("like", "dislike")):
-        return (entity_id, key, ids.norm_name(value))
-    return (entity_id, key)
-
-
-def _slot_key(s: FactInput) -> str:
-    if s.kind in ("preference", "goal"):
-        return s.key or s.kind
-    return s.key or "note"
-
-
-def _polarity(s: FactInput) -> int:
-    if s.kind in ("preference", "goal"):
-        return -1 if (s.polarity or 0) < 0 else 1
-    return int(s.polarity or 0)
-
-
-def _stored_value(s: FactInput) -> str:
-    if s.kind in ("preference", "goal") and (s.value is None or value_text(s.value) == ""):
-        if s.kind == "goal":
-            return "want" if _polarity(s) > 0 else "no longer want"
-        return "like" if _polarity(s) > 0 else "dislike"
-    return value_text(s.value)   # the unit is kept apart (Fact.unit): "8000" and "8000 dollars" are one value
-
-
-def _edge(kind: str, polarity: int) -> str | None:
-    if kind == "preference":
-        return PREFERENCE_EDGES["like" if polarity > 0 else "dislike"]
-    if kind == "goal" and polarity > 0:
-        return PREFERENCE_EDGES["want"]
-    return None
-
-
 def _owned(turns) -> list[dict]:
     """Rows for ``read/existing_events``: each turn's event id with its owner (ids are matched per owner)."""
     return [{"id": t.event_id, "tenant": t.tenant, "user_id": t.user_id} for t in turns]
-
-
-def _session_row(t: Prepared) -> dict:
-    return {"tenant": t.tenant, "user_id": t.user_id, "session_id": t.session_id, "at": t.at,
-            "session_key": ids.session_key(t.tenant, t.user_id, t.session_id)}
-
-
-def _caption(text: str, speaker: str | None = None, t: "Prepared | None" = None, n: int = 60) -> str:
-    """What Neo4j Browser shows: the text's start, after who said it ("Melanie: …") when a speaker is named,
-    and the agent and scope of an agent's memory ("[planner, private] …")."""
-    text = " ".join(text.split())
-    if speaker:
-        text = f"{speaker}: {text}"
-    text = text if len(text) <= n else text[: n - 1] + "…"
-    return (_scoped(t).strip() + " " + text) if t is not None and _scoped(t) else text
-
-
-def _scoped(t: "Prepared") -> str:
-    """`` [planner, private]`` for an agent's or a non-shared memory, else empty."""
-    from graphmem.scopes import label
-    return f" [{label(t.agent, t.scope)}]" if t.agent or t.scope != "user" else ""
-
-
-def _wire_value(v):
-    if isinstance(v, datetime):
-        return v.isoformat()
-    if isinstance(v, dict):
-        return {k: _wire_value(x) for k, x in v.items()}
-    return v
-
-
-def _wire(rows: list[dict]) -> list[dict]:
-    return [{k: _wire_value(v) for k, v in r.items()} for r in rows]
-
-
-class _Vector(list):
-    """An embedding on its way to Neo4j: a plain list to the driver, but a short ``repr`` — the neo4j driver
-    formats every query's parameters for a debug line even when debug logging is off, and 512 floats per row
-    cost about 0.6 ms per turn there."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return f"<vector of {len(self)} floats>"
-
-
-def _list(v) -> list[float] | None:
-    return None if v is None else _Vector(v.tolist() if isinstance(v, np.ndarray) else [float(x) for x in v])
 
 
 def _native(t):

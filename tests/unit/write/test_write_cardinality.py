@@ -7,7 +7,7 @@ from datetime import datetime
 
 from graphmem.cardinality import cardinality, is_multi
 from graphmem.linking.api import extract_statements
-from graphmem.write.pipeline import _slot_id
+from graphmem.write.values import slot_id as _slot_id
 from graphmem.write.versioning import CHANGE, NEW, Planner, Version
 
 NOW = datetime(2026, 3, 2, 10, 0)

@@ -3,8 +3,10 @@ from datetime import datetime, timezone
 from graphmem.model import FactInput
 from graphmem.write.journal import Entry
 from graphmem.write.codec import Prepared, fact_from_json, fact_to_json
-from graphmem.write.pipeline import (_caption, _edge, _of_speaker, _turn_no, _polarity, _slot_id, _slot_key,
-                                     _stored_value, _wire)
+from graphmem.write.pipeline import _of_speaker, _turn_no
+from graphmem.write.rows import _caption, _wire
+from graphmem.write.values import edge as _edge, polarity as _polarity, slot_id as _slot_id, slot_key as _slot_key, \
+    stored_value as _stored_value
 
 AT = datetime(2026, 3, 1, 12, 30, tzinfo=timezone.utc)
 
