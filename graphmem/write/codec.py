@@ -60,7 +60,10 @@ class Prepared:
         if p.get("analysis"):
             from graphmem.linking.analysis import Analysis
 
-            t.analysis = Analysis.from_json(p["analysis"])
+            try:
+                t.analysis = Analysis.from_json(p["analysis"])
+            except (KeyError, TypeError, ValueError):   # a reading this version cannot take back: read it again
+                t.analysis = None
         t.event_id = ids.event_id(t.tenant, t.user_id, t.session_id, t.turn_id)
         return t
 

@@ -40,3 +40,13 @@ def test_it_survives_the_journal_unchanged():
         assert b == a and a.statements
         assert b.matches(text, AT.astimezone(timezone(timedelta(hours=8))), "participant")
         assert not b.matches(text, AT, "user") and not b.matches(text + "!", AT, "participant")
+
+
+def test_a_journaled_reading_the_writer_cannot_take_back_is_read_again():
+    from graphmem.write.codec import Prepared
+
+    payload = {"tenant": "t", "user_id": "u", "session_id": "s", "turn_id": "1", "text": "hi", "at": AT.isoformat(),
+               "facts": None, "analysis": {"text": "hi", "statements": [{"kind": "event", "mood": "odd"}]}}
+    assert Prepared.from_payload("k", payload).analysis is None
+    payload["analysis"] = analyse("hi", AT).to_json()
+    assert Prepared.from_payload("k", payload).analysis == analyse("hi", AT)
