@@ -57,7 +57,9 @@ HELDOUT_SEEN = ["9459504 (first run): min_best 0.03 — 63.0 % empty, mean 2.55;
                 "were read as about the user, because the own held-out recall sets (heldout2-4) lost probes to the "
                 "stricter gate; checked on the dev half. The held-out recall sets then lost one probe more "
                 "(heldout6: 'Would signing up for UberEats be a good way to grow sales?', semantic 0.50): 'very close' "
-                "for such a question went from 0.5 to 0.4 (dev half 91.5 -> 89.5 %)"]
+                "for such a question went from 0.5 to 0.4 (dev half 91.5 -> 89.5 %)",
+                "5105e9f (he/she/they and 'the ...' read as about the user, very close 0.5): 87.1 %, mean 0.93; then "
+                "very close 0.4, as above"]
 BEST = (0.02, 0.03, 0.05, 0.07, 0.1, 0.15, 0.2, 0.3)
 EACH = (0.02, 0.03, 0.05, 0.07, 0.1)
 SEMANTIC = (0.1, 0.2, 0.3)
