@@ -55,11 +55,10 @@ HELDOUT_SEEN = ["9459504 (first run): min_best 0.03 — 63.0 % empty, mean 2.55;
                 "text were set aside, chosen on the dev half",
                 "2d91289 (and past requests not counted): 88.5 %, mean 0.83; then he/she/they and a definite 'the ...' "
                 "were read as about the user, because the own held-out recall sets (heldout2-4) lost probes to the "
-                "stricter gate; checked on the dev half. The held-out recall sets then lost one probe more "
-                "(heldout6: 'Would signing up for UberEats be a good way to grow sales?', semantic 0.50): 'very close' "
-                "for such a question went from 0.5 to 0.4 (dev half 91.5 -> 89.5 %)",
-                "5105e9f (he/she/they and 'the ...' read as about the user, very close 0.5): 87.1 %, mean 0.93; then "
-                "very close 0.4, as above"]
+                "stricter gate; checked on the dev half",
+                "5105e9f (that, very close 0.5): 87.1 %, mean 0.93; then, because the held-out recall sets lost one "
+                "probe more (heldout6: 'Would signing up for UberEats be a good way to grow sales?', semantic 0.50), "
+                "'very close' for a question not about the user went from 0.5 to 0.4 (dev half 91.5 -> 89.5 %)"]
 BEST = (0.02, 0.03, 0.05, 0.07, 0.1, 0.15, 0.2, 0.3)
 EACH = (0.02, 0.03, 0.05, 0.07, 0.1)
 SEMANTIC = (0.1, 0.2, 0.3)
