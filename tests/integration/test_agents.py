@@ -179,7 +179,7 @@ def test_an_entity_met_only_in_another_agents_private_notes_stays_unknown(memory
     planner.add("alice", "p1", 1, secret, scope="private", at=AT, facts=[
         FactInput("attribute", "Project Falcon", "launch", "May", text=secret, subject_type="project"),
         FactInput("relation", "Project Falcon", "partner", "Acme Corp", text=secret, subject_type="project")])
-    planner.add("alice", "p1", 2, "My ThinkPad X1 has the PIN 4242.", scope="private", at=AT, facts=[
+    planner.add("alice", "p1", 2, "My ThinkPad X1 has the PIN 4242.", scope="private", at=AT + timedelta(days=2), facts=[
         FactInput("attribute", "ThinkPad X1", "pin", "4242", text="My ThinkPad X1 has the PIN 4242.",
                   subject_type="laptop")])
     coder.add("alice", "c1", 1, "My ThinkPad X1 runs Debian.", scope="shared", at=AT, facts=[
@@ -201,7 +201,11 @@ def test_an_entity_met_only_in_another_agents_private_notes_stays_unknown(memory
     listed = {e["name"]: e for e in curate.entities(coder.store, "alice")}
     assert "ThinkPad X1" in listed and not {"Project Falcon", "Acme Corp"} & set(listed)
     assert "4242" not in listed["ThinkPad X1"]["card"] and "Debian" in listed["ThinkPad X1"]["card"]
-    assert {"Project Falcon", "Acme Corp"} <= {e["name"] for e in curate.entities(memory.store, "alice")}
+    owners = {e["name"]: e for e in curate.entities(memory.store, "alice")}
+    assert {"Project Falcon", "Acme Corp"} <= set(owners)
+    # nor when the planner last talked about the laptop: the coder's list has its own latest mention
+    assert listed["ThinkPad X1"]["last_seen"].to_native() == AT < owners["ThinkPad X1"]["last_seen"].to_native()
+    assert listed["ThinkPad X1"]["mentions"] < owners["ThinkPad X1"]["mentions"]
     laptop = coder.card("alice", "ThinkPad X1")
     assert "4242" not in f"{laptop}" and "Debian" in laptop.summary
     found = coder.recall("alice", "When does the Falcon project launch, and with which partner?", 10, explain=True)
