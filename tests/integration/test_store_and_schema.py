@@ -75,3 +75,25 @@ def test_doctor_is_all_ok(settings):
     checks = admin.doctor(settings)
     assert [c.name for c in checks if not c.ok] == []
     assert {"neo4j reachable", "schema version", "indexes online", "embedder loads"} <= {c.name for c in checks}
+
+
+def test_rows_are_what_record_data_gives(store):
+    """store.rows (dict(zip(keys, record)), the fast way) gives what Record.data() gives, also for a record that
+    holds nodes and relationships, nested or not, and for temporal values."""
+    from graphmem.store import rows
+
+    statement = ("CREATE (a:RowsProbe {n: 1})-[r:RowsProbeRel {w: 2}]->(b:RowsProbe {n: 2}) "
+                 "WITH a, r, b UNWIND range(1, 3) AS i "
+                 "RETURN i, 'text' AS s, [i, 'x'] AS l, {k: i} AS m, datetime('2026-03-05T09:00:00Z') AS t, "
+                 "CASE WHEN i = 2 THEN a END AS node, CASE WHEN i = 3 THEN [r] END AS rels, {b: b} AS nested")
+    try:
+        with store.driver.session() as s:
+            got = rows(s.run(statement))
+            s.run("MATCH (p:RowsProbe) DETACH DELETE p").consume()
+            want = [r.data() for r in s.run(statement)]
+        assert got == want and len(got) == 3
+        assert got[1]["node"] == {"n": 1} and got[0]["nested"] == {"b": {"n": 2}}
+        assert isinstance(got[0]["t"], type(want[0]["t"]))
+    finally:
+        with store.driver.session() as s:
+            s.run("MATCH (p:RowsProbe) DETACH DELETE p").consume()
