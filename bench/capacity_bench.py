@@ -116,21 +116,21 @@ def run(memories: int, users: int, steps: list[int], queries: int, heap: str, pa
             launcher.up(settings)
             with Memory(settings, store=store, journal_path=home / "j.sqlite3") as mem:
                 sample = [f"u{rng.randrange(users):04d}" for _ in range(max(1, queries // 5))]
+
+                def five(user: str) -> list[float]:
+                    """ms of five recalls of ``user``, each with a random real question."""
+                    out = []
+                    for q in [rng.choice(questions) for _ in range(5)]:
+                        t1 = time.perf_counter()
+                        mem.recall(user, q, 8)
+                        out.append((time.perf_counter() - t1) * 1e3)
+                    return out
+
                 times = []
                 for user in sample:
                     mem.recall(user, "warm up", 8)          # loads the user's vectors
-                    for _ in range(5):
-                        q = rng.choice(questions)
-                        t1 = time.perf_counter()
-                        mem.recall(user, q, 8)
-                        times.append((time.perf_counter() - t1) * 1e3)
-                warm = []                                   # the same users again, other questions: pages cached
-                for user in sample:
-                    for _ in range(5):
-                        q = rng.choice(questions)
-                        t1 = time.perf_counter()
-                        mem.recall(user, q, 8)
-                        warm.append((time.perf_counter() - t1) * 1e3)
+                    times += five(user)
+                warm = [ms for user in sample for ms in five(user)]   # the same users again: pages cached
             points.append({"memories": loaded, "ingest_per_s": (step - (points[-1]["memories"] if points else 0))
                            / ingest_s, "store_mb": size / 2**20, "store_files_mb": store_b / 2**20,
                            "tx_logs_mb": logs_b / 2**20, "kb_per_1k": size / 1024 / (loaded / 1000),

@@ -47,7 +47,7 @@ def mcp(transport: str = typer.Option("stdio", help="stdio, or http (streamable 
     memory = Memory(settings(), journal_path=journal)
     try:
         if warm:
-            mcp_server.warm(memory)
+            memory.warm()
         if transport == "stdio":
             mcp_server.serve_stdio(memory, **who)
         else:

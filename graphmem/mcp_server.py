@@ -289,12 +289,6 @@ def _version() -> str:
     return __version__
 
 
-def warm(memory) -> None:
-    """Load the models before the first call, so no client waits on them (:meth:`Memory.warm`: also out of the
-    garbage collector's full collections)."""
-    memory.warm()
-
-
 def serve_stdio(memory, **agent: Any) -> None:
     """Serve over stdin/stdout until the client closes them (``agent``: see :func:`build`)."""
     build(memory, **agent).run("stdio")

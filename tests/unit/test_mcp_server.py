@@ -52,17 +52,17 @@ def test_plain_makes_results_json_ready():
 
 
 def test_warm_loads_the_models_then_freezes_them_out_of_full_collections(tmp_path):
-    """warm() leaves the loaded models in the collector's permanent generation: a full collection in the serving
-    process no longer walks them (it stalled a call for 100-500 ms). No database: Memory does no I/O until used."""
+    """Memory.warm() (what `graphmem mcp` calls before serving) leaves the loaded models in the collector's
+    permanent generation: a full collection in the serving process no longer walks them (it stalled a call for
+    100-500 ms). No database: Memory does no I/O until used."""
     import gc
 
     from graphmem import Memory, Settings
-    from graphmem.mcp_server import warm
 
     memory = Memory(Settings(), journal_path=tmp_path / "j.sqlite3")
     try:
         gc.unfreeze()
-        warm(memory)
+        memory.warm()
         frozen = gc.get_freeze_count()
         assert frozen > 10_000, frozen
         assert len(gc.get_objects(generation=2)) < frozen / 10
