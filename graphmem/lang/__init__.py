@@ -3,7 +3,7 @@
     from graphmem.lang import pack
     p = pack("zh")
     p.words("fillers")          # frozenset from zh/fillers.txt   (p.seq(...) keeps the file's order)
-    p.table("key_names")        # dict from zh/key_names.tsv      (first column -> second)
+    p.table("role_names")       # dict from zh/role_names.tsv     (first column -> second)
     p.regex("my")               # compiled pattern from zh/my.re
     p.say("said_so", a="3月")    # a row of zh/templates.tsv, formatted
     p.fn("to_second_person")    # a function of zh/rules.py (its ``__all__``)

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from datetime import datetime, timezone
 
 from graphmem import lang as langs
+from graphmem.lang import keys
 from graphmem.model import polarity_sign
 from graphmem.recall.types import Candidate
 
@@ -76,10 +77,6 @@ def said_so(first: datetime | None, last: datetime | None, mentions: int, now: d
     return p.say("said_once", a=a) + (p.say("said_times", n=mentions) if mentions > 1 else "")
 
 
-def human_key(key: str) -> str:
-    return key.replace("_", " ").strip()
-
-
 def subject(name: str | None, is_self: bool, lang: str = "en", capital: bool = True) -> str:
     """The entity as the user hears it, in ``lang``: "my laptop" -> "your laptop", 我妹妹 -> 你妹妹."""
     return langs.pack(lang).fn("subject")(name, is_self, capital)
@@ -124,14 +121,12 @@ def statement(c: Candidate, now: datetime, lang: str = "en") -> str:
         value = value_phrase(c.value, lang)
         if key == "note" and c.text:
             return _event_text(c, now, lang, note=True)
-        said = {"owner": p.fn("possessive")(c.entity, c.is_self), "key": p.table("key_names").get(key.lower(), human_key(key)),
-                "value": value}
-        if old:
-            until = when_phrase(c.t_to, now, lang)
-            return p.say("fact_old", **said) + (p.say("fact_until", until=until) if until else "")
-        if polarity_sign(c.polarity) < 0:   # a removed value ("not allergic to peanuts any more", "不再对花生过敏")
-            return p.say("fact_removed", **said)
-        return p.say("fact", **said)
+        # a removed value: "not allergic to peanuts any more", "不再对花生过敏"
+        tense = "fact_old" if old else "fact_removed" if polarity_sign(c.polarity) < 0 else "fact"
+        said = keys.fact(key, lang, tense, is_self=c.is_self or not c.entity, who=subject(c.entity, c.is_self, lang),
+                         owner=p.fn("possessive")(c.entity, c.is_self), value=value)
+        until = when_phrase(c.t_to, now, lang) if old else ""
+        return said + (p.say("fact_until", until=until) if until else "")
     if c.label == "relation":
         rtype = (c.key or "RELATED").upper()
         if c.is_self:   # the user —[SISTER]→ Lily: "Lily is your sister"

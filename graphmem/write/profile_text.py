@@ -9,14 +9,15 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from graphmem import lang as langs
+from graphmem.lang import keys
 
 RECENT = timedelta(days=30)
 
 
 def key_label(key: str, lang: str) -> str:
-    """How an attribute key reads in the profile: "budget" → "预算" for a Chinese user (the pack's cue
-    table), underscores → spaces in English. Unknown keys are shown as stored."""
-    return langs.pack(lang).fn("key_label")(key)
+    """How an attribute key reads in the profile: "budget" → "预算", "shopping_for" → "shopping for" / 想买 (the
+    pack's ``keys.tsv``)."""
+    return keys.label(key, lang)
 
 
 MAX_ITEMS = 8

@@ -7,7 +7,7 @@ import re
 
 from graphmem import lang
 
-__all__ = ["about_speaker", "allergy_list", "children", "diet", "grams", "is_question", "key_label", "languages_spoken", "noun_type", "pets", "possessive", "preferred_over", "retimed_date", "role_name",
+__all__ = ["about_speaker", "allergy_list", "children", "diet", "grams", "is_question", "languages_spoken", "noun_type", "pets", "possessive", "preferred_over", "retimed_date", "role_name",
            "short_answer", "short_item", "split_owner", "subject", "to_second_person", "workplaces", "name_age"]
 
 _WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
@@ -80,11 +80,6 @@ def to_second_person(text: str) -> str | None:
     out.append(text[pos:])
     s = "".join(out).strip()
     return s[:1].upper() + s[1:]
-
-
-def key_label(key: str) -> str:
-    """How an attribute key reads in the profile ("team_size" -> "team size")."""
-    return _p().table("profile_keys").get(key, key.replace("_", " "))
 
 
 # -- lists (linking/lists.py) -----------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import re
 
 from graphmem import lang
 
-__all__ = ["about_speaker", "allergy_list", "children", "diet", "grams", "is_question", "key_label", "languages_spoken", "noun_type", "pets", "possessive", "preferred_over", "retimed_date", "role_name",
+__all__ = ["about_speaker", "allergy_list", "children", "diet", "grams", "is_question", "languages_spoken", "noun_type", "pets", "possessive", "preferred_over", "retimed_date", "role_name",
            "short_answer", "short_item", "split_owner", "subject", "to_second_person", "workplaces", "name_age"]
 
 
@@ -51,14 +51,6 @@ def to_second_person(text: str) -> str | None:
     for mine, yours in p.table("_second_person").items():
         text = text.replace(mine, yours)
     return text
-
-
-def key_label(key: str) -> str:
-    """How an attribute key reads in the profile: budget -> 预算 (the first cue naming it); unknown keys as stored."""
-    p = _p()
-    if key in p.table("profile_keys"):
-        return p.table("profile_keys")[key]
-    return next((cue for cue, k in p.table("attribute_cues").items() if k == key), key)
 
 
 # -- lists (linking/lists.py) -----------------------------------------------------------------------------------
