@@ -9,6 +9,7 @@ from typing import Any
 
 from graphmem.model import FactInput
 from graphmem.write import ids
+from graphmem.write.versioning import value_text
 
 
 def utc(t: datetime | str | None) -> datetime:
@@ -23,7 +24,7 @@ def fact_to_json(f: FactInput) -> dict:
     d = dict(f.__dict__)
     d["when"] = f.when.isoformat() if f.when else None
     if not isinstance(d["value"], (str, int, float, bool, type(None))):
-        d["value"] = str(d["value"])
+        d["value"] = value_text(d["value"])   # a date as ISO 8601, not str(datetime)
     return d
 
 

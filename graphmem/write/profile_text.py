@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from graphmem import lang as langs
+from graphmem import times
 from graphmem.lang import keys
 
 RECENT = timedelta(days=30)
@@ -37,17 +38,8 @@ def _lang(rows: list[dict[str, Any]], hint: str | None) -> str:
     return max(votes, key=lambda c: (votes[c], c == langs.DEFAULT), default=langs.DEFAULT)
 
 
-def _d(t: Any) -> str:
-    if t is None:
-        return "?"
-    t = t.to_native() if hasattr(t, "to_native") else t
-    return t.date().isoformat() if isinstance(t, datetime) else str(t)[:10]
-
-
 def _when(t: Any) -> datetime | None:
-    if t is None:
-        return None
-    return t.to_native() if hasattr(t, "to_native") else t
+    return times.native(t)
 
 
 class _Say(dict):
@@ -77,7 +69,12 @@ def build(user_id: str, rows: list[dict[str, Any]], *, language: str | None = No
     likes, dislikes = names("preference", 1), names("preference", -1)
     wants = names("goal", 1)
     latest = max((_when(r["valid_from"]) for r in active if r["valid_from"] is not None), default=None)
-    lines = [t["head"].format(user=user_id, n=len(active), date=_d(now or latest))]
+    ref = now or latest     # dates in its year are said without the year
+
+    def day(x: Any) -> str:
+        return "?" if x is None else times.human(x, lang, ref, clock=False)
+
+    lines = [t["head"].format(user=user_id, n=len(active), date=day(ref))]
     # evolution of likes: recent ones vs older/outdated ones
     older_likes = [r for r in rows if r["kind"] == "preference" and r["key"] == "preference"
                    and (r.get("polarity") or 1) > 0 and r["status"] == "outdated"]
@@ -94,8 +91,8 @@ def build(user_id: str, rows: list[dict[str, Any]], *, language: str | None = No
     if wants:
         lines.append(t["wants"].format(x=t["sep"].join(_subject(r) for r in wants)))
     attrs = sorted([r for r in active if r["key"] not in ("preference", "goal")], key=rank)
-    about = [t["kv"].format(k=key_label(r["key"], lang), v=r["value"]) for r in attrs if r.get("is_self")][:MAX_ITEMS]
-    things = [t["thing"].format(e=r["entity"], kv=t["kv"].format(k=key_label(r["key"], lang), v=r["value"]))
+    about = [t["kv"].format(k=key_label(r["key"], lang), v=times.human(r["value"], lang, ref)) for r in attrs if r.get("is_self")][:MAX_ITEMS]
+    things = [t["thing"].format(e=r["entity"], kv=t["kv"].format(k=key_label(r["key"], lang), v=times.human(r["value"], lang, ref)))
               for r in attrs if not r.get("is_self")][:MAX_ITEMS]
     if about:
         lines.append(t["about"].format(x=t["lsep"].join(about)))
@@ -112,8 +109,8 @@ def build(user_id: str, rows: list[dict[str, Any]], *, language: str | None = No
         label = label if c.get("is_self") else f"{entity} {label}"
         if key in ("preference", "goal"):
             label = _subject(c)
-        oldv = t["sep"].join(dict.fromkeys(_val(v, lang) for v in sorted(old, key=lambda v: _when(v["valid_from"]) or datetime.min, reverse=True)))
-        changes.append(t["now"].format(k=label, v=_val(c, lang), d=_d(c["valid_from"]), old=oldv))
+        oldv = t["sep"].join(dict.fromkeys(_val(v, lang, ref) for v in sorted(old, key=lambda v: _when(v["valid_from"]) or datetime.min, reverse=True)))
+        changes.append(t["now"].format(k=label, v=_val(c, lang, ref), d=day(c["valid_from"]), old=oldv))
     if changes:
         lines.append(t["changes"].format(x=t["lsep"].join(changes[:MAX_ITEMS])))
     return ProfileText(t["join"].join(lines), lang, len(active))
@@ -128,7 +125,7 @@ def _subject(r: dict) -> str:
     return r["entity"]
 
 
-def _val(r: dict, lang: str) -> str:
+def _val(r: dict, lang: str, ref: datetime | None) -> str:
     p = langs.pack(lang)
     if r["key"] in ("preference", "goal"):
         pol = r.get("polarity") or 1
@@ -136,5 +133,5 @@ def _val(r: dict, lang: str) -> str:
             return p.say("profile_want" if pol > 0 else "profile_want_not")
         return p.say("profile_like" if pol > 0 else "profile_dislike")
     if (r.get("polarity") or 0) < 0:   # a removed value: "not peanuts (any more)"
-        return p.say("profile_removed", value=r["value"])
-    return str(r["value"])
+        return p.say("profile_removed", value=times.human(r["value"], lang, ref))
+    return times.human(r["value"], lang, ref)

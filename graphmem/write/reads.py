@@ -8,6 +8,7 @@ from datetime import datetime, timezone
 from graphmem.errors import InputError, NotFound
 from graphmem.model import EntityCard, FactVersion, Profile
 from graphmem.store import Store
+from graphmem.times import native
 from graphmem.write import ids
 from graphmem.write.sanitize import entity_ref, moment, owner_id
 
@@ -19,16 +20,12 @@ def _owner(store: Store, user_id: object, tenant: str | None) -> tuple[str, str]
     return owner_id(tenant or store.settings.tenant, "tenant"), owner_id(user_id, "user_id")
 
 
-def _native(t):
-    return t.to_native() if hasattr(t, "to_native") else t
-
-
 def _fact(r: dict) -> FactVersion:
     return FactVersion(
         id=r["id"], entity_id=r["entity_id"], entity=r["entity"], kind=r["kind"], key=r["key"], value=r["value"],
         polarity=r["polarity"], text=r["text"] or "", status=r["status"], version=int(r["version"] or 1),
-        valid_from=_native(r["valid_from"]), valid_to=_native(r["valid_to"]), recorded_at=_native(r["recorded_at"]),
-        last_seen=_native(r["last_seen"]), mention_count=int(r["mention_count"] or 0),
+        valid_from=native(r["valid_from"]), valid_to=native(r["valid_to"]), recorded_at=native(r["recorded_at"]),
+        last_seen=native(r["last_seen"]), mention_count=int(r["mention_count"] or 0),
         importance=float(r["importance"] or 0), quality=float(r["quality"] or 0), supersedes=r["supersedes"],
         event_id=r["event_id"], agent=r.get("agent"), scope=r.get("scope") or "user")
 
@@ -108,14 +105,14 @@ def preferences(store: Store, user_id: str, *, include_outdated: bool = False,
     tenant, user_id = _owner(store, user_id, tenant)
     rows = store.run("read/preferences", {"tenant": tenant, "user_id": user_id,
                                           "include_outdated": include_outdated})
-    return [{**r, "valid_from": _native(r["valid_from"]), "valid_to": _native(r["valid_to"])} for r in rows]
+    return [{**r, "valid_from": native(r["valid_from"]), "valid_to": native(r["valid_to"])} for r in rows]
 
 
 def events(store: Store, user_id: str, *, limit: int = 1000, tenant: str | None = None) -> list[dict]:
     """The user's event log, oldest first: turns and the event clauses derived from them."""
     tenant, user_id = _owner(store, user_id, tenant)
     rows = store.run("read/user_events", {"tenant": tenant, "user_id": user_id, "limit": limit})
-    return [{**r, "occurred_at": _native(r["occurred_at"]), "happened_at": _native(r["happened_at"])} for r in rows]
+    return [{**r, "occurred_at": native(r["occurred_at"]), "happened_at": native(r["happened_at"])} for r in rows]
 
 
 def profile(store: Store, user_id: str, *, tenant: str | None = None) -> Profile:
@@ -124,7 +121,7 @@ def profile(store: Store, user_id: str, *, tenant: str | None = None) -> Profile
     if not rows:
         raise NotFound(f"user {user_id!r} has no profile yet")
     r = rows[0]
-    return Profile(user_id, r["text"], r["language"], _native(r["updated_at"]), int(r["fact_count"] or 0))
+    return Profile(user_id, r["text"], r["language"], native(r["updated_at"]), int(r["fact_count"] or 0))
 
 
 def user_stats(store: Store, user_id: str, *, tenant: str | None = None) -> dict:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 
 from graphmem.store import Store
+from graphmem.times import native
 from graphmem.write.scoring import RescorePolicy, rescore as rescore_one
 
 
@@ -30,10 +31,6 @@ class RescoreReport:
     dry_run: bool = False
 
 
-def _native(t):
-    return t.to_native() if hasattr(t, "to_native") else t
-
-
 def _norm(text: str) -> str:
     return " ".join((text or "").casefold().split())
 
@@ -41,7 +38,7 @@ def _norm(text: str) -> str:
 def _protection(r: dict, since: datetime, repeats: set[str], junk: bool) -> str | None:
     """Why the memory of candidate row ``r`` must not be archived, or None. ``junk``: its text scored below the
     quality floor (punctuation, noise): that is archived even when it is the only thing of its kind."""
-    recalled = _native(r.get("last_recalled"))
+    recalled = native(r.get("last_recalled"))
     if recalled is not None and recalled >= since:
         return "recalled"
     if r.get("kept_at") is not None:
@@ -62,7 +59,7 @@ def _repeats(rows: list[dict]) -> set[str]:
     seen: set[tuple[str, str]] = set()
     out: set[str] = set()
     events = sorted((r for r in rows if r["label"] == "event"),
-                    key=lambda r: (str(_native(r["recorded_at"]) or ""), r["id"]))
+                    key=lambda r: (str(native(r["recorded_at"]) or ""), r["id"]))
     for r in events:
         key = (r["user_id"], _norm(r["text"]))
         if not key[1]:
@@ -86,7 +83,7 @@ def rescore(store: Store, *, tenant: str | None = None, user_id: str | None = No
     changes, items = [], []
     protected: dict[str, int] = {}
     for r in rows:
-        last = _native(r["last_seen"])
+        last = native(r["last_seen"])
         new = rescore_one(kind=r["kind"] or ("message" if r["label"] == "event" else "attribute"), status=r["status"],
                           text=r["text"] or "", importance_now=r["base_importance"], quality_now=r["base_quality"],
                           mention_count=int(r["mention_count"] or 1), last_seen=last, now=now, policy=policy)

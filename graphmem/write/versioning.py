@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, Callable
+
+from graphmem.times import iso
 
 NEW, REPEAT, CHANGE = "new", "repeat", "change"
 
@@ -36,6 +38,8 @@ def value_text(value: Any) -> str:
     """The stored (string) form of a value: 8000.0 → "8000", whitespace collapsed."""
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, (datetime, date)):   # a birthday, a deadline: ISO 8601 ("2026-04-12")
+        return iso(value)
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     return " ".join(str(value if value is not None else "").split())

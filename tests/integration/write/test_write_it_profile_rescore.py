@@ -23,7 +23,7 @@ def test_profile_shows_evolution_in_english(writer, store, tenant):
     p = profile(store, "u1", tenant=tenant)
     assert p.language == "en"
     assert "Recently prefers flagship models; earlier preferred value for money." in p.text
-    assert "budget: now 9000 (since 2026-04-05), earlier 3000" in p.text
+    assert "budget: now 9000 (since 5 April), earlier 3000" in p.text
 
 
 def test_profile_in_chinese_for_a_chinese_user(writer, store, tenant):
@@ -35,7 +35,18 @@ def test_profile_in_chinese_for_a_chinese_user(writer, store, tenant):
     p = profile(store, "u1", tenant=tenant)
     assert p.language == "zh"
     assert "喜欢：寿司。" in p.text
-    assert "预算：现在是8000（自2026-02-04起），之前是5000" in p.text
+    assert "预算：现在是8000（自2月4日起），之前是5000" in p.text
+
+
+def test_a_birthday_reads_as_a_date(writer, store, tenant):
+    """Said in plain words, stored as ISO 8601, read in the profile as a date (was "2026-04-12 00:00:00+00:00")."""
+    writer.add("u1", "s1", 1, "my birthday is April 12", at=T0)
+    writer.add("u2", "s1", 1, "我的生日是4月12日", at=T0)
+    assert writer.flush(60)
+    (fact,) = history(store, "u1", "me", "birthday", tenant=tenant)
+    assert fact.value == "2026-04-12"
+    assert "birthday 12 April" in profile(store, "u1", tenant=tenant).text
+    assert "生日：4月12日" in profile(store, "u2", tenant=tenant).text
 
 
 def test_rescore_archives_low_quality_and_deletes_nothing(writer, store, tenant):
