@@ -33,8 +33,11 @@ class TimeExpr:
     start: int
     end: int
     when: datetime
-    granularity: str   # time | day | week | month | year
+    granularity: str   # time | day | week | month | year | period
     text: str
+    #: the days [start, end) it may mean when that is not its granularity's one period: "a few days ago" is the
+    #: past week, "three weeks ago" a week around that day, "last Wednesday" either of the last two (questions)
+    period: tuple[datetime, datetime] | None = None
 
 
 def _day(now: datetime, delta_days: int = 0) -> datetime:
@@ -75,6 +78,30 @@ def _date(now: datetime, month: int, day: int) -> datetime | None:
         return datetime(now.year, month, day, tzinfo=now.tzinfo)
     except ValueError:
         return None
+
+
+def _span(now: datetime, first: int, last: int) -> tuple[datetime, datetime]:
+    return _day(now, first), _day(now, last)
+
+
+def _few_days(now: datetime) -> tuple[datetime, datetime]:
+    return _span(now, -7, 0)          # "a few days ago", "前几天": the past week
+
+
+def _few_weeks(now: datetime) -> tuple[datetime, datetime]:
+    return _span(now, -34, -11)       # "a few weeks ago", "几周前": two to five weeks back
+
+
+def _around(day: datetime) -> tuple[datetime, datetime]:
+    return day - timedelta(days=2), day + timedelta(days=3)    # "three weeks ago": give or take a few days
+
+
+def _months_ago(now: datetime, n: int) -> tuple[datetime, datetime]:
+    return _span(now, -30 * n - 14, -30 * n + 11)   # "two months ago": about 60 days back, a fortnight either way
+
+
+def _last_week(now: datetime) -> tuple[datetime, datetime]:
+    return _monday(now, -1), _monday(now)
 
 
 _EN_NUMWORD = r"(\d+|a couple of|a few|couple of|few|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
@@ -132,20 +159,24 @@ def _(m, now):
 
 @_en(r"\b" + _EN_NUMWORD + r" (day|week|month|year)s? ago\b")
 def _(m, now):
-    n, unit = _n(m.group(1)), m.group(2).lower()
+    n, unit, vague = _n(m.group(1)), m.group(2).lower(), "few" in m.group(1).lower()
     if unit == "day":
-        return _day(now, -n), "day"
+        return _day(now, -n), "day", _few_days(now) if vague or "couple" in m.group(1).lower() else None
     if unit == "week":
-        return _day(now, -7 * n), "day"
+        return _day(now, -7 * n), "day", _few_weeks(now) if vague else _around(_day(now, -7 * n))
     if unit == "month":
-        return _month(now, -n), "month"
+        return _month(now, -n), "month", _months_ago(now, n)
     return _year(now, -n), "year"
 
 
 @_en(r"\b(next|last|this|coming|on)\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\b")
 def _(m, now):
     which = {"coming": "", "on": ""}.get(m.group(1).lower(), m.group(1).lower())
-    return _weekday(now, _EN_WEEKDAYS[m.group(2).lower()], which), "day"
+    wd = _EN_WEEKDAYS[m.group(2).lower()]
+    if which != "last":
+        return _weekday(now, wd, which), "day"
+    day = _day(now, -((now.weekday() - wd) % 7 or 7))   # "last Wednesday": the latest one, or the one before
+    return _weekday(now, wd, which), "day", (day - timedelta(days=7), day + timedelta(days=1))
 
 
 @_en(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b")
@@ -156,7 +187,7 @@ def _(m, now):
 @_en(r"\b(this|next|last)? ?weekend\b")
 def _(m, now):
     which = (m.group(1) or "").lower()
-    return _weekday(now, 5, {"this": "", "": ""}.get(which, which)), "day"
+    return _weekday(now, 5, {"this": "", "": ""}.get(which, which)), "day", _last_week(now) if which == "last" else None
 
 
 @_en(r"\b(next|last|this) (week|month|year)\b")
@@ -298,7 +329,7 @@ def _(m, now):
 @_zh(r"(下|上|这个|这|本)?(?:个)?周末")
 def _(m, now):
     which = {"下": "next", "上": "last"}.get(m.group(1) or "", "")
-    return _weekday(now, 5, which), "day"
+    return _weekday(now, 5, which), "day", _last_week(now) if which == "last" else None
 
 
 @_zh(r"(?:周|星期|礼拜)([一二三四五六日天1-7])")
@@ -343,13 +374,13 @@ def _(m, now):
 
 @_zh(_ZH_NUM + r"(?:个)?(天|周|星期|礼拜|月|年)(?:以前|之前|前)")
 def _(m, now):
-    n, unit = _zn(m.group(1)), m.group(2)
+    n, unit, vague = _zn(m.group(1)), m.group(2), "几" in m.group(1)
     if unit == "天":
-        return _day(now, -n), "day"
+        return _day(now, -n), "day", _few_days(now) if vague else None
     if unit in ("周", "星期", "礼拜"):
-        return _day(now, -7 * n), "day"
+        return _day(now, -7 * n), "day", _few_weeks(now) if vague else _around(_day(now, -7 * n))
     if unit == "月":
-        return _month(now, -n), "month"
+        return _month(now, -n), "month", _months_ago(now, n)
     return _year(now, -n), "year"
 
 
@@ -382,7 +413,9 @@ def _(m, now):
     day = {"初": 1, "中": 15}.get(m.group(2))
     if day is None:
         day = (_month(now, d + 1) - timedelta(days=1)).day
-    return base.replace(day=day), "day"
+    third = {"初": (1, 11), "中": (11, 21)}.get(m.group(2))   # 上旬/中旬/下旬: the month's first, middle, last ten days
+    period = (base.replace(day=third[0]), base.replace(day=third[1])) if third else (base.replace(day=21), _month(now, d + 1))
+    return base.replace(day=day), "day", period
 
 
 @_zh(r"(明|今|去)?年(底|初)")
@@ -441,13 +474,65 @@ def time_of_day(text: str) -> tuple[int, int] | None:
     return None
 
 
-def find_times(text: str, now: datetime) -> list[TimeExpr]:
-    """All non-overlapping time expressions, longest/earliest rule first."""
+# ---- periods a question names without a date ("the other day", "前几天", "the week before last") ----------------
+# read only when asked for (``find_times(..., periods=True)``): a statement's date needs a day, a question a period
+
+_PERIOD_RULES: list[tuple[re.Pattern, object]] = []
+
+
+def _period(pattern: str):
+    def deco(fn):
+        def rule(m, now):
+            span = fn(m, now)
+            return span[0], "period", span
+        _PERIOD_RULES.append((re.compile(pattern, re.I), rule))
+        return fn
+    return deco
+
+
+@_period(r"\b(?:a few|a couple of|several) days (?:ago|back)\b|\bthe other day\b|几天前|前几天|前两天")
+def _(m, now):
+    return _few_days(now)
+
+
+@_period(r"\b(?:a few|several) weeks (?:ago|back)\b|几周前|前几周")
+def _(m, now):
+    return _few_weeks(now)
+
+
+@_period(r"\b(an?|one|two|three|a couple of|\d+)\s+months?(?:\s+or so)?\s+(?:ago|back)\b")
+def _(m, now):
+    return _months_ago(now, _n(m.group(1)))
+
+
+@_period(r"(\d+|[一两二三四五六])\s*个多?月(?:以)?前")
+def _(m, now):
+    return _months_ago(now, _zn(m.group(1)))
+
+
+@_period(r"\bpast week\b")
+def _(m, now):
+    return _last_week(now)
+
+
+@_period(r"\bpast month\b")
+def _(m, now):
+    return _month(now, -1), _month(now, 0)
+
+
+@_period(r"\b(?:week|weekend) before last\b|上上个?周末")
+def _(m, now):
+    return _monday(now, -2), _monday(now, -1)
+
+
+def find_times(text: str, now: datetime, periods: bool = False) -> list[TimeExpr]:
+    """All non-overlapping time expressions, longest/earliest rule first; with ``periods``, also the periods a
+    question names without a date ("the other day", "前几天")."""
     found: list[TimeExpr] = []
     taken: list[tuple[int, int]] = []
     cands = []
     zh = has_cjk(text)   # every Chinese rule needs a Chinese character: without one none can match
-    for k, (pat, fn) in enumerate(_ZH_RULES + _EN_RULES):
+    for k, (pat, fn) in enumerate(_ZH_RULES + _EN_RULES + (_PERIOD_RULES if periods else [])):
         if k < len(_ZH_RULES) and not zh:
             continue
         for m in pat.finditer(text):
@@ -460,7 +545,7 @@ def find_times(text: str, now: datetime) -> list[TimeExpr]:
         r = fn(m, now)
         if not r:
             continue
-        found.append(TimeExpr(s, e, r[0], r[1], m.group(0)))
+        found.append(TimeExpr(s, e, r[0], r[1], m.group(0), *r[2:]))
         taken.append((s, e))
     found.sort(key=lambda t: t.start)
     tod = time_of_day(text) if found else None
@@ -468,7 +553,7 @@ def find_times(text: str, now: datetime) -> list[TimeExpr]:
         first = next((i for i, t in enumerate(found) if t.granularity == "day"), None)
         if first is not None:
             t = found[first]
-            found[first] = TimeExpr(t.start, t.end, t.when.replace(hour=tod[0], minute=tod[1]), "time", t.text)
+            found[first] = TimeExpr(t.start, t.end, t.when.replace(hour=tod[0], minute=tod[1]), "time", t.text, t.period)
     return found
 
 

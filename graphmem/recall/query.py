@@ -10,10 +10,10 @@ from datetime import datetime, timedelta, timezone
 from functools import lru_cache
 
 from graphmem.linking import lexicon
-from graphmem.linking.timeexpr import find_times
+from graphmem.linking.normalize import detect_language
+from graphmem.linking.timeexpr import TimeExpr, find_times
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
-_LATIN = re.compile(r"[A-Za-z]+")
 
 # "asks about the past": a value that may have changed since ("used to", "before", "以前", "原来")
 _PAST_EN = re.compile(
@@ -40,20 +40,6 @@ STOP_ZH = ("什么", "怎么", "怎样", "哪个", "哪些", "哪里", "哪儿",
 _STOP_ZH_RE = re.compile("|".join(sorted(map(re.escape, STOP_ZH), key=len, reverse=True)))
 _LUCENE_SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/])')
 _TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9'._+#-]*|[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
-
-
-def language(text: str) -> str:
-    """'zh', 'en' or 'mixed' (same rule of thumb as ``graphmem.linking.detect_language``)."""
-    cjk = len(_CJK.findall(text))
-    latin = len(_LATIN.findall(text))
-    if cjk == 0:
-        return "en"
-    if latin == 0 or cjk >= 3 * latin:
-        return "zh"
-    if latin >= 4 and cjk <= 3:
-        return "en"
-    share = cjk / (cjk + 1.5 * latin)
-    return "zh" if share >= 0.75 else "en" if share <= 0.2 else "mixed"
 
 
 def asks_about_past(text: str) -> bool:
@@ -252,86 +238,34 @@ def asked_keys(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(keys + ("address",))) if "location" in keys else keys    # the city, and where in it
 
 
-def _week_start(d: datetime) -> datetime:
-    d = d.replace(hour=0, minute=0, second=0, microsecond=0)
-    return d - timedelta(days=d.weekday())
-
-
-_ZH_NUM = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
-
-
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_EN_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "a couple of": 2}
-
-
 def time_window(text: str, now: datetime) -> tuple[datetime, datetime] | None:
-    """The period a question is about ("last week", "昨天", "3 days ago"), generous by a day on each side;
+    """The period a question is about ("last week", "昨天", "3 days ago"), read by the one date parser
+    (``linking.timeexpr``, with the periods a question names), generous by a day on each side (a year by none).
     None when it names no period."""
     now = now if now.tzinfo else now.replace(tzinfo=timezone.utc)
-    day0 = now.replace(hour=0, minute=0, second=0, microsecond=0)
-    t = text.lower()
-    pad = timedelta(days=1)
-    if re.search(r"\byesterday\b|昨天|昨日", t):
-        return day0 - timedelta(days=1) - pad, day0 + pad
-    if re.search(r"前天|day before yesterday", t):
-        return day0 - timedelta(days=2) - pad, day0 - timedelta(days=1) + pad
-    if re.search(r"\btoday\b|今天|今日", t):
-        return day0 - pad, now + pad
-    m = re.search(r"(?:上周|上个星期|上星期|上礼拜|上个礼拜)([一二三四五六日天])", t)
-    if m:   # 上周一: that day of last week
-        day = _week_start(now) - timedelta(days=7) + timedelta(days="一二三四五六日".find(m.group(1).replace("天", "日")))
-        return day - pad, day + timedelta(days=1) + pad
-    m = re.search(r"\blast (monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", t)
-    if m:   # "last Wednesday": the latest one before today, or the one before it (both are said)
-        back = (now.weekday() - _WEEKDAYS.index(m.group(1))) % 7 or 7
-        day = day0 - timedelta(days=back)
-        return day - timedelta(days=7) - pad, day + timedelta(days=1) + pad
-    if re.search(r"\b(week|weekend) before last\b|上上周|上上个周|上上星期|上上个星期|上上礼拜|上上个礼拜", t):
-        ws = _week_start(now)
-        return ws - timedelta(days=14) - pad, ws - timedelta(days=7) + pad
-    if re.search(r"\blast week(end)?\b|\bpast week\b|上周|上个周末|上个星期|上星期|上礼拜|上个礼拜", t):
-        ws = _week_start(now)
-        return ws - timedelta(days=7) - pad, ws + pad
-    if re.search(r"\bthis week\b|这周|本周|这个星期|这礼拜", t):
-        return _week_start(now) - pad, now + pad
-    if re.search(r"\blast month\b|\bpast month\b|上个月|上月", t):
-        first = day0.replace(day=1)
-        prev = (first - timedelta(days=1)).replace(day=1)
-        return prev - pad, first + pad
-    if re.search(r"\bthis month\b|这个月|本月", t):
-        return day0.replace(day=1) - pad, now + pad
-    if re.search(r"\blast year\b|去年", t):
-        return day0.replace(year=now.year - 1, month=1, day=1), day0.replace(month=1, day=1)
-    m = re.search(r"\b(\d+)\s+days?\s+ago\b", t) or re.search(r"(\d+|[一两二三四五六七八九十])\s*天前", t)
-    if m:
-        n = int(m.group(1)) if m.group(1).isdigit() else _ZH_NUM[m.group(1)]
-        return day0 - timedelta(days=n) - pad, day0 - timedelta(days=n - 1) + pad
-    m = re.search(r"\b(\d+|an?|one|two|three|four|a couple of)\s+weeks?\s+ago\b", t) or \
-        re.search(r"(\d+|[一两二三四五六七八九十])\s*(?:周|个星期|星期)前", t)
-    if m:
-        n = int(m.group(1)) if m.group(1).isdigit() else _ZH_NUM.get(m.group(1)) or _EN_NUM[m.group(1)]
-        return day0 - timedelta(days=7 * n + 3), day0 - timedelta(days=7 * n - 4)
-    # vaguer: "a few days ago", "the other day", "前几天" (the past week); "a month or so back", "一个月前"
-    if re.search(r"\b(?:a few|a couple of|several) days (?:ago|back)\b|\bthe other day\b|几天前|前几天|前两天", t):
-        return day0 - timedelta(days=7) - pad, day0 + pad
-    if re.search(r"\b(?:a few|several) weeks (?:ago|back)\b|几周前|前几周", t):
-        return day0 - timedelta(days=35), day0 - timedelta(days=10)
-    m = re.search(r"\b(an?|one|two|three|a couple of|\d+)\s+months?(?:\s+or so)?\s+(?:ago|back)\b", t) or \
-        re.search(r"(\d+|[一两二三四五六])\s*个多?月(?:以)?前", t)
-    if m:
-        n = int(m.group(1)) if m.group(1).isdigit() else _ZH_NUM.get(m.group(1)) or _EN_NUM[m.group(1)]
-        return day0 - timedelta(days=30 * n + 15), day0 - timedelta(days=30 * n - 12)
-    # a day, week or month the question names, ahead as well: "the day after tomorrow", "下周三", "on the 14th"
-    named = next((x for x in find_times(text, now) if x.granularity in _SPAN_DAYS), None)
-    if named:
-        start = named.when if named.when.tzinfo else named.when.replace(tzinfo=timezone.utc)
+    for named in find_times(text, now, periods=True):
+        start, end = named.period or _calendar(named)
         if start > now and not _AHEAD.search(named.text) and _PAST_TENSE.search(text):
-            return None   # "what did I spend in February?": not next February; which one is not said
-        return start - pad, start + timedelta(days=_SPAN_DAYS[named.granularity]) + pad
+            continue   # "what did I spend in February?": not next February; which one is not said
+        if named.granularity == "year" and end > now:
+            continue   # a year still running holds nearly everything; one ahead is no period a memory is in
+        pad = timedelta(days=0 if named.granularity == "year" else 1)
+        return start - pad, end + pad
     return None
 
 
-_SPAN_DAYS = {"day": 1, "week": 7, "month": 31}
+def _calendar(x: TimeExpr) -> tuple[datetime, datetime]:
+    """The day, week, month or year a time expression names."""
+    d = x.when.replace(hour=0, minute=0, second=0, microsecond=0)
+    if x.granularity == "week":
+        return d, d + timedelta(days=7)
+    if x.granularity == "month":
+        return d, (d.replace(day=28) + timedelta(days=4)).replace(day=1)
+    if x.granularity == "year":
+        return d, d.replace(year=d.year + 1)
+    return d, d + timedelta(days=1)
+
+
 _PAST_TENSE = re.compile(r"\b(?:did|was|were|went|spent|paid|bought|said|told)\b|过|了", re.I)
 _AHEAD = re.compile(r"\b(?:next|tomorrow|coming)\b|下|明|后天|大后天", re.I)   # said to be ahead: "next Friday", "下周三"
 
@@ -354,7 +288,7 @@ class QueryInfo:
 
 def analyse(text: str, now: datetime, lang: str | None = None) -> QueryInfo:
     back, head = back_reference(text)
-    return QueryInfo(text, lang or language(text), asks_about_past(text), time_window(text, now), back, head,
+    return QueryInfo(text, lang or detect_language(text), asks_about_past(text), time_window(text, now), back, head,
                      lucene_query(text), tuple(dict.fromkeys((*scan_terms(text), *agent_nouns(text)))),
                      *_types_and_keys(text), asks_current(text), past_tense(text))
 

@@ -686,8 +686,8 @@ def _provenance(c: Candidate, vc: "UserVectors | None") -> dict:
 
 
 def _mixed(text: str) -> bool:
-    from graphmem.recall.query import language
-    return language(text) == "mixed"
+    from graphmem.linking.normalize import detect_language
+    return detect_language(text) == "mixed"
 
 
 def render(memories: Sequence[Recalled]) -> str:

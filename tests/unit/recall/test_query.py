@@ -183,3 +183,23 @@ def test_a_named_day_ahead_is_a_time_window_too():
     assert day(time_window("下周三我约了什么？", now)) == ("2026-03-31", "2026-04-03")   # said to be ahead
     # past tense with a month that lies ahead: which February is not said, so no window
     assert time_window("What did I spend in February?", now) is None and time_window("我二月花了多少钱？", now) is None
+
+
+def test_the_window_is_read_by_the_write_sides_date_parser():
+    """One date parser (``linking.timeexpr``): a question's period is the day, week, month or period the write
+    side would date the same words to, the periods only a question names are read only when asked for, and
+    the language is the one detector's."""
+    from graphmem.linking.normalize import detect_language
+    from graphmem.linking.timeexpr import find_times
+    now = datetime(2026, 3, 12, 12, tzinfo=timezone.utc)      # a Thursday
+    day = lambda w: (w[0].date().isoformat(), w[1].date().isoformat())  # noqa: E731
+    assert day(time_window("这周一我去哪儿办事了？", now)) == ("2026-03-08", "2026-03-11")   # that Monday, not the week
+    assert day(time_window("这周我有什么安排？", now)) == ("2026-03-08", "2026-03-17")       # the whole week, plans too
+    assert day(time_window("上个月中旬我说了什么？", now)) == ("2026-02-10", "2026-02-22")   # 中旬: the 11th to the 20th
+    assert day(time_window("我上上周末打算干什么来着？", now)) == ("2026-02-22", "2026-03-03")
+    assert day(time_window("What did I do four years ago?", now)) == ("2022-01-01", "2023-01-01")
+    assert time_window("Which tomato variety am I trying this year?", now) is None   # a running year: no period
+    assert [t.text for t in find_times("the other day, 前几天", now)] == []                 # the write side: no date
+    assert [t.text for t in find_times("the other day, 前几天", now, periods=True)] == ["the other day", "前几天"]
+    for q in ("我那个 residence permit 现在 valid 到什么时候？", "What car do I drive?", "我开什么车？"):
+        assert analyse(q, now).language == detect_language(q)
