@@ -41,6 +41,7 @@ _EN_LIGHT_VERB = re.compile(r"^(?:to\s+)?(?:do|have|eat|drink|use|play|watch|tak
 _QUALIFIED = re.compile(r"^((?:[\w'-]+\s+){0,2}[\w'-]+)\s+(?:with|that|which|who|where)\s+\S", re.I)   # "phone with ..."
 _ZH_LIGHT_VERB = re.compile(r"^(?:吃|喝|用|看|玩|听|穿|去|做|住|开)")
 _PHONE = re.compile(r"\+?[\d()][\d\s().-]{5,}\d")   # a phone number is text: "07700 900123", "555-0142"
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")   # an email is an address, not "to reschedule a meeting"
 _TEXT_KEYS = {"name", "model", "color", "address", "email", "allergy", "employer", "location", "job", "phone",
               "hometown"}
 _OWNED_KEYS = {"location", "address", "employer", "job", "hometown"}
@@ -436,6 +437,8 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             val = re.split(r"\s+(?:as|since|for|because|with|and)\s+", val)[0].strip()
             if key == "employer" and cue.startswith("work") and not _EN_SUBJECT.search(c[:mm.start()]):
                 continue   # "dinners that work for her", "Thursday didn't work for Judy": not where the user works
+            if key == "email":   # "a polite email to reschedule a meeting": no address, no fact
+                val = _EMAIL.search(after).group(0) if _EMAIL.search(after) else ""
             if val.lower() in _PRONOUNS or (key == "phone" and not _PHONE.fullmatch(val)):
                 continue   # "new number was almost $5k": an amount, not a phone number
             owner = _EN_OWNER.search(c[:mm.start()])
@@ -674,6 +677,8 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             if key == "phone":
                 phone = _PHONE.search(val)
                 val = phone.group(0) if phone else ""
+            if key == "email":   # "我的邮箱满了": no address, no fact
+                val = _EMAIL.search(val).group(0) if _EMAIL.search(val) else ""
             if key == "location" and (re.match(r"[院了过得不的久惯着下一个]", val) or _NOT_PLACE.match(val)):
                 continue   # "我住院了", "我住得远", "工资调到一万", "moved to Thursday": not where the user lives
             if key == "location" and _ZH_AREA.search(val):

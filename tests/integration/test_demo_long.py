@@ -22,3 +22,5 @@ def test_long_history_shows_the_saving_and_finds_old_facts(settings, tenant):
     assert long["off_topic_memories"] == 0                           # nothing relevant, nothing injected (issue 20)
     off = text.split("user: What's the capital of Australia?", 1)[1].split("assistant:", 1)[0]
     assert "recalled: (nothing relevant in long-term memory)" in off, off
+    profile = next(line for line in lines if line.startswith("Profile of") or "profile: Profile of" in line)
+    assert "reschedule" not in profile and "email" not in profile, profile   # "Write me a short polite email to ..."

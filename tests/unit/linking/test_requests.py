@@ -26,3 +26,18 @@ def test_what_the_speaker_says_of_themselves_stays():
     assert ("relation", "Lily", "sister", 0) in card and any(k == "event" for k, *_ in card)
     assert said("不要太长") == [("preference", "太长", "", -1)]   # no request: left as it was
     assert said("我不喜欢太长的邮件") == [("preference", "太长的邮件", "", -1)]
+
+
+def test_an_email_is_an_address():
+    """The long demo's profile said "email reschedule a meeting": the cue "email" took whatever followed it."""
+    import graphmem.linking.requests as rq
+
+    keep, rq.about_the_user = rq.about_the_user, lambda text, st: st   # the cue rule alone, without the request rule
+    try:
+        assert said("Write me a short polite email to reschedule a meeting.") == []
+        assert said("Please send an email to reschedule the dentist") == [] and said("我的邮箱满了") == []
+    finally:
+        rq.about_the_user = keep
+    emails = {s.value for t in ("My email is tom@example.com", "email me at tom@x.com", "我的邮箱是abc@qq.com")
+              for s in extract_statements(t, NOW) if s.key == "email"}
+    assert emails == {"tom@example.com", "tom@x.com", "abc@qq.com"}
