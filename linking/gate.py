@@ -220,3 +220,65 @@ def is_reaction(text: str) -> bool:
     units = sum(len(re.findall(r"[A-Za-z0-9][\w'’-]*", s)) + len(re.findall(r"[\u4e00-\u9fff]", s)) / 2
                 for s in said)
     return units <= REACTION_UNITS
+
+
+# -- small talk inside a message: what a recalled quote can leave out ----------------------------------------
+_SEGMENT = re.compile(r"[^,，]+[,，]\s*|[^,，]+$")
+_NAME = re.compile(r"\b[A-Z][a-z]+\b")
+_END = re.compile(r"[.!?。！？~]+\s*$")
+
+
+def is_social(sentence: str, names: frozenset[str] = frozenset()) -> bool:
+    """A sentence or clause that only greets, thanks, cheers or agrees, or addresses someone ("Thanks, Melanie!",
+    "Wow, John, that's awesome!", "Congrats!", "谢谢！"): the gate's phrases, fillers and the conversation's
+    people (``names``, lower case) and nothing else. One other capitalised name is allowed beside a phrase (the
+    person addressed); a name alone ("Paris?!") or two ("Luna and Oliver!") is content, and so is anything with
+    a digit or a bracketed note."""
+    if re.search(r"\d|\[", sentence):
+        return False
+    en_re, zh_re, _, singles = _patterns()
+    fillers = lx.fillers()
+    found = 0
+
+    def take(_m: re.Match) -> str:
+        nonlocal found
+        found += 1
+        return " "
+
+    s = en_re.sub(take, zh_re.sub(take, _norm(sentence)))
+    left = []
+    for w in re.findall(r"[a-z0-9]+|[\u4e00-\u9fff]+", s):
+        if w in fillers or _LAUGH.match(w) or (not w.isascii() and all(ch in singles for ch in w)) \
+                or any(n.startswith(w) for n in names if len(w) >= 3):   # a name or its short form ("Mel")
+            found += 1
+        else:
+            left.append(w)
+    capitalised = {n.lower() for n in _NAME.findall(sentence)}
+    return found > 0 and (not left or (len(left) == 1 and left[0] in capitalised))
+
+
+def _without_social_clauses(sentence: str, names: frozenset[str]) -> str:
+    """A sentence without its opening and closing small-talk clauses ("Yeah, they offer yoga, Maria." -> "They
+    offer yoga.")."""
+    clauses = _SEGMENT.findall(sentence.strip())
+    a, b = 0, len(clauses)
+    while a < b - 1 and is_social(clauses[a], names):
+        a += 1
+    while b - 1 > a and is_social(clauses[b - 1], names):
+        b -= 1
+    if (a, b) == (0, len(clauses)):
+        return sentence.strip()
+    core = "".join(clauses[a:b]).strip().rstrip(",，")
+    end = _END.search(sentence.strip()) if b < len(clauses) else None
+    return core[:1].upper() + core[1:] + (end.group(0).strip() if end and not _END.search(core) else "")
+
+
+@lru_cache(maxsize=8192)
+def without_small_talk(text: str, names: frozenset[str] = frozenset()) -> str:
+    """``text`` without its small-talk sentences and clauses ("Thanks, Melanie! Yeah, I painted a sunrise." ->
+    "I painted a sunrise."), so a recalled quote spends its characters on what was said; ``names``: the people
+    of the conversation (lower case), who may be addressed. A message that is all small talk is kept whole."""
+    kept = [s for s in _SENTENCE.findall(text or "") if s.strip() and not is_social(s, names)]
+    if not kept:
+        return text
+    return " ".join(_without_social_clauses(s, names) for s in kept)

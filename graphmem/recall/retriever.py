@@ -459,8 +459,9 @@ class Retriever:
         lang = language if langs.has(language) else q.language if langs.has(q.language) else langs.DEFAULT
         ranked = scoring.rank(merged, q, now, k, self.config.scoring)
         out = []
+        names = frozenset(w for c, _ in ranked if c.speaker for w in c.speaker.lower().split())
         for c, comp in ranked:
-            text = rw.rewrite(c, now, lang, self.llm_rewrite)
+            text = rw.rewrite(c, now, lang, self.llm_rewrite, names)
             expl = None
             if explain:
                 expl = {"paths": dict(c.paths), "via": dict(c.via), "components": dict(comp), "score": comp["score"],

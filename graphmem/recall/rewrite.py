@@ -16,6 +16,7 @@ from datetime import datetime, timezone
 
 from graphmem import lang as langs
 from graphmem.lang import keys
+from graphmem.linking.gate import without_small_talk
 from graphmem.model import polarity_sign
 from graphmem.recall.types import Candidate
 
@@ -101,15 +102,16 @@ def _obj(c: Candidate, lang: str) -> str:
     return subject(name, False, lang, capital=False)
 
 
-def statement(c: Candidate, now: datetime, lang: str = "en") -> str:
-    """The memory as one second-person sentence in ``lang`` (a pack's code), without the time note."""
+def statement(c: Candidate, now: datetime, lang: str = "en", names: frozenset[str] = frozenset()) -> str:
+    """The memory as one second-person sentence in ``lang`` (a pack's code), without the time note; ``names``:
+    the conversation's people (lower case), whom a quote may address ("Thanks, Melanie!" is left out)."""
     p = langs.pack(lang)
     lang = p.lang
     old = c.status == "outdated"
     if _their_words(c):
-        return _event_text(c, now, lang)
+        return _event_text(c, now, lang, names=names)
     if c.label == "fact" and c.kind in ("preference", "goal") and (c.is_self or not c.entity) and c.text:
-        return _event_text(c, now, lang)   # "I want something light": the object is only in the words
+        return _event_text(c, now, lang, names=names)   # "I want something light": the object is only in the words
     if c.label == "fact" and c.kind in ("preference", "goal"):
         pol = polarity_sign(c.polarity)
         obj = _obj(c, lang)
@@ -120,7 +122,7 @@ def statement(c: Candidate, now: datetime, lang: str = "en") -> str:
         key = c.key or "note"
         value = value_phrase(c.value, lang)
         if key == "note" and c.text:
-            return _event_text(c, now, lang, note=True)
+            return _event_text(c, now, lang, note=True, names=names)
         # a removed value: "not allergic to peanuts any more", "不再对花生过敏"
         tense = "fact_old" if old else "fact_removed" if polarity_sign(c.polarity) < 0 else "fact"
         said = keys.fact(key, lang, tense, is_self=c.is_self or not c.entity, who=subject(c.entity, c.is_self, lang),
@@ -138,23 +140,32 @@ def statement(c: Candidate, now: datetime, lang: str = "en") -> str:
         if verb:
             return p.say("relation", a=a, verb=verb, b=b)
         return p.say("relation_other", a=a, b=b, rel=rtype.lower(), rel_words=rtype.lower().replace("_", " "))
-    return _event_text(c, now, lang)
+    return _event_text(c, now, lang, names=names)
 
 
 def _their_words(c: Candidate) -> bool:
-    """A fact drawn from a participant's message is told as their words, with when they said them ("Melanie said:
-    "I love hiking" (in May)"): the second-person statement and "you said so" are for the user's own words."""
+    """A fact drawn from a participant's message is told as their words, with when they said them ("Melanie said in
+    May: "I love hiking""): the second-person statement and "you said so" are for the user's own words."""
     return c.label == "fact" and bool(c.speaker) and bool(c.text)
 
 
-def _event_text(c: Candidate, now: datetime, lang: str, note: bool = False) -> str:
-    text = _clean(c.text)
+def _told_by_speaker(c: Candidate) -> bool:
+    """A memory told as a named participant's words ("Melanie said in May: "…""), not the user's or assistant's."""
+    return bool(c.speaker) and c.kind not in ("advice", "assistant")
+
+
+def _event_text(c: Candidate, now: datetime, lang: str, note: bool = False,
+                names: frozenset[str] = frozenset()) -> str:
+    text = _clean(without_small_talk(c.text or "", names))
     p = langs.pack(lang)
     if c.kind == "advice":   # the assistant's own words: not something the user said
         return p.say("advice", text=text)
     if c.kind == "assistant":
         return p.say("assistant", text=text)
-    if c.speaker:   # a participant's own words stay theirs: only the user's words become "you"
+    if _told_by_speaker(c):   # a participant's own words stay theirs: only the user's words become "you"
+        when = when_phrase(c.t_from, now, lang)
+        if when:
+            return p.say("speaker_said_when", speaker=c.speaker, text=text, when=when)
         return p.say("speaker_said", speaker=c.speaker, text=text)
     src = langs.of_text(text)
     swapped = to_second_person(text, src)
@@ -180,15 +191,16 @@ def _yours(name: str) -> str:
     return name
 
 
-def rewrite(c: Candidate, now: datetime, lang: str = "en", llm: Callable[[str, str], str] | None = None) -> str:
+def rewrite(c: Candidate, now: datetime, lang: str = "en", llm: Callable[[str, str], str] | None = None,
+            names: frozenset[str] = frozenset()) -> str:
     """The full rewritten line: statement plus when it was said ("…; you said so in March and again last week")."""
     p = langs.pack(lang)
     lang = p.lang
-    body = statement(c, now, lang)
+    body = statement(c, now, lang, names)
     if c.label == "event" or _their_words(c):
         body += who_is_meant(c.referents, lang)
         when = when_phrase(c.t_from, now, lang)
-        if when:
+        if when and not _told_by_speaker(c):   # a participant's quote says when itself ("Melanie said in May: …")
             body = p.say("event_when", body=body, when=when)
         if c.status == "stale":   # part of what it says was changed later
             body += p.say("stale")

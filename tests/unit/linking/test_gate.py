@@ -1,4 +1,7 @@
+import pytest
+
 from graphmem.linking.api import classify_message
+from graphmem.linking.gate import is_social, without_small_talk
 
 
 def test_greetings_smalltalk_chitchat_both_languages():
@@ -119,3 +122,25 @@ def test_a_sign_off_or_thanks_adds_nothing_the_message_says_what_comes_before_it
                  "我妈下周三做手术，先撤了", "面试过了！先睡了", "刚提了新车，回头聊", "Thanks, that helps",
                  "brilliant news, my sister had her baby"):
         assert classify_message(text).has_information, text
+
+
+# -- small talk inside a message (what a recalled quote leaves out) ----------------------------------------------
+@pytest.mark.parametrize("text, kept", [
+    ("Thanks, Melanie! I painted a lake sunrise last year.", "I painted a lake sunrise last year."),
+    ("Wow, John, that's awesome! Congrats! I joined a book club.", "I joined a book club."),
+    ("Yeah, they offer yoga and kickboxing. Keep it up!", "They offer yoga and kickboxing."),
+    ("谢谢！我下个月去杭州。", "我下个月去杭州。"),
+])
+def test_a_quote_drops_its_small_talk(text, kept):
+    assert without_small_talk(text) == kept
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("Luna and Oliver!", "Luna and Oliver!"),       # two names: the answer to "what are your cats called?"
+    ("Paris?! Really.", "Paris?!"),                 # a name alone is content
+    ("Thanks! It took 3 days.", "It took 3 days."),  # a number is content
+    ("Hey Mel! How are you?", "Hey Mel! How are you?"),   # all small talk: kept whole, nothing else to show
+])
+def test_content_is_never_dropped(text, kept):
+    assert without_small_talk(text) == kept
+    assert is_social("Thanks, Melanie!") and not is_social("Luna and Oliver!") and not is_social("Paris?!")

@@ -118,8 +118,19 @@ def test_a_recalled_message_says_whom_its_pronouns_mean():
 def test_a_participants_fact_is_told_as_their_words_not_as_yours():
     # a preference Melanie stated (its subject entity is Melanie): not "You prefer Melanie; you said so in May"
     theirs = pref("Melanie", n=1, last=None, speaker="Melanie", text="I love hiking with my kids")
-    assert rewrite(theirs, NOW, "en") == 'Melanie said: "I love hiking with my kids" (in March).'
+    assert rewrite(theirs, NOW, "en") == 'Melanie said in March: "I love hiking with my kids".'
     job = Candidate(id="f", label="fact", kind="attribute", key="job", value="counselor", entity="Caroline",
                     speaker="Melanie", text="Caroline works as a counselor", t_from=NOW - timedelta(days=2))
     assert rewrite(job, NOW, "zh") == "2天前，Melanie说过：“Caroline works as a counselor”。"
     assert rewrite(pref(), NOW, "en").startswith("You prefer dark themes; you said so")   # the user's own: unchanged
+
+
+def test_a_recalled_quote_leaves_out_its_small_talk():
+    ev = Candidate(id="e", label="event", speaker="Melanie", t_from=NOW - timedelta(days=1),
+                   text="Thanks, Caroline! Yeah, we went camping at the lake, Caroline. Keep it up!")
+    assert rewrite(ev, NOW, "en", names=frozenset({"caroline", "melanie"})) == \
+        'Melanie said yesterday: "We went camping at the lake".'
+    mine = Candidate(id="m", label="event", text="Haha thanks! I booked the 7pm table", t_from=NOW - timedelta(days=1))
+    assert rewrite(mine, NOW, "en") == "You booked the 7pm table (yesterday)."
+    only = Candidate(id="o", label="event", speaker="Melanie", text="Thanks, Caroline!", t_from=NOW - timedelta(days=1))
+    assert 'said yesterday: "Thanks, Caroline"' in rewrite(only, NOW, "en")   # nothing else said: kept whole
