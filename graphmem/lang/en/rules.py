@@ -4,11 +4,14 @@ Their words are this folder's data files."""
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 from graphmem import lang
 
-__all__ = ["about_speaker", "allergy_list", "children", "diet", "grams", "is_question", "languages_spoken", "noun_type", "pets", "possessive", "preferred_over", "retimed_date", "role_name",
-           "short_answer", "short_item", "split_owner", "subject", "to_second_person", "workplaces", "name_age"]
+__all__ = ["about_speaker", "agent_nouns", "allergy_list", "asked_types", "children", "content_terms", "diet",
+           "grams", "is_question", "languages_spoken", "name_age", "noun_type", "pets", "possessive",
+           "preferred_over", "retimed_date", "role_name", "search_terms", "short_answer", "short_item",
+           "split_owner", "subject", "to_second_person", "workplaces"]
 
 _WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
 _WORD_RUN = re.compile(r"[A-Za-z]+")
@@ -223,3 +226,42 @@ def about_speaker(clause: str) -> bool:
         if len(v) >= 2 and words >= 3:
             return True            # a bare number inside a sentence ("cut the guest list down to 80"), not "ok 886"
     return False
+
+
+# ---- a recall query (graphmem.recall.query) ---------------------------------------------------------------------
+_EN_WORD = re.compile(r"[a-z]+(?:-[a-z]+)?")
+
+
+def asked_types(text: str, max_wh: int) -> list[str]:
+    """The entity types a few words after a question word name ("what kind of laptop" -> laptop)."""
+    from graphmem.linking import lexicon
+    found: list[str] = []
+    for wh in islice(_p().regex("_wh").finditer(text), max_wh):
+        words = _EN_WORD.findall(text[wh.start():wh.start() + 80].lower())[:8]
+        for i, w in enumerate(words):
+            t = lexicon.type_of_noun(" ".join(words[i:i + 2]), "en") or lexicon.type_of_noun(w, "en")
+            if t:
+                found.append(t)
+    return found
+
+
+def agent_nouns(text: str) -> list[str]:
+    """"who teaches me" is answered by "my teacher is ...": the agent noun of the verb a who-question asks about."""
+    out = []
+    for m in _p().regex("_who_verb").finditer(text):
+        verb = m.group(1).lower()
+        out.append(verb + ("r" if verb.endswith("e") else "er"))
+    return out
+
+
+def content_terms(token: str) -> list[str]:
+    """A lower-case word of 3+ letters as a content term, unless it is a query stop word."""
+    return [] if token in _p().words("query_stop_words") else [token]
+
+
+def search_terms(token: str) -> list[str]:
+    """A token of the query as a search term (lower case; stop words and single letters out)."""
+    w = token.strip("'._-")
+    if (len(w) < 2 and not w.isdigit()) or w.lower() in _p().words("query_stop_words"):
+        return []
+    return [w.lower()]

@@ -4,11 +4,15 @@ Their words are this folder's data files."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from itertools import islice
 
 from graphmem import lang
 
-__all__ = ["about_speaker", "allergy_list", "children", "diet", "grams", "is_question", "languages_spoken", "noun_type", "pets", "possessive", "preferred_over", "retimed_date", "role_name",
-           "short_answer", "short_item", "split_owner", "subject", "to_second_person", "workplaces", "name_age"]
+__all__ = ["about_speaker", "agent_nouns", "allergy_list", "asked_types", "children", "content_terms", "diet",
+           "grams", "is_question", "languages_spoken", "name_age", "noun_type", "pets", "possessive",
+           "preferred_over", "retimed_date", "role_name", "search_terms", "short_answer", "short_item",
+           "split_owner", "subject", "to_second_person", "workplaces"]
 
 
 def _p():
@@ -193,3 +197,55 @@ def about_speaker(clause: str) -> bool:
     if p.regex("_habit").search(clause):
         return True
     return any(not p.regex("_article").fullmatch(m.group(0)) for m in p.regex("_quantity").finditer(clause))
+
+
+# ---- a recall query (graphmem.recall.query) ---------------------------------------------------------------------
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+
+def _stop_split() -> re.Pattern:
+    return _alternatives(_p().seq("query_stop_words"))
+
+
+@lru_cache(maxsize=4)
+def _alternatives(words: tuple[str, ...]) -> re.Pattern:
+    """Any of ``words``, the longest first."""
+    return re.compile("|".join(sorted(map(re.escape, words), key=len, reverse=True)))
+
+
+def asked_types(text: str, max_wh: int) -> list[str]:
+    """The entity types a known type noun next to a question word names (什么车 -> car, 哪家医院 -> hospital)."""
+    from graphmem.linking import lexicon
+    found: list[str] = []
+    nouns = lexicon.zh_type_nouns()
+    for wh in islice(_p().regex("_wh").finditer(text), max_wh):
+        span = text[max(0, wh.start() - 6):wh.end() + 8]
+        i = 0
+        while i < len(span):
+            for n in range(min(6, len(span) - i), 0, -1):
+                t = nouns.get(span[i:i + n])
+                if t and (n > 1 or i + 1 == len(span) or not _CJK.match(span[i + 1])):
+                    found.append(t)
+                    i += n - 1
+                    break
+            i += 1
+    return found
+
+
+def agent_nouns(text: str) -> list[str]:
+    """No agent-noun rule in Chinese (a who-question names the role itself: 谁教我 / 我的老师)."""
+    return []
+
+
+def content_terms(token: str) -> list[str]:
+    """A run of Chinese characters as its character bigrams, split first at the query stop words."""
+    out: list[str] = []
+    for part in _stop_split().split(token):
+        out += [part[i:i + 2] for i in range(len(part) - 1)]
+    return out
+
+
+def search_terms(token: str) -> list[str]:
+    """A run of Chinese characters as search terms: its pieces between query stop words (a lone character
+    only when the run is one character)."""
+    return [part for part in _stop_split().split(token) if len(part) >= 2 or (part and len(token) == 1)]
