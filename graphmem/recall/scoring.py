@@ -46,6 +46,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from graphmem import cardinality
+from graphmem import lang as langs
 from graphmem.linking import lexicon
 from graphmem.recall.query import QueryInfo, content_terms, marks_change
 from graphmem.recall.types import Candidate
@@ -250,100 +251,52 @@ def merge(groups: Iterable[tuple[str, Sequence[Candidate]]]) -> dict[str, Candid
     return out
 
 
-# a new value given with a change verb and a number ("bump the weekly budget to $300", "dropped my calories to
-# 2200", "raising my ask to 125k", "涨到八千", "减到一百五十五斤"), a fresh start ("starting this week", "从下周开始"),
-# a replacement that arrived ("got a new laptop", "新烤箱到了"), or a plain "now" state ("bumping to 55 km weekly now")
-_VALUE_CHANGE_EN = re.compile(
-    r"\b(?:bump(?:ed|ing)?|rais(?:e|ed|ing)|drop(?:ped|ping)?|cut(?:ting)?|increas(?:e|ed|ing)|decreas(?:e|ed|ing)|"
-    r"up(?:ped|ping)?|lower(?:ed|ing)?|reduc(?:e|ed|ing)|went|gone|go(?:ing)?|mov(?:e|ed|ing)|push(?:ed|ing)?)\b"
-    r"[^.!?;]{0,40}?\b(?:to|up to|down to)\s+[$€£¥]?\d|\bstarting (?:this|next|from)\b|\bfrom (?:this|next) "
-    r"(?:week|month)\b|\b(?:got|bought|have) (?:a|my) new\b|\bnew \w+ (?:arrived|came|is here)\b|"
-    r"\b(?:i'm|i am|we're|we are|it's|is)\b[^.!?;]{0,40}\bnow\b|\bnow\s*[,.!]?$", re.I)
-_VALUE_CHANGE_ZH = re.compile(r"(?:涨到|升到|加到|提到|降到|减到|减少到|增加到|调整到|变成|砍到|谈到|压到)\s?[¥$€£]?"
-                              r"[\d一二两三四五六七八九十百千万点半]|"
-                              r"从(?:这|下|本)(?:周|个月|月)开始|新[\u4e00-\u9fff]{1,4}(?:到了|来了)|换了新|买了新|"
-                              r"现在[\u4e00-\u9fffA-Za-z0-9 ]{1,16}了|[\d一二两三四五六七八九十百千万点半]+(?:斤|公斤|公里|元|块|万|次|岁|分)?了")
-_QTY_UNIT = re.compile(r"([$€£¥])\d|(?<![\w.])\d[\d,.]*\s?(k|km|kg|lbs?|miles?|mi|calories|kcal|%|hours?|minutes?|mins?|"
-                       r"days?|weeks?|times?|people|guests)?\b", re.I)
-_QTY_UNIT_ZH = re.compile(r"[\d一二两三四五六七八九十百千万点半]+(斤|公斤|公里|元|块|万|次|岁|升|分|小时|分钟|人|个人|杯)")
-
-
 # when something happens, by kind: two memories giving the same kind (a day, a weekday, a month, a time of day)
-# may be the same thing moved ("May 14" → "June 3", "7点50的航班" → "下午两点那班")
-_ZH_NUM = "[\\d一二两三四五六七八九十]"
-_DATE_KINDS = {
-    "day": re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b|"
-                      r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|"
-                      rf"{_ZH_NUM}{{1,3}}\s?月\s?{_ZH_NUM}{{1,3}}\s?[号日]", re.I),
-    "weekday": re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?:周|星期|礼拜)[一二三四五六日天]", re.I),
-    "month": re.compile(r"\b(?:january|february|march|april|june|july|august|september|october|november|december)\b"
-                        rf"(?!\s+\d)|{_ZH_NUM}{{1,3}}\s?月(?!\s?{_ZH_NUM}{{1,3}}\s?[号日])", re.I),
-    "clock": re.compile(r"\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b|"
-                        rf"(?:(?:早上|上午|中午|下午|晚上|凌晨){_ZH_NUM}{{1,3}}|\d{{1,2}})点(?:半|\d{{1,2}})?", re.I),
-}
-
-
+# may be the same thing moved ("May 14" → "June 3", "7点50的航班" → "下午两点那班"): each pack's date_kinds.tsv
 @lru_cache(maxsize=8192)
 def _date_kinds(text: str) -> frozenset[str]:
-    return frozenset(k for k, rx in _DATE_KINDS.items() if rx.search(text))
+    return frozenset(k for k in _kinds("date_kinds") if langs.union("date_kinds", k).search(text))
+
+
+@lru_cache(maxsize=16)
+def _kinds(table: str) -> tuple[str, ...]:
+    """The keys of a ``key<TAB>pattern`` table of every pack, in pack order."""
+    return tuple(dict.fromkeys(r[0] for p in langs.packs() for r in p.rows(table)))
 
 
 _NUMERAL = re.compile(r"\d|[零一二两三四五六七八九十百千万亿半]")
 _DIGIT = re.compile(r"\d")
 _NUMBER = re.compile(r"\d|[零一二两三四五六七八九十百千万亿半]{2,}")
-# a memory that states a target is not contradicted by a new measurement ("想减到一百五十五斤", "goal is 85 kg"),
-# only by a new target
-_TARGET = re.compile(r"\b(?:want(?:s|ed)? to|goal|target|aim(?:ing)?|plan(?:ning)? to|hop(?:e|ing) (?:to|for)|"
-                     r"(?:my|the|an?) ask|asking (?:for|price)|expect(?:s|ed|ing)?)\b|"
-                     r"想|打算|目标|计划|希望|争取", re.I)
-
-
-# what a change explicitly drops: "no more oat latte", "stopped drinking coffee", "不再喝奶茶", "戒了可乐"
-_DROPPED_EN = re.compile(r"\b(?:no more|no longer|stopped|quit|gave up|instead of|rather than|not any ?more)\s+"
-                         r"((?:[\w'-]+\s*){1,3})", re.I)
-# what the user tried and turned down: "we tried the Yamaha but it felt stiff", "试了宜家的但是太软"
-_TRIED_EN = re.compile(r"\btried (?:out )?(?:the |a |an )?((?:[\w'-]+\s*){1,2}?)\s*(?:,\s*)?but\b", re.I)
-_TRIED_ZH = re.compile(r"试了([\u4e00-\u9fffA-Za-z0-9]{2,8}?)(?:的)?[，,]?\s*(?:但是|但|可是|不过)")
-_DROPPED_ZH = re.compile(r"(?:不再|不喝|不吃|不用|戒了|停了)([\u4e00-\u9fff]{2,6})")
-_MOVE = re.compile(r"\b(?:mov(?:ed|ing) (?:to|in|into|house)|moved in|relocat(?:ed|ing))\b|搬到|搬去|搬家|搬进", re.I)
 _PLACE_KEYS = frozenset({"location", "address", "city", "home"})
 
 
 def _dropped_terms(text: str) -> frozenset[str]:
+    """What a change explicitly drops or the user tried and turned down ("no more oat latte", "不再喝奶茶"): each
+    pack's ``dropped``."""
     out: set[str] = set()
-    for m in _DROPPED_EN.finditer(text):
-        out |= content_terms(re.sub(r"\b(?:drink(?:ing)?|eat(?:ing)?|us(?:e|ing)|hav(?:e|ing)|do(?:ing)?|like|want|go(?:ing)?|"
-                                        r"play(?:ing)?|the|my|a|an|to)\b", " ", m.group(1), flags=re.I))
-    for m in _TRIED_EN.finditer(text):
-        out |= content_terms(m.group(1))
-    for m in _TRIED_ZH.finditer(text):
-        out |= content_terms(m.group(1))
-    for m in _DROPPED_ZH.finditer(text):
-        out |= content_terms(re.sub(r"^[喝吃用去玩看买]", "", m.group(1)))
+    for phrase in (x for p in langs.packs() for x in p.fn("dropped")(text)):
+        out |= content_terms(phrase)
     return frozenset(t for t in out if not _NUMERAL.search(t))
 
 
-_CLAUSE = re.compile(r"[，。！？；;!?、]+|,\s*|\.\s+|\s+[—–-]+\s+|\s+but\s+|但是|不过")
+@lru_cache(maxsize=1)
+def _clause() -> re.Pattern:
+    """Where a clause ends: punctuation, a dash, or a word that starts a new one (each pack's clause_word)."""
+    return re.compile(r"[，。！？；;!?、]+|,\s*|\.\s+|\s+[—–-]+\s+|" + langs.union("clause_word").pattern)
 
 
 @lru_cache(maxsize=8192)
 def announces_change(text: str) -> bool:
-    """The memory says something changed: a switch word, a change verb with a new value, a fresh start."""
-    return marks_change(text) or bool(_VALUE_CHANGE_EN.search(text) or _VALUE_CHANGE_ZH.search(text))
+    """The memory says something changed: a switch word, or (each pack's value_change) a change verb with a new value
+    ("bump the weekly budget to $300", "涨到八千"), a fresh start ("starting this week", "从下周开始"), a replacement that
+    arrived ("got a new laptop", "新烤箱到了"), a plain "now" state ("bumping to 55 km weekly now")."""
+    return marks_change(text) or bool(langs.union("value_change").search(text))
 
 
 def _quantity_units(text: str) -> frozenset[str]:
     """The units numbers are given in ("30 km a week" → {"#km"}, "$250" → {"#$"}, "一百八十斤" → {"#斤"}): two
     memories giving a number in the same unit talk about the same quantity."""
-    out = set()
-    for m in _QTY_UNIT.finditer(text):
-        u = (m.group(1) or m.group(2) or "").lower()
-        u = u[:-1] if len(u) > 2 and u.endswith("s") else u
-        if u:
-            out.add("#" + {"k": "$", "mi": "mile", "min": "minute", "kcal": "calorie"}.get(u, u))
-    for m in _QTY_UNIT_ZH.finditer(text):
-        out.add("#" + m.group(1))
-    return frozenset(out)
+    return frozenset(u for p in langs.packs() for u in p.fn("quantity_units")(text))
 
 
 _AMOUNT = re.compile(r"\d{1,3}(?:,\d{3})+|\d{3,}")
@@ -358,7 +311,7 @@ def value_kinds(text: str) -> frozenset[str]:
 
 def says_more(text: str | None) -> bool:
     """The message has more than one clause with content (so a change to one thing leaves the rest standing)."""
-    return sum(1 for x in _CLAUSE.split(text or "") if content_terms(x)) > 1
+    return sum(1 for x in _clause().split(text or "") if content_terms(x)) > 1
 
 
 def _said(c: Candidate) -> datetime | None:
@@ -395,11 +348,11 @@ def implicit_supersede(cands: Iterable[Candidate], similarity, cfg: ScoringConfi
         if ch.status != "active":
             continue
         # only the clause that says what changed counts ("我把猫粮换成渴望了，团子吃得挺香的": 猫粮/渴望, not 团子)
-        said = " ".join(x for x in _CLAUSE.split(ch.text) if x.strip() and announces_change(x)) or ch.text
+        said = " ".join(x for x in _clause().split(ch.text) if x.strip() and announces_change(x)) or ch.text
         terms = content_terms(said) - named
         units = _quantity_units(said)
         dropped = _dropped_terms(ch.text)   # named too: "no more oat latte" drops exactly that thing
-        moved = bool(_MOVE.search(ch.text))
+        moved = bool(langs.union("move").search(ch.text))
         when = _date_kinds(said) if marks_change(said) else frozenset()
         if when:   # the change gives a new date: the one earlier memory giving that kind of date that it moves
             dated = [c for c in cands if c.status == "active" and _said(c) is not None and _said(c) < _said(ch)
@@ -409,7 +362,9 @@ def implicit_supersede(cands: Iterable[Candidate], similarity, cfg: ScoringConfi
                 _outdate(moved_from, ch)
                 marked += 1
         value_only = not marks_change(ch.text)   # "dropped my calories to 2200": a new number, no switch word
-        target = bool(_TARGET.search(said))       # a new target replaces an old one ("raising my ask to 125k")
+        # a memory that states a target (each pack's target.re: "goal is 85 kg", "想减到一百五十五斤") is not
+        # contradicted by a new measurement, only by a new target ("raising my ask to 125k")
+        target = bool(langs.union("target").search(said))
         if value_only:   # then only a number it replaces, about the same thing (not a shared "点五"), counts
             terms = frozenset(t for t in terms if not _NUMERAL.search(t))
         for c in cands:
@@ -426,7 +381,7 @@ def implicit_supersede(cands: Iterable[Candidate], similarity, cfg: ScoringConfi
                 _outdate(c, ch)
                 marked += 1
                 continue
-            if value_only and (not _NUMERAL.search(text) or (_TARGET.search(text) and not target)):
+            if value_only and (not _NUMERAL.search(text) or (langs.union("target").search(text) and not target)):
                 continue
             if not (terms & content_terms(text)) and not (units & _quantity_units(text)):
                 continue

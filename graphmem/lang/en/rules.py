@@ -9,9 +9,9 @@ from itertools import islice
 from graphmem import lang
 
 __all__ = ["about_speaker", "agent_nouns", "allergy_list", "asked_types", "children", "content_terms", "diet",
-           "grams", "is_question", "languages_spoken", "name_age", "noun_type", "pets", "possessive",
-           "preferred_over", "retimed_date", "role_name", "search_terms", "short_answer", "short_item",
-           "split_owner", "subject", "to_second_person", "workplaces"]
+           "dropped", "grams", "is_question", "languages_spoken", "name_age", "noun_type", "pets", "possessive",
+           "preferred_over", "quantity_units", "retimed_date", "role_name", "search_terms", "short_answer",
+           "short_item", "split_owner", "subject", "to_second_person", "workplaces"]
 
 _WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
 _WORD_RUN = re.compile(r"[A-Za-z]+")
@@ -265,3 +265,22 @@ def search_terms(token: str) -> list[str]:
     if (len(w) < 2 and not w.isdigit()) or w.lower() in _p().words("query_stop_words"):
         return []
     return [w.lower()]
+
+
+# ---- recall scoring (graphmem.recall.scoring) -------------------------------------------------------------------
+def quantity_units(text: str) -> set[str]:
+    """The units numbers are given in ("30 km a week" -> {"#km"}, "$250" -> {"#$"})."""
+    p, out = _p(), set()
+    for m in p.regex("_qty_unit").finditer(text):
+        u = (m.group(1) or m.group(2) or "").lower()
+        u = u[:-1] if len(u) > 2 and u.endswith("s") else u
+        if u:
+            out.add("#" + p.table("_unit_names").get(u, u))
+    return out
+
+
+def dropped(text: str) -> list[str]:
+    """What a change drops or the user tried and turned down ("no more oat latte" -> "oat latte")."""
+    p = _p()
+    return ([p.regex("_dropped_verb").sub(" ", m.group(1)) for m in p.regex("_dropped").finditer(text)]
+            + [m.group(1) for m in p.regex("_tried").finditer(text)])

@@ -10,9 +10,9 @@ from itertools import islice
 from graphmem import lang
 
 __all__ = ["about_speaker", "agent_nouns", "allergy_list", "asked_types", "children", "content_terms", "diet",
-           "grams", "is_question", "languages_spoken", "name_age", "noun_type", "pets", "possessive",
-           "preferred_over", "retimed_date", "role_name", "search_terms", "short_answer", "short_item",
-           "split_owner", "subject", "to_second_person", "workplaces"]
+           "dropped", "grams", "is_question", "languages_spoken", "name_age", "noun_type", "pets", "possessive",
+           "preferred_over", "quantity_units", "retimed_date", "role_name", "search_terms", "short_answer",
+           "short_item", "split_owner", "subject", "to_second_person", "workplaces"]
 
 
 def _p():
@@ -249,3 +249,16 @@ def search_terms(token: str) -> list[str]:
     """A run of Chinese characters as search terms: its pieces between query stop words (a lone character
     only when the run is one character)."""
     return [part for part in _stop_split().split(token) if len(part) >= 2 or (part and len(token) == 1)]
+
+
+# ---- recall scoring (graphmem.recall.scoring) -------------------------------------------------------------------
+def quantity_units(text: str) -> set[str]:
+    """The units numbers are given in (一百八十斤 -> {"#斤"})."""
+    return {"#" + m.group(1) for m in _p().regex("_qty_unit").finditer(text)}
+
+
+def dropped(text: str) -> list[str]:
+    """What the user tried and turned down or a change drops (试了宜家的但是太软 -> 宜家, 不再喝奶茶 -> 奶茶)."""
+    p = _p()
+    return ([m.group(1) for m in p.regex("_tried").finditer(text)]
+            + [p.regex("_dropped_verb").sub("", m.group(1)) for m in p.regex("_dropped").finditer(text)])
