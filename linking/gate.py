@@ -113,9 +113,12 @@ def _before_sign_off(text: str) -> str | None:
     return text.strip()[:m.start()].strip(" ,，.。!！~～") if m else None
 
 
+_REPEATS = re.compile(r"([a-z])\1{2,}")
+
+
 def _norm(text: str) -> str:
     s = normalise(text.replace("'", "").replace("’", "").replace("~", " ").replace("～", " "))
-    return re.sub(r"([a-z])\1{2,}", r"\1", s)   # "heyyy" → "hey", "sooo" → "so"
+    return _REPEATS.sub(r"\1", s)   # "heyyy" → "hey", "sooo" → "so"
 
 
 @lru_cache(maxsize=1)
@@ -226,6 +229,8 @@ def is_reaction(text: str) -> bool:
 _SEGMENT = re.compile(r"[^,，]+[,，]\s*|[^,，]+$")
 _NAME = re.compile(r"\b[A-Z][a-z]+\b")
 _END = re.compile(r"[.!?。！？~]+\s*$")
+_WORD = re.compile(r"[a-z0-9]+|[\u4e00-\u9fff]+")
+SOCIAL_CHARS = 80   # longer than any greeting, thanks or cheer with a name (the longest phrase is 33 characters)
 
 
 def is_social(sentence: str, names: frozenset[str] = frozenset()) -> bool:
@@ -234,10 +239,21 @@ def is_social(sentence: str, names: frozenset[str] = frozenset()) -> bool:
     people (``names``, lower case) and nothing else. One other capitalised name is allowed beside a phrase (the
     person addressed); a name alone ("Paris?!") or two ("Luna and Oliver!") is content, and so is anything with
     a digit or a bracketed note."""
-    if re.search(r"\d|\[", sentence):
+    if re.search(r"\d|\[", sentence) or len(sentence) > SOCIAL_CHARS:
         return False
     en_re, zh_re, _, singles = _patterns()
-    fillers = lx.fillers()
+    fillers, short = lx.fillers(), _short_forms(names)
+    capitalised = {n.lower() for n in _NAME.findall(sentence)}
+
+    def other(w: str) -> bool:
+        return not (w in fillers or w in short or _LAUGH.match(w) or (not w.isascii() and all(ch in singles for ch in w)))
+
+    if sentence.isascii():   # quick no: more than one word that no phrase, filler or name has
+        quick = _REPEATS.sub(r"\1", sentence.lower().replace("'", ""))
+        unknown = [w for w in _WORD.findall(quick) if w not in _phrase_words() and other(w)]
+        if len(unknown) > 1 or (unknown and unknown[0] not in capitalised):
+            return False
+    s = _norm(sentence)
     found = 0
 
     def take(_m: re.Match) -> str:
@@ -245,16 +261,21 @@ def is_social(sentence: str, names: frozenset[str] = frozenset()) -> bool:
         found += 1
         return " "
 
-    s = en_re.sub(take, zh_re.sub(take, _norm(sentence)))
-    left = []
-    for w in re.findall(r"[a-z0-9]+|[\u4e00-\u9fff]+", s):
-        if w in fillers or _LAUGH.match(w) or (not w.isascii() and all(ch in singles for ch in w)) \
-                or any(n.startswith(w) for n in names if len(w) >= 3):   # a name or its short form ("Mel")
-            found += 1
-        else:
-            left.append(w)
-    capitalised = {n.lower() for n in _NAME.findall(sentence)}
+    words = _WORD.findall(en_re.sub(take, zh_re.sub(take, s)))
+    left = [w for w in words if other(w)]
+    found += len(words) - len(left)
     return found > 0 and (not left or (len(left) == 1 and left[0] in capitalised))
+
+
+@lru_cache(maxsize=1)
+def _phrase_words() -> frozenset[str]:
+    return frozenset(w for p in _patterns()[2] for w in _WORD.findall(p))
+
+
+@lru_cache(maxsize=256)
+def _short_forms(names: frozenset[str]) -> frozenset[str]:
+    """The names and their short forms of three letters or more ("melanie" → "mel", "mela", …)."""
+    return frozenset(n[:i] for n in names for i in range(3, len(n) + 1)) | names
 
 
 def _without_social_clauses(sentence: str, names: frozenset[str]) -> str:
