@@ -63,16 +63,25 @@ class Analysis:
                    tuple(_statement_from_json(s) for s in d["statements"]), bool(d.get("advice")))
 
 
+REACTION = GateVerdict("chitchat", False, ("an assistant reaction: nothing of its own",))
+
+
+def reaction_only(text: str, role: str) -> bool:
+    """An assistant turn that only reacts ("Good to know. Is Tom a friend of yours?") and advises nothing: the
+    gate turns it away whatever else its words say, so nothing parses or classifies it (word rules only)."""
+    return role == "assistant" and not is_advice(text) and is_reaction(text)
+
+
 def analyse(text: str, at: datetime, role: str = "user") -> Analysis:
     """Read one message said at ``at`` by ``role`` (user | participant | assistant)."""
+    if reaction_only(text, role):
+        return Analysis(text, at, role, detect_language(text), REACTION)
     verdict = classify_message(text, at)
     speaks = role in SPEAKS_FOR_SELF
     said = extract_statements(text, at) if speaks else []
     # first: a relative named by role ("我姐姐", "my son") is the speaker's relative, made as a person
     statements = tuple(relatives(text, detect_language(text), said) + said) if speaks else ()
     advice = role == "assistant" and is_advice(text)
-    if role == "assistant" and not advice and is_reaction(text):   # "Good to know. Is Tom a friend of yours?"
-        verdict = GateVerdict("chitchat", False, ("an assistant reaction: nothing of its own",))
     return Analysis(text, at, role, detect_language(text), verdict, statements, advice)
 
 

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from graphmem.linking import api as linking, lexicon
-from graphmem.linking.analysis import SPEAKS_FOR_SELF, analyse
+from graphmem.linking.analysis import SPEAKS_FOR_SELF, analyse, reaction_only
 from graphmem.linking.nlp import DOC_CACHE, english_docs
 from graphmem import scopes
 from graphmem.model import FactInput
@@ -519,6 +519,13 @@ class Pipeline:
         return ref
 
     def _resolve(self, surface: str | None, type_: str, st: UserState, refs, links, t: Prepared) -> EntityRef | None:
+        """``_find``; an entity with no type takes the one the statement gives ("my cousin Priya": a person)."""
+        ref = self._find(surface, type_, st, refs, links, t)
+        if ref is not None and type_ and not ref.type and not ref.is_self:
+            ref.type = type_
+        return ref
+
+    def _find(self, surface: str | None, type_: str, st: UserState, refs, links, t: Prepared) -> EntityRef | None:
         """The entity a statement is about: the user (the speaker, in a participant's turn), what the linker
         resolved, a known name, or a new entity. None for a pronoun the linker could not place ("招牌就换成它了"
         with nothing before it): "it" is no entity, so that statement gets no fact (the message is still stored)."""
@@ -784,7 +791,7 @@ def _of_speaker(surface: str, speaker: str) -> str:
 def _from_statement(s) -> FactInput:
     return FactInput(kind=s.kind, subject=s.subject or "", key=s.key or "", value=s.value, polarity=int(s.polarity or 0),
                      is_change=bool(s.is_change), when=s.when, language=s.language or "", text=s.text or "",
-                     unit=s.unit or "")
+                     unit=s.unit or "", subject_type=s.subject_type or "")
 
 
 def _owned(turns) -> list[dict]:
@@ -799,8 +806,10 @@ def _native(t):
 def _parse_ahead(works: list[TurnWork]) -> None:
     """Parse the batch's English turns with one spaCy ``pipe`` before the gate and statement rules read them one
     at a time: they find the ``Doc`` in ``nlp``'s cache (a ``Doc`` is the same whichever way it was parsed). One
-    parse a turn, batched: 2-3x less CPU than a ``Doc`` per call."""
-    texts = [w.turn.text for w in works if w.turn.facts is None and linking.is_english_text(w.turn.text)]
+    parse a turn, batched: 2-3x less CPU than a ``Doc`` per call. An assistant's mere reaction is never parsed:
+    the gate turns it away on its words alone (``reaction_only``)."""
+    texts = [w.turn.text for w in works if w.turn.facts is None and linking.is_english_text(w.turn.text)
+             and not reaction_only(w.turn.text, w.turn.role)]
     if texts:
         english_docs(texts[:DOC_CACHE // 2])   # the first ones: a larger batch would push them out again
 

@@ -50,3 +50,32 @@ def test_a_journaled_reading_the_writer_cannot_take_back_is_read_again():
     assert Prepared.from_payload("k", payload).analysis is None
     payload["analysis"] = analyse("hi", AT).to_json()
     assert Prepared.from_payload("k", payload).analysis == analyse("hi", AT)
+
+
+def test_an_assistants_mere_reaction_is_read_on_its_words_alone(monkeypatch):
+    """The gate turns away an assistant turn that only reacts whatever else its words say, so it is neither
+    parsed nor classified (its reading is the same as before: chitchat, no statements, no advice), and the
+    writer's batched parse leaves it out."""
+    from graphmem.linking import analysis, nlp
+    from graphmem.write import pipeline
+    from graphmem.write.codec import Prepared
+
+    reaction, advice = "Good to know. Is Tom a friend of yours?", "I'd suggest the Lenovo ThinkPad E14 for that budget."
+    parsed: list[str] = []
+    real = nlp.english_docs
+    monkeypatch.setattr(nlp, "english_docs", lambda texts, *a, **k: parsed.extend(texts) or real(texts, *a, **k))
+    monkeypatch.setattr(pipeline, "english_docs", nlp.english_docs)
+    a = analyse(reaction, AT, "assistant")
+    assert (a.verdict.label, a.verdict.has_information, a.statements, a.advice) == ("chitchat", False, (), False)
+    assert a.verdict.reasons == ("an assistant reaction: nothing of its own",) and a.stored == ()
+    assert parsed == []                                  # no spaCy parse, no gate rules
+    assert analysis.reaction_only(reaction, "assistant") and not analysis.reaction_only(reaction, "user")
+    assert not analysis.reaction_only(advice, "assistant")
+    assert analyse(reaction, AT, "user").verdict.reasons != a.verdict.reasons   # a user's words are read
+
+    def work(text, role):
+        return pipeline.TurnWork(Prepared.from_payload("k", {"tenant": "t", "user_id": "u", "session_id": "s",
+                                                              "turn_id": "1", "text": text, "at": AT.isoformat(),
+                                                              "role": role}))
+    pipeline._parse_ahead([work(reaction, "assistant"), work(advice, "assistant"), work(reaction, "user")])
+    assert parsed == [advice, reaction]
