@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from graphmem.lang import of_text, pack
 
-from . import lexicon as lx, lists, others, passing, requests
+from . import lexicon as lx, lists, others, passing, requests, subject_types
 from .normalize import EN_NUMBER_WORDS_RE, ZH_NUMBER_RE, detect_language, has_cjk, parse_english_number, parse_number
 from .timeexpr import find_times, span_end
 from .intents import intents
@@ -229,7 +229,7 @@ def _extract(text: str, now: datetime) -> list[Statement]:
     out += [s for s in more if (s.key, str(s.value)) not in have
             and not (s.key == "age" and any(x.key == "age" for x in out))
             and not (s.key == "employer" and any(x.key == "employer" for x in out))]
-    return requests.about_the_user(text, out)
+    return subject_types.typed(requests.about_the_user(text, out))
 
 
 def _activity(s: Statement) -> Statement:
