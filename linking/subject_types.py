@@ -1,7 +1,8 @@
 """What a statement says of its subject's type (issue 17: entities with no type): the subject of a role relation is
 a person ("my cousin Priya"; a pet for "my dog Rex"), what has a species is a pet (一只柯基叫豆包), a liked or
-disliked food is food (coffee, 咖啡; the packs' ``foods.txt``). The write path gives an entity with no type
-the type its statement says."""
+disliked food is food (coffee, 咖啡; the packs' ``foods.txt``); the value of where someone works or studies is an
+organization (在阿里上班), of where they live a place (搬到Lyon). The write path gives an entity with no type the
+type its statement says."""
 
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ from . import lexicon as lx
 from .types import Statement
 
 _PETS = ("dog", "cat")
+#: attribute keys whose value names an entity of a type
+VALUE_TYPES = {"employer": "organization", "school": "organization", "location": "geo", "hometown": "geo",
+               "home_city": "geo", "work_city": "geo"}
 
 
 def typed(statements: list[Statement]) -> list[Statement]:
@@ -30,6 +34,11 @@ def _type(s: Statement) -> str:
     if s.kind in ("preference", "goal") and is_food(s.subject):
         return "food"
     return ""
+
+
+def value_type(s: Statement) -> str:
+    """The type of the entity an attribute's value names ("employer" = 阿里: an organization), or ""."""
+    return VALUE_TYPES.get(s.key or "", "") if s.kind == "attribute" and isinstance(s.value, str) else ""
 
 
 def is_food(name: str) -> bool:

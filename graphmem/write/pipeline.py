@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from graphmem.linking import api as linking, lexicon
+from graphmem.linking import api as linking, lexicon, subject_types
 from graphmem.linking.analysis import SPEAKS_FOR_SELF, analyse, reaction_only
 from graphmem.linking.nlp import DOC_CACHE, english_docs
 from graphmem import scopes
@@ -386,6 +386,7 @@ class Pipeline:
                     self._participant_preference(w, i, s, st, refs, links)
                 elif (ref := self._resolve(s.subject, s.subject_type, st, refs, links, t)) is not None:
                     w.entity_of[i] = ref
+                _type_value(s, links)
             for ref in list(w.entity_of.values()) + list(w.object_of.values()):
                 if not ref.is_self and ref.id not in w.mention_ids:
                     w.mention_ids.append(ref.id)
@@ -786,6 +787,16 @@ def _of_speaker(surface: str, speaker: str) -> str:
         if s.startswith(p) and len(s) > len(p):
             return f"{speaker}的{s[len(p):]}"
     return s
+
+
+def _type_value(s, links) -> None:
+    """An entity with no type that an attribute's value names takes the type the key gives (在阿里上班: 阿里 is an
+    organization; 搬到Lyon: a place)."""
+    typ = subject_types.value_type(s)
+    n = ids.norm_name(str(s.value)) if typ else ""
+    for surface, ref, _ in links if n else ():
+        if not ref.type and not ref.is_self and ids.norm_name(surface) == n:
+            ref.type = typ
 
 
 def _from_statement(s) -> FactInput:

@@ -3,7 +3,7 @@
 from datetime import datetime, timezone
 
 from graphmem.linking.api import extract_statements
-from graphmem.linking.subject_types import is_food
+from graphmem.linking.subject_types import is_food, value_type
 
 NOW = datetime(2026, 3, 11, 10, 0, tzinfo=timezone.utc)
 
@@ -30,3 +30,8 @@ def test_only_what_the_statement_says():
     assert types("I really love dark themes in my editor").get("dark themes", "") == ""
     assert not is_food("long speeches") and not is_food("北欧风") and not is_food("Neovim")
     assert is_food("mushrooms") and is_food("奶茶") and is_food("ice cream")
+
+
+def test_what_a_value_names():
+    said = {s.key: value_type(s) for t in ("我现在住在杭洲，在阿里上班", "My budget is 8000") for s in extract_statements(t, NOW)}
+    assert said == {"location": "geo", "employer": "organization", "budget": ""}
