@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 
+from graphmem import lang as langs
+
 from . import lexicon as lx
-from .normalize import ZH_NUMBER_RE, parse_number
 from .types import Statement
 
 _PERSON_PRONOUNS = {"he", "she"}
@@ -245,92 +246,29 @@ def _price(tok) -> tuple[float, str] | None:
     return (int(value) if value.is_integer() else value), signs[0]
 
 
-# ---- Chinese ---------------------------------------------------------------------------------------------------
+# ---- every language: each pack's rules ------------------------------------------------------------------------
 
-_ZH_DEMO = re.compile(r"(那个|这个|那台|这台|那部|这部|那双|这双|那件|这件|那辆|这辆|我的|我那个|我这个|我那台|我这台)"
-                      r"([\u4e00-\u9fff]{1,6})")
-_ZH_PRICE = re.compile(r"(?:这|那)(?:双|台|个|件|部|辆|款|张|块)([\u4e00-\u9fff]{1,4}?)(?:花了|买成|才|要|是)?"
-                       r"([\d一二两三四五六七八九十百千万.]+)(?:块钱|块|元|万)|(?:这|那)(?:双|台|个|件|部|辆|款|张|块)"
-                       r"([\u4e00-\u9fff]{1,4}?)花了([\d一二两三四五六七八九十百千万.]+)")
-
-
-def zh_facts(text: str, lang: str, change: bool) -> list[Statement]:
-    """A named thing's problem ("那个笔记本键盘有个键松了") and price ("这双跑鞋三千五百块")."""
-    if re.search(r"[？?吗]\s*$", text):
-        return []
-    out: list[Statement] = []
-    problems = _cues("problem", "zh")
-    for clause in re.split(r"[，。！？；,!?;]+", text):
-        m = _ZH_DEMO.search(clause)
-        noun = m and _zh_thing(m.group(2))
-        rest = clause[m.start(2) + len(noun):] if noun else ""
-        if rest and any(p in rest for p in problems):
-            rest = re.sub(r"[啊呀吧呢哦]+$", "", rest).strip()
-            if rest:
-                out.append(_st("problem", rest, m.group(1) + noun, clause, lang, change))
-        p = _ZH_PRICE.search(clause)
-        if p and (noun := _zh_thing(p.group(1) or p.group(3))):
-            raw = (p.group(2) or p.group(4)) + ("万" if clause[p.end() - 1] == "万" else "")
-            v = parse_number(raw) if ZH_NUMBER_RE.fullmatch(raw) or raw.replace(".", "").isdigit() else None
-            if v:
-                out.append(_st("price", v, clause[p.start():p.start(1) if p.group(1) else p.start(3)] + noun, clause,
-                               lang, change, unit="元"))
-    return out
+def facts(text: str, lang: str, change: bool) -> list[Statement]:
+    """Facts about named others and things, read by the pack of the text's script (English: :func:`en_facts`;
+    Chinese: a named thing's problem and price)."""
+    return langs.pack(langs.of_text(text)).fn("others_facts")(text, lang, change)
 
 
-_ZH_AGE_ONLY = re.compile(r"^(?:今年|现在|已经|刚)*([\d一二两三四五六七八九十]{1,3})岁(?:了|啦)?$")
-_ZH_NAMED = re.compile(r"(?<![我我的])(?:叫|名叫|名字叫)([\u4e00-\u9fff]{2,3}?)(?=[，,。]|$)")
-_ZH_LEARNING = re.compile(r"(?:最近|正|正在|现在|也|还|一直)*在学(?:说|习)?([\u4e00-\u9fffA-Za-z、和]{1,12}?)(?=[，。！,.!]|$|了)")
-_EN_LEARNING = re.compile(r"\b(?:i'?m|i am)(?: also| currently| now| still)? learning (?!to\b|how\b|that\b|a lot\b)"
-                          r"([A-Za-z][\w+#-]*(?: [A-Z][\w-]*)?)", re.I)
+def named_ages(text: str, lang: str, change: bool) -> list[Statement]:
+    """An age said in its own clause right after a name ("我有个女儿叫朵朵，今年六岁"): that person's."""
+    return langs.pack(langs.of_text(text)).fn("named_ages")(text, lang, change)
 
 
 def learning(text: str, lang: str, change: bool) -> list[Statement]:
     """What the user (or a named person) is learning: "I'm learning Japanese", "朵朵在学钢琴和游泳", "我最近在学吉他"
-    (a multi-valued key: one statement a thing)."""
-    out: list[Statement] = []
-    for m in _EN_LEARNING.finditer(text):
-        out.append(_st("learning", m.group(1), "", _clause_at(text, m.start()), lang, change))
-    for m in _ZH_LEARNING.finditer(text):
-        if not _zh_word_at(text, text.index("学", m.start()), ("学", "学习", "学说")):
-            continue   # "在学校": a school, not learning
-        before = re.split(r"[，。！？,!?；;]", text[:m.start()])[-1].strip()
-        b = re.sub(r"(?:最近|现在|也|还|一直|平时)+$", "", before)
-        if b in ("", "我", "我也", "我还"):
-            if not b and re.search(r"[他她]|" + "|".join(lx.zh_kin_words()), text[:m.start()]):
-                continue   # "儿子小宝下个月满三岁，最近在学说英语": the child's, not the user's
-            who = ""
-        elif re.fullmatch(r"[\u4e00-\u9fff]{2,3}", b) and _ZH_NAMED.search(text[:m.start()]) is None \
-                and (lx.role_of(b) or _known_name(b, text)):
-            who = b if not lx.role_of(b) else ("我" + b if not b.startswith("我") else b)
-        else:
-            continue
-        for part in re.split(r"[、和]", m.group(1)):
-            if 1 <= len(part) <= 6:
-                out.append(_st("learning", part, who, _clause_at(text, m.start()), lang, change))
-    return out
+    (a multi-valued key: one statement a thing); every pack's ``learning``."""
+    return [s for p in langs.packs() for s in p.fn("learning")(text, lang, change)]
 
 
 def body(text: str, lang: str, change: bool) -> list[Statement]:
     """The user's weight and height said with a unit: "I'm 6'1 and 180 lbs", "I weigh 80 kg", "我现在一百五十五斤，
-    想减到一百三十斤" (the second is ``target_weight``)."""
-    en_units = "|".join(re.escape(u) for u in sorted(_cues("weight_unit", "en"), key=len, reverse=True))
-    zh_units = "|".join(re.escape(u) for u in sorted(_cues("weight_unit", "zh"), key=len, reverse=True))
-    out: list[Statement] = []
-    for m in re.finditer(r"\b(?:i'?m|i am|i weigh)\b(?:[^.?!,]*?\band)?\s+(?:about |around |now )?(\d{2,3}(?:\.\d)?)\s?("
-                         + en_units + r")\b", text, re.I):
-        out.append(_st("weight", _num(m.group(1)), "", _clause_at(text, m.start(1)), lang, change,
-                       unit=m.group(2).lower()))
-    m = re.search(r"\b(?:i'?m|i am)\s+(?:about |around )?([4-7])'\s?(\d{1,2})\b", text, re.I)
-    if m:
-        out.append(_st("height", f"{m.group(1)}'{m.group(2)}", "", _clause_at(text, m.start()), lang, change))
-    num = r"([\d一二两三四五六七八九十百.]{2,8})"
-    for m in re.finditer(r"(我(?:现在|目前)?(?:体重)?(?:有|是)?|(?:减|瘦|降)到)" + num + "(" + zh_units + ")", text):
-        v = parse_number(m.group(2))
-        if v and not re.search(r"[他她]", text[:m.start()]):
-            key = "weight" if m.group(1).startswith("我") else "target_weight"
-            out.append(_st(key, v, "", _clause_at(text, m.start(2)), lang, change, unit=m.group(3)))
-    return out
+    想减到一百三十斤" (the second is ``target_weight``); every pack's ``body``."""
+    return [s for p in langs.packs() for s in p.fn("body")(text, lang, change)]
 
 
 def _num(s: str):
@@ -352,19 +290,6 @@ def _known_name(word: str, text: str) -> bool:
     if (len(word) == 2 and word[0] == word[1]) or (len(word) in (2, 3) and word[0] in "小阿老"):
         return True
     return any(w == word and flag == "nr" for w, flag, _, _ in zh_tokens(text))
-
-
-def zh_named_age(text: str, lang: str, change: bool) -> list[Statement]:
-    """"我有个女儿叫朵朵，今年六岁": an age clause without a subject after a name is that person's age."""
-    out = []
-    clauses = [c.strip() for c in re.split(r"[，。！,!；;]", text)]
-    for i, c in enumerate(clauses):
-        m = _ZH_AGE_ONLY.match(c)
-        named = _ZH_NAMED.search(clauses[i - 1]) if i > 0 and not re.search(r"我(?:的)?(?:名字)?叫", clauses[i - 1]) \
-            else None
-        if m and named and (v := parse_number(m.group(1))):
-            out.append(_st("age", v, named.group(1), c, lang, change))
-    return out
 
 
 def _zh_thing(word: str) -> str:

@@ -217,10 +217,10 @@ def _extract(text: str, now: datetime) -> list[Statement]:
     if listed:   # "对花生和芒果过敏": one statement a value, instead of the clause rule's "花生和芒果"
         out = [s for s in out if not (s.kind == "attribute" and s.key == "allergy" and not s.subject)] + listed
         have = {(s.key, str(s.value)) for s in out if s.kind == "attribute"}
-    more += others.zh_facts(text, lang, change) if has_cjk(text) else others.en_facts(text, lang, change)
+    more += others.facts(text, lang, change)
     more += others.learning(text, lang, change) + others.body(text, lang, change)
     more += intents(text, lang)
-    ages = others.zh_named_age(text, lang, change) if has_cjk(text) else []
+    ages = others.named_ages(text, lang, change)
     if ages:   # "…叫朵朵，今年六岁": 朵朵's age, not an event of the user's
         out = [s for s in out if not (s.kind == "event" and s.text in {a.text for a in ages})]
         more += ages

@@ -8,10 +8,11 @@ from itertools import islice
 
 from graphmem import lang
 
-__all__ = ["about_speaker", "agent_nouns", "allergy_list", "asked_types", "children", "content_terms", "diet",
-           "dropped", "grams", "is_question", "languages_spoken", "name_age", "noun_type", "pets", "possessive",
-           "preferred_over", "quantity_units", "retimed_date", "role_name", "search_terms", "short_answer",
-           "short_item", "split_owner", "subject", "to_second_person", "workplaces"]
+__all__ = ["about_speaker", "agent_nouns", "allergy_list", "asked_types", "body", "children", "content_terms",
+           "diet", "dropped", "grams", "is_question", "languages_spoken", "learning", "name_age", "named_ages",
+           "noun_type", "others_facts", "pets", "possessive", "preferred_over", "quantity_units", "retimed_date",
+           "role_name", "search_terms", "short_answer", "short_item", "split_owner", "subject", "to_second_person",
+           "workplaces"]
 
 _WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
 _WORD_RUN = re.compile(r"[A-Za-z]+")
@@ -284,3 +285,37 @@ def dropped(text: str) -> list[str]:
     p = _p()
     return ([p.regex("_dropped_verb").sub(" ", m.group(1)) for m in p.regex("_dropped").finditer(text)]
             + [m.group(1) for m in p.regex("_tried").finditer(text)])
+
+
+# ---- facts about others and the body (graphmem.linking.others) -------------------------------------------------
+def others_facts(text: str, lang_: str, change: bool) -> list:
+    """Facts about named others and things in an English message: read from spaCy's parse (``others.en_facts``)."""
+    from graphmem.linking import others
+    return others.en_facts(text, lang_, change)
+
+
+def named_ages(text: str, lang_: str, change: bool) -> list:
+    """No rule for an age said after a name in its own clause in English (spaCy's parse reads "she's 4")."""
+    return []
+
+
+def learning(text: str, lang_: str, change: bool) -> list:
+    """What the user is learning ("I'm learning Japanese")."""
+    from graphmem.linking import others
+    return [others._st("learning", m.group(1), "", others._clause_at(text, m.start()), lang_, change)
+            for m in _p().regex("_learning").finditer(text)]
+
+
+def body(text: str, lang_: str, change: bool) -> list:
+    """The user's weight and height said with a unit ("I'm 6'1 and 180 lbs", "I weigh 80 kg")."""
+    from graphmem.linking import others
+    p, out = _p(), []
+    units = "|".join(re.escape(u) for u in sorted(others._cues("weight_unit", "en"), key=len, reverse=True))
+    for m in re.finditer(p.regex("_weight_lead").pattern + r"(\d{2,3}(?:\.\d)?)\s?(" + units + r")\b", text, re.I):
+        out.append(others._st("weight", others._num(m.group(1)), "", others._clause_at(text, m.start(1)), lang_, change,
+                              unit=m.group(2).lower()))
+    m = p.regex("_height").search(text)
+    if m:
+        out.append(others._st("height", f"{m.group(1)}'{m.group(2)}", "", others._clause_at(text, m.start()), lang_,
+                              change))
+    return out

@@ -9,10 +9,11 @@ from itertools import islice
 
 from graphmem import lang
 
-__all__ = ["about_speaker", "agent_nouns", "allergy_list", "asked_types", "children", "content_terms", "diet",
-           "dropped", "grams", "is_question", "languages_spoken", "name_age", "noun_type", "pets", "possessive",
-           "preferred_over", "quantity_units", "retimed_date", "role_name", "search_terms", "short_answer",
-           "short_item", "split_owner", "subject", "to_second_person", "workplaces"]
+__all__ = ["about_speaker", "agent_nouns", "allergy_list", "asked_types", "body", "children", "content_terms",
+           "diet", "dropped", "grams", "is_question", "languages_spoken", "learning", "name_age", "named_ages",
+           "noun_type", "others_facts", "pets", "possessive", "preferred_over", "quantity_units", "retimed_date",
+           "role_name", "search_terms", "short_answer", "short_item", "split_owner", "subject", "to_second_person",
+           "workplaces"]
 
 
 def _p():
@@ -262,3 +263,84 @@ def dropped(text: str) -> list[str]:
     p = _p()
     return ([m.group(1) for m in p.regex("_tried").finditer(text)]
             + [p.regex("_dropped_verb").sub("", m.group(1)) for m in p.regex("_dropped").finditer(text)])
+
+
+# ---- facts about others and the body (graphmem.linking.others) -------------------------------------------------
+def others_facts(text: str, lang_: str, change: bool) -> list:
+    """A named thing's problem ("那个笔记本键盘有个键松了") and price ("这双跑鞋三千五百块")."""
+    from graphmem.linking import others
+    from graphmem.linking.normalize import ZH_NUMBER_RE, parse_number
+    p = _p()
+    if p.regex("_asks_at_end").search(text):
+        return []
+    out: list = []
+    problems = others._cues("problem", "zh")
+    for clause in re.split(r"[，。！？；,!?;]+", text):
+        m = p.regex("_thing_demonstrative").search(clause)
+        noun = m and others._zh_thing(m.group(2))
+        rest = clause[m.start(2) + len(noun):] if noun else ""
+        if rest and any(w in rest for w in problems):
+            rest = p.regex("_trailing_particles").sub("", rest).strip()
+            if rest:
+                out.append(others._st("problem", rest, m.group(1) + noun, clause, lang_, change))
+        q = p.regex("_thing_price").search(clause)
+        if q and (noun := others._zh_thing(q.group(1) or q.group(3))):
+            raw = (q.group(2) or q.group(4)) + ("万" if clause[q.end() - 1] == "万" else "")
+            v = parse_number(raw) if ZH_NUMBER_RE.fullmatch(raw) or raw.replace(".", "").isdigit() else None
+            if v:
+                out.append(others._st("price", v, clause[q.start():q.start(1) if q.group(1) else q.start(3)] + noun,
+                                      clause, lang_, change, unit="元"))
+    return out
+
+
+def named_ages(text: str, lang_: str, change: bool) -> list:
+    """"我有个女儿叫朵朵，今年六岁": an age clause without a subject after a name is that person's age."""
+    from graphmem.linking import others
+    from graphmem.linking.normalize import parse_number
+    p, out = _p(), []
+    clauses = [c.strip() for c in re.split(r"[，。！,!；;]", text)]
+    for i, c in enumerate(clauses):
+        m = p.regex("_age_only").match(c)
+        named = p.regex("_named").search(clauses[i - 1]) if i > 0 and not p.regex("_self_named").search(clauses[i - 1]) \
+            else None
+        if m and named and (v := parse_number(m.group(1))):
+            out.append(others._st("age", v, named.group(1), c, lang_, change))
+    return out
+
+
+def learning(text: str, lang_: str, change: bool) -> list:
+    """What the user or a named person is learning ("朵朵在学钢琴和游泳", "我最近在学吉他"): one statement a thing."""
+    from graphmem.linking import lexicon as lx, others
+    p, out = _p(), []
+    for m in p.regex("_learning").finditer(text):
+        if not others._zh_word_at(text, text.index("学", m.start()), ("学", "学习", "学说")):
+            continue   # "在学校": a school, not learning
+        before = re.split(r"[，。！？,!?；;]", text[:m.start()])[-1].strip()
+        b = p.regex("_learning_adverbs").sub("", before)
+        if b in ("", "我", "我也", "我还"):
+            if not b and re.search(p.regex("_third_person").pattern + "|" + "|".join(lx.zh_kin_words()), text[:m.start()]):
+                continue   # "儿子小宝下个月满三岁，最近在学说英语": the child's, not the user's
+            who = ""
+        elif re.fullmatch(r"[\u4e00-\u9fff]{2,3}", b) and p.regex("_named").search(text[:m.start()]) is None \
+                and (lx.role_of(b) or others._known_name(b, text)):
+            who = b if not lx.role_of(b) else ("我" + b if not b.startswith("我") else b)
+        else:
+            continue
+        for part in p.regex("_learning_sep").split(m.group(1)):
+            if 1 <= len(part) <= 6:
+                out.append(others._st("learning", part, who, others._clause_at(text, m.start()), lang_, change))
+    return out
+
+
+def body(text: str, lang_: str, change: bool) -> list:
+    """The user's weight said with a unit, or the weight they aim for ("我现在一百五十五斤，想减到一百三十斤")."""
+    from graphmem.linking import others
+    from graphmem.linking.normalize import parse_number
+    p, out = _p(), []
+    units = "|".join(re.escape(u) for u in sorted(others._cues("weight_unit", "zh"), key=len, reverse=True))
+    for m in re.finditer(p.regex("_weight_lead").pattern + r"([\d一二两三四五六七八九十百.]{2,8})(" + units + ")", text):
+        v = parse_number(m.group(2))
+        if v and not p.regex("_third_person").search(text[:m.start()]):
+            key = "weight" if m.group(1).startswith("我") else "target_weight"
+            out.append(others._st(key, v, "", others._clause_at(text, m.start(2)), lang_, change, unit=m.group(3)))
+    return out

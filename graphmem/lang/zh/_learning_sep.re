@@ -1,0 +1,2 @@
+# what separates two things learnt (、, 和). rules.learning
+[、和]
