@@ -10,6 +10,8 @@ import re
 from dataclasses import replace
 from typing import Iterable, Sequence
 
+from graphmem import lang as langs
+
 from . import lexicon as lx
 from . import nlp
 from .normalize import detect_language, has_cjk, normalise
@@ -40,24 +42,19 @@ def extract_mentions(text: str, known=None) -> list[Mention]:
     return _no_fillers(_en_mentions(text, nlp.english_doc(text), gaz, known, lang))
 
 
-_NUMBER_WORD = re.compile(r"^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
-                          r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|hundred)$")
-_INTERJECTION = re.compile(r"^(?:a+h+|o+h+|u+g+h+|w+o+w+|y+a+y+|h+a+(?:h+a+)*|l+o+l+|b+y+e+)$")
-
-
 def _no_fillers(ms: list[Mention]) -> list[Mention]:
     """A filler, an interjection, small talk ("hey hey", "谢谢") or a number word ("ELEVEN") is never a mention
-    ("好饿，去吃饭了 bye", "aaaah I'm so happy")."""
+    ("好饿，去吃饭了 bye", "aaaah I'm so happy"); the words are the packs' fillers, interjection and number_word."""
     fillers, phrases = lx.fillers(), lx.gate_phrases()
 
     def empty(m: Mention) -> bool:
         low = m.surface.lower()
-        if low in fillers or _INTERJECTION.match(low):
+        if low in fillers or langs.union("interjection").match(low):
             return True
         if m.kind != "named" or m.known_ids:
             return False
         words = low.split()
-        return all(w in fillers or w in phrases for w in words) or low in phrases or bool(_NUMBER_WORD.match(low))
+        return all(w in fillers or w in phrases for w in words) or low in phrases or bool(langs.union("number_word").match(low))
 
     return [m for m in ms if not empty(m)]
 
@@ -543,11 +540,14 @@ def _brand_type(name: str) -> str:
 
 
 def _en_context_type(last) -> str:
-    """A name where a place goes ("lives in Lyon", "moved to Denver", "grew up in Kyoto") is a place, whatever
-    the tagger's label."""
+    """A name where a place goes ("lives in Lyon", "moved to Denver", "grew up in Kyoto") is a place, and one where
+    someone works ("an analyst at Zalando", "started at Spotify") an organization, whatever the tagger's label."""
     prep = last.head if last.dep_ in ("pobj", "compound") else None
     while prep is not None and prep.dep_ == "compound":
         prep = prep.head
+    if prep is not None and prep.lower_ == "at" and prep.head is not prep and (
+            prep.head.lower_ in lx.marker_set("en_work_verb") or prep.head.lower_ in lx.occupations()):
+        return "organization"
     if prep is None or prep.lower_ not in ("in", "to", "from", "near") or prep.head is prep:
         return ""
     return "geo" if prep.head.lower_ in lx.marker_set("en_place_verb") else ""
