@@ -540,7 +540,7 @@ def _brand_type(name: str) -> str:
 
 
 def _en_context_type(last) -> str:
-    """A name where a place goes ("lives in Lyon", "moved to Denver", "grew up in Kyoto") is a place, and one where
+    """A name where a place goes ("lives in Lyon", "moved to Denver", "the wedding is in Bath") is a place, and one where
     someone works ("an analyst at Zalando", "started at Spotify") an organization, whatever the tagger's label."""
     prep = last.head if last.dep_ in ("pobj", "compound") else None
     while prep is not None and prep.dep_ == "compound":
@@ -550,6 +550,8 @@ def _en_context_type(last) -> str:
         return "organization"
     if prep is None or prep.lower_ not in ("in", "to", "from", "near") or prep.head is prep:
         return ""
+    if prep.lower_ in ("in", "near") and prep.head.lower_ in lx.marker_set("en_be"):   # "the wedding's in Goa"
+        return "geo"
     return "geo" if prep.head.lower_ in lx.marker_set("en_place_verb") else ""
 
 

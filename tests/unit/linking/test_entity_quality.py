@@ -17,7 +17,7 @@ def test_no_entity_from_filler_units_or_fragments():
     assert [s for s, _ in named("Hi! Quick intro so you know me: I'm Sam, software engineer at Stripe")] == \
         ["Sam", "Stripe"]
     assert named("I need at least 512 GB of storage") == []
-    assert named("they met in Bristol 3 years ago") == [("Bristol", "")]
+    assert named("they met in Bristol 3 years ago") == [("Bristol", "geo")]   # where people met: a place
     assert named("中文输入法老是卡") == []
     assert [s for s, _ in named("我会说英语和日语")] == ["英语", "日语"]
 
