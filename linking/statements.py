@@ -14,13 +14,12 @@ from dataclasses import replace
 from datetime import datetime
 from functools import lru_cache
 
-from graphmem.lang import of_text, pack
+from graphmem.lang import of_label, of_text, pack, packs
 
 from . import lexicon as lx, lists, others, passing, requests, subject_types
 from .normalize import EN_NUMBER_WORDS_RE, ZH_NUMBER_RE, detect_language, has_cjk, parse_english_number, parse_number
 from .timeexpr import find_times, span_end
 from .intents import intents
-from .mentions import zh_appositions
 from .types import Statement
 
 _CLAUSE_SPLIT = re.compile(r"[，。！？；;!?\n]+|,(?=\s)|\.(?=\s|$)|\s+but\s+|\s+so\s+|但是|不过|可是")
@@ -109,15 +108,8 @@ def _is_question(clause: str, full: str, lang: str) -> bool:
 
 
 def _is_change(text: str, lang: str) -> bool:
-    if lang != "zh" and _cue_re("change").search(text):
-        return True
-    if has_cjk(text):
-        if any(c in text for c in _cues("change", "zh")):
-            return True
-        # "我不吃牛肉了": a negation closed by 了 is a change of state
-        if re.search(r"(不|没)[^，。！？,.!?]{1,8}了\s*[，。！？,.!?]?\s*$", text):
-            return True
-    return False
+    """The message announces a change, by the rules of any pack (``is_change``)."""
+    return any(p.fn("is_change")(text, lang) for p in packs())
 
 
 def _trim_en(s: str) -> str:
@@ -186,28 +178,28 @@ def _extract(text: str, now: datetime) -> list[Statement]:
     user_spoke = False
     bare = ""        # the previous clause, when it said something (four words or characters) but yielded nothing
     for start, clause in _clauses(text):
-        clang = "zh" if has_cjk(clause) and detect_language(clause) != "en" else "en"
+        clang = of_label(detect_language(clause))   # the clause's pack: "mixed" is read by the other language's
+        rules = pack(clang).fn
         if _is_question(clause, text, clang):
             bare = ""
             continue
-        extract = _zh_clause if clang == "zh" else _en_clause
+        extract = rules("clause_statements")
         got = extract(clause, now, change, lang, user_spoke, text)
         if not got and bare and _only_a_time(clause, now):   # "出院日子也定了，二月二十七号": one statement
             got = extract(f"{bare}{pack(clang).say('clause_join')}{clause}", now, change, lang, user_spoke, text)
         bare = "" if got or len(re.findall(r"[\u4e00-\u9fff]|[A-Za-z]+", clause)) < 4 else clause
         job = _occupation(clause)
-        whose = _occupation_owner(clause) if job and clang == "zh" else ""
+        whose = rules("job_owner")(clause) if job else ""
         if job and whose is not None and not any(g.kind == "attribute" and g.key == "job" for g in got):
             got.append(_st("attribute", clause, lang, change, key="job", value=job,
                            **({"subject": whose} if whose else {})))
-            city = _zh_work_city(clause) if clang == "zh" else ""
+            city = rules("work_city")(clause)
             if city and not any(g.key == "location" for g in got):   # "在南京做产品经理": where they live and work
                 got.append(_st("attribute", clause, lang, change, key="location", value=city,
                                **({"subject": whose} if whose else {})))
-        if clang == "zh":   # apposition "我女儿朵朵今年四岁": 朵朵 is the user's daughter (alongside the rest)
-            named = {g.subject for g in got if g.kind == "relation"}
-            got += [_st("relation", clause, lang, change, subject=name, key=role, value=name)
-                    for role, name in zh_appositions(clause) if name not in named]
+        named = {g.subject for g in got if g.kind == "relation"}   # apposition "我女儿朵朵今年四岁": 朵朵 is the
+        got += [_st("relation", clause, lang, change, subject=name, key=role, value=name)   # user's daughter
+                for role, name in rules("appositions")(clause) if name not in named]
         if got:
             user_spoke = True
         out.extend(_activity(s) for s in lists.split_preferences(got))

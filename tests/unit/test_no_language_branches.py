@@ -16,8 +16,6 @@ ALLOWED = {
     "graphmem/embedders.py": 1,
     # which parser reads a message: spaCy's English pipeline, or jieba for text in Chinese script
     "linking/mentions.py": 2,
-    # not moved yet: the clause extractors (_en_clause/_zh_clause and their regexes) are still code
-    "linking/statements.py": 6,
 }
 
 

@@ -8,11 +8,11 @@ from itertools import islice
 
 from graphmem import lang
 
-__all__ = ["about_speaker", "agent_nouns", "allergy_list", "asked_types", "body", "children", "content_terms",
-           "diet", "dropped", "grams", "is_question", "languages_spoken", "learning", "name_age", "named_ages",
-           "noun_type", "others_facts", "pets", "possessive", "preferred_over", "quantity_units", "retimed_date",
-           "role_name", "search_terms", "short_answer", "short_item", "split_owner", "subject", "to_second_person",
-           "workplaces"]
+__all__ = ["about_speaker", "agent_nouns", "allergy_list", "appositions", "asked_types", "body", "children",
+           "clause_statements", "content_terms", "diet", "dropped", "grams", "is_change", "is_question", "job_owner",
+           "languages_spoken", "learning", "name_age", "named_ages", "noun_type", "others_facts", "pets",
+           "possessive", "preferred_over", "quantity_units", "retimed_date", "role_name", "search_terms",
+           "short_answer", "short_item", "split_owner", "subject", "to_second_person", "work_city", "workplaces"]
 
 _WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
 _WORD_RUN = re.compile(r"[A-Za-z]+")
@@ -319,3 +319,31 @@ def body(text: str, lang_: str, change: bool) -> list:
         out.append(others._st("height", f"{m.group(1)}'{m.group(2)}", "", others._clause_at(text, m.start()), lang_,
                               change))
     return out
+
+
+# ---- a clause's statements (graphmem.linking.statements) ----------------------------------------------------------
+def clause_statements(clause: str, now, change: bool, lang_: str, user_spoke: bool, full: str) -> list:
+    """The statements of one English clause: ``statements``' English clause rules (still code there)."""
+    from graphmem.linking import statements
+    return statements._en_clause(clause, now, change, lang_, user_spoke, full)
+
+
+def job_owner(clause: str) -> str | None:
+    """Whose job a clause that states one says: the English job rules read the user's own only ("")."""
+    return ""
+
+
+def work_city(clause: str) -> str:
+    """Where the job a clause states is done, when the clause says it with the job: no English rule."""
+    return ""
+
+
+def appositions(clause: str) -> list:
+    """Relatives named in apposition ("我女儿朵朵"): no English rule here (spaCy's parse reads "my daughter, Lia")."""
+    return []
+
+
+def is_change(text: str, text_lang: str) -> bool:
+    """The message announces a change by an English cue (unless it is all another language's)."""
+    from graphmem.linking import statements
+    return (not lang.has(text_lang) or text_lang == "en") and bool(statements._cue_re("change").search(text))

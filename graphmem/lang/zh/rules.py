@@ -9,11 +9,11 @@ from itertools import islice
 
 from graphmem import lang
 
-__all__ = ["about_speaker", "agent_nouns", "allergy_list", "asked_types", "body", "children", "content_terms",
-           "diet", "dropped", "grams", "is_question", "languages_spoken", "learning", "name_age", "named_ages",
-           "noun_type", "others_facts", "pets", "possessive", "preferred_over", "quantity_units", "retimed_date",
-           "role_name", "search_terms", "short_answer", "short_item", "split_owner", "subject", "to_second_person",
-           "workplaces"]
+__all__ = ["about_speaker", "agent_nouns", "allergy_list", "appositions", "asked_types", "body", "children",
+           "clause_statements", "content_terms", "diet", "dropped", "grams", "is_change", "is_question", "job_owner",
+           "languages_spoken", "learning", "name_age", "named_ages", "noun_type", "others_facts", "pets",
+           "possessive", "preferred_over", "quantity_units", "retimed_date", "role_name", "search_terms",
+           "short_answer", "short_item", "split_owner", "subject", "to_second_person", "work_city", "workplaces"]
 
 
 def _p():
@@ -344,3 +344,38 @@ def body(text: str, lang_: str, change: bool) -> list:
             key = "weight" if m.group(1).startswith("我") else "target_weight"
             out.append(others._st(key, v, "", others._clause_at(text, m.start(2)), lang_, change, unit=m.group(3)))
     return out
+
+
+# ---- a clause's statements (graphmem.linking.statements) ----------------------------------------------------------
+def clause_statements(clause: str, now, change: bool, lang_: str, user_spoke: bool, full: str) -> list:
+    """The statements of one Chinese clause: ``statements``' Chinese clause rules (still code there)."""
+    from graphmem.linking import statements
+    return statements._zh_clause(clause, now, change, lang_, user_spoke, full)
+
+
+def job_owner(clause: str) -> str | None:
+    """Whose job a "在…做/当…" clause states: "" the user's, "我姐姐" for "我姐姐在成都当护士", None for someone
+    we cannot name ("他在银行当柜员")."""
+    from graphmem.linking import statements
+    return statements._occupation_owner(clause)
+
+
+def work_city(clause: str) -> str:
+    """The place of "在南京做产品经理" when jieba tags it a place name."""
+    from graphmem.linking import statements
+    return statements._zh_work_city(clause)
+
+
+def appositions(clause: str) -> list:
+    """Relatives named in apposition ("我女儿朵朵今年四岁": 朵朵 is the user's daughter): (role, name) pairs."""
+    from graphmem.linking.mentions import zh_appositions
+    return zh_appositions(clause)
+
+
+def is_change(text: str, text_lang: str) -> bool:
+    """The message announces a change: a Chinese cue, or a negation closed by 了 ("我不吃牛肉了")."""
+    from graphmem.linking import statements
+    from graphmem.linking.normalize import has_cjk
+    if not has_cjk(text):
+        return False
+    return any(c in text for c in statements._cues("change", "zh")) or bool(_p().regex("_negation_done").search(text))
