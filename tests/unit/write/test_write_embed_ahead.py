@@ -62,3 +62,25 @@ def test_a_batch_without_live_turns_embeds_nothing():
     b = Batch(works, {}, BatchResult())
     Pipeline(None, emb)._embed(b, early)
     assert b.vec == {} and emb.calls == []
+
+
+def test_a_name_the_linker_embedded_is_not_embedded_again_for_its_node():
+    """Within one batch a text is embedded once: an unknown name the linker embedded (then the new entity's name
+    at the next turn's linking) is not embedded again when the batch's new names get their vectors."""
+    from graphmem.write.pipeline import _Once
+
+    emb = Recording()
+    p = Pipeline(None, emb)
+    p._names = _Once(emb)
+    assert np.array_equal(p._names.embed(["Mochi", "Lily", "Mochi"]), emb.embed(["Mochi", "Lily", "Mochi"]))
+    assert p._names.embed([]).shape == (0, 8) and p._names.dimensions == 8
+    emb.calls.clear()
+    p._names.embed(["Lily", "Mochi"])                     # the next turn's linking: nothing new
+    assert emb.calls == []
+    works = [_work(1, "Mochi loves tuna", ["Mochi loves tuna"])]
+    early = _EMBED_AHEAD.submit(_vectors, emb, _texts(works))
+    b = Batch(works, {"e1": EntityRef("e1", "Mochi", "pet", new=True), "e3": EntityRef("e3", "Tom", "person", new=True)},
+              BatchResult())
+    p._embed(b, early)
+    assert [texts for _, texts in emb.calls] == [["Mochi loves tuna"], ["Tom"]]   # "Mochi": the linker's vector
+    assert np.array_equal(b.vec["Mochi"], Recording().embed(["Mochi"])[0])
