@@ -14,7 +14,7 @@ from dataclasses import replace
 from datetime import datetime
 from functools import lru_cache
 
-from graphmem.lang import of_label, of_text, pack, packs
+from graphmem.lang import of_label, of_text, pack, packs, union
 
 from . import lexicon as lx, lists, others, passing, requests, subject_types
 from .normalize import EN_NUMBER_WORDS_RE, ZH_NUMBER_RE, detect_language, has_cjk, parse_english_number, parse_number
@@ -22,7 +22,6 @@ from .timeexpr import find_times, span_end
 from .intents import intents
 from .types import Statement
 
-_CLAUSE_SPLIT = re.compile(r"[，。！？；;!?\n]+|,(?=\s)|\.(?=\s|$)|\s+but\s+|\s+so\s+|但是|不过|可是")
 _EN_NUM_RE = re.compile(r"(?<![\w.])[$¥€£]?\s?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?([kKwW万千]|m\b|million\b|thousand\b)?")
 _EN_NUMBER_SUFFIX = {"k": 1e3, "w": 1e4, "万": 1e4, "千": 1e3, "m": 1e6, "million": 1e6, "thousand": 1e3}
 _TRAIL_EN = re.compile(r"\s+(?:at all|anymore|any more|so much|a lot|too|though|these days|please|honestly|"
@@ -91,9 +90,15 @@ def _word_re(cue: str) -> re.Pattern:
     return re.compile(r"(?<![\w])" + re.escape(cue) + r"(?![\w])")
 
 
+@lru_cache(maxsize=1)
+def _clause_split() -> re.Pattern:
+    """Where a clause ends: punctuation, or a word that starts a new one (each pack's clause_start)."""
+    return re.compile(r"[，。！？；;!?\n]+|,(?=\s)|\.(?=\s|$)|" + union("clause_start").pattern)
+
+
 def _clauses(text: str) -> list[tuple[int, str]]:
     out, pos = [], 0
-    for m in _CLAUSE_SPLIT.finditer(text):
+    for m in _clause_split().finditer(text):
         if m.start() > pos:
             out.append((pos, text[pos:m.start()]))
         pos = m.end()
@@ -245,7 +250,14 @@ def _only_a_time(clause: str, now: datetime) -> bool:
     if not ts:
         return False
     rest = clause[:ts[0].start] + clause[span_end(clause, ts, 0):]
-    return len(re.sub(r"[^\u4e00-\u9fffA-Za-z]|\b(?:on|at|in|by|the)\b|[是在于了的啊]", "", rest)) < 2
+    return len(_date_filler().sub("", rest)) < 2
+
+
+@lru_cache(maxsize=1)
+def _date_filler() -> re.Pattern:
+    """What is left out when asking whether a clause says more than its date: anything not a letter, and each
+    pack's date_filler words."""
+    return re.compile(r"[^\u4e00-\u9fffA-Za-z]|" + union("date_filler").pattern)
 
 
 @lru_cache(maxsize=1)
