@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any, Callable
 
-from graphmem.times import iso
+from graphmem.times import as_time, iso
 
 NEW, REPEAT, CHANGE = "new", "repeat", "change"
 
@@ -47,7 +47,8 @@ def value_text(value: Any) -> str:
 
 def same_value(a: str, b: str) -> bool:
     def norm(s: str) -> str:
-        return " ".join(unicodedata.normalize("NFKC", s).casefold().split())
+        when = as_time(s)   # a date stored by an older version ("2026-04-12 00:00:00+00:00") is "2026-04-12"
+        return iso(when) if when is not None else " ".join(unicodedata.normalize("NFKC", s).casefold().split())
     return norm(a) == norm(b)
 
 

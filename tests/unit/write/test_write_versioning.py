@@ -46,3 +46,11 @@ def test_planner_move_supersedes_across_slots():
     assert list(p.active) == [("me", "goal", "八月去云南")] and p.active[("me", "goal", "八月去云南")].text == "我想八月去云南"
     again = p.move(("me", "goal", "八月去云南"), ("me", "goal", "九月去云南"), "九月去云南", "f3")
     assert (again.version, again.supersedes) == (3, "f2")
+
+
+def test_a_date_stored_by_an_older_version_is_the_same_value():
+    # older versions stored str(datetime); the same birthday said again is a repeat, not a change
+    old = Version(id="f1", value="2026-04-12 00:00:00+00:00", polarity=1, version=1)
+    assert decide(old, "2026-04-12", 1, "f2").action == REPEAT
+    assert decide(old, "2026-04-13", 1, "f2").action == CHANGE
+    assert not same_value("2026-04-12", "2026-04-12 17:00:00+00:00")
