@@ -10,7 +10,6 @@ and a failing call falls back to the template. Pure, no I/O.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from datetime import datetime, timezone
 
@@ -19,26 +18,13 @@ from graphmem.lang import keys
 from graphmem.linking.gate import without_small_talk
 from graphmem.model import polarity_sign
 from graphmem.recall.types import Candidate
+from graphmem.times import human
+
 
 def _utc(t: datetime | None) -> datetime | None:
     if t is None:
         return None
     return t if t.tzinfo else t.replace(tzinfo=timezone.utc)
-
-
-_ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?:[ T]00:00(?::00)?(?:[+-]00:00|Z)?)?$")
-
-
-def value_phrase(value, lang: str = "en") -> str:
-    """A stored value as said: a date ("2026-03-28 00:00:00+00:00", how deadlines and birthdays are stored)
-    becomes "March 28, 2026" / "2026年3月28日"."""
-    text = "" if value is None else str(value)
-    m = _ISO_DATE.match(text)
-    if not m:
-        return text
-    y, mo, d = (int(x) for x in m.groups())
-    p = langs.pack(lang)
-    return p.say("date", y=y, month=p.seq("months")[mo - 1], d=d)
 
 
 def when_phrase(t: datetime | None, now: datetime, lang: str = "en") -> str:
@@ -120,7 +106,7 @@ def statement(c: Candidate, now: datetime, lang: str = "en", names: frozenset[st
         return p.say("want_old" if old else "want" if pol >= 0 else "want_not", obj=obj)
     if c.label == "fact":
         key = c.key or "note"
-        value = value_phrase(c.value, lang)
+        value = human(c.value, lang, now)   # a date as the user reads it ("12 April"), else the value
         if key == "note" and c.text:
             return _event_text(c, now, lang, note=True, names=names)
         # a removed value: "not allergic to peanuts any more", "不再对花生过敏"
