@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from graphmem import lang as langs
+from graphmem.times import as_time, iso
 
 Extractor = Callable[[str, datetime], list]  # (text, now) -> list of graphmem.linking Statement
 
@@ -92,7 +93,8 @@ class HardFact:
 
     def structured(self) -> str:
         who = f"{self.subject} " if self.subject else ""
-        val = f"{self.value}{(' ' + self.unit) if self.unit else ''}"
+        when = as_time(self.value) if self.value is not None else None   # a birthday: "2026-04-12", not str(datetime)
+        val = f"{iso(when) if when is not None else self.value}{(' ' + self.unit) if self.unit else ''}"
         if self.kind == "preference":
             verb = "likes" if self.polarity > 0 else "dislikes" if self.polarity < 0 else "mentions"
             return f"{who or 'user '}{verb} {val}".strip()

@@ -2,7 +2,9 @@ import sys
 from pathlib import Path
 from graphmem.linking.types import Statement
 from graphmem.short_term import facts as facts_mod
-from graphmem.short_term.facts import FactLedger, to_fact
+from datetime import datetime, timezone
+
+from graphmem.short_term.facts import FactLedger, HardFact, to_fact
 from graphmem.short_term.summary import summarise, select, SummaryLine
 from graphmem.short_term.tokens import HeuristicCounter
 
@@ -75,3 +77,9 @@ def test_rolling_merge_keeps_best_within_budget():
     kept = select(lines, 60, h)
     assert sum(h(ln.render()) + 1 for ln in kept) <= 60
     assert min(ln.score for ln in kept) >= 3.0
+
+
+def test_a_date_value_reads_as_a_date():
+    birthday = HardFact(kind="attribute", subject="Mum", key="birthday", value=datetime(2026, 4, 12, tzinfo=timezone.utc),
+                        polarity=0, text="", turn=1)
+    assert birthday.structured() == "Mum birthday: 2026-04-12"
