@@ -1,2 +1,3 @@
-# what the user is learning ("I'm learning Japanese"), group 1 the thing. rules.learning
-(?i)\b(?:i'?m|i am)(?: also| currently| now| still)? learning (?!to\b|how\b|that\b|a lot\b)([A-Za-z][\w+#-]*(?: [A-Z][\w-]*)?)
+# what the user is learning ("I'm learning Japanese", "learning Rust and Go"), group 1 the thing or the list of them
+# (capitalised names after the first). rules.learning
+\b(?i:i'?m|i am)(?i: also| currently| now| still)? (?i:learning) (?!(?i:to|how|that|a lot)\b)([A-Za-z][\w+#-]*(?: [A-Z][\w-]*)?(?:(?:,| and|, and) [A-Z][\w+#-]*(?: [A-Z][\w-]*)?)*)

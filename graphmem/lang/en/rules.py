@@ -300,10 +300,10 @@ def named_ages(text: str, lang_: str, change: bool) -> list:
 
 
 def learning(text: str, lang_: str, change: bool) -> list:
-    """What the user is learning ("I'm learning Japanese")."""
+    """What the user is learning ("I'm learning Japanese"; "learning Rust and Go": each one)."""
     from graphmem.linking import others
-    return [others._st("learning", m.group(1), "", others._clause_at(text, m.start()), lang_, change)
-            for m in _p().regex("_learning").finditer(text)]
+    return [others._st("learning", thing, "", others._clause_at(text, m.start()), lang_, change)
+            for m in _p().regex("_learning").finditer(text) for thing in re.split(r",? and |, ", m.group(1))]
 
 
 def body(text: str, lang_: str, change: bool) -> list:

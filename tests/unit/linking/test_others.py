@@ -107,6 +107,9 @@ def test_a_named_persons_age_and_what_someone_learns():
     assert {("朵朵", "learning", "钢琴"), ("朵朵", "learning", "游泳")} <= facts("朵朵在学钢琴和游泳")
     assert ("", "learning", "吉他") in facts("我最近在学吉他")
     assert ("", "learning", "Japanese") in facts("I speak English and I'm learning Japanese")
+    learns = {v for _, k, v in facts("I'm also learning Rust and Go") if k == "learning"}
+    assert learns == {"Rust", "Go"}   # each one, not "Rust and"
+    assert {v for _, k, v in facts("I'm learning guitar and it is hard") if k == "learning"} == {"guitar"}
     assert not any(k == "learning" for _, k, _ in facts("老师在学校") | facts("他在学开车")
                    | facts("儿子小宝下个月满三岁，最近在学说英语"))
 
