@@ -143,7 +143,7 @@ def parse_number(s: str) -> int | float | None:
     """Parse Arabic, Chinese or mixed numerals: '8000', '8,000', '8k', '1.5万', '五千', '一万二', '两千五'.
 
     Kept instead of ``cn2an`` (``bench/dates_bench.py``): cn2an 0.5.24 "smart" rejects what chat says ('8,000',
-    '8k', '3w', '两千半'; 39/44 right vs 42/44) at ~4x the CPU; it does read '二〇二三' and '1万2', misread here."""
+    '8k', '3w', '两千半'; 39/44 right vs 42/44) at ~4x the CPU; like cn2an, '二〇二三' and '1万2' read 2023 and 12000."""
     s = s.strip().replace(",", "").replace("，", "").replace(" ", "")
     if not s:
         return None
@@ -173,6 +173,8 @@ def parse_number(s: str) -> int | float | None:
         for c in big:
             mult *= _ZH_BIG[c]
         return _clean((ia + frac) * mult)
+    if len(s) >= 2 and all(c in _ZH_DIGITS for c in s) and ("〇" in s or "零" in s or len(s) == 4):
+        return int("".join(str(_ZH_DIGITS[c]) for c in s))   # read digit by digit: 二〇二三 → 2023
     total = 0.0
     rest = s
     for big_char, big_val in (("亿", 1e8), ("億", 1e8), ("万", 1e4), ("萬", 1e4)):
@@ -182,8 +184,8 @@ def parse_number(s: str) -> int | float | None:
             if hv is None:
                 return None
             total += hv * big_val
-            if rest and len(rest) == 1 and rest in _ZH_DIGITS:   # 一万二 → 12000
-                total += _ZH_DIGITS[rest] * big_val / 10
+            if len(rest) == 1 and (rest in _ZH_DIGITS or rest.isdigit()):   # 一万二, 1万2 → 12000
+                total += _ZH_DIGITS.get(rest, rest.isdigit() and int(rest)) * big_val / 10
                 rest = ""
     if rest:
         rv = _section(rest)

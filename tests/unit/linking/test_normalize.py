@@ -22,3 +22,9 @@ def test_detect_language():
     assert detect_language("我想买MacBook") == "zh"
     assert detect_language("I had dinner with 王小明 yesterday") == "en"
     assert detect_language("这个 project 的 deadline 和 budget 都 changed") == "mixed"
+
+
+def test_parse_number_a_digit_after_wan_and_a_year_said_digit_by_digit():
+    assert parse_number("1万2") == 12000 == parse_number("一万二")
+    assert parse_number("二〇二三") == 2023 and parse_number("一九九八") == 1998
+    assert parse_number("两千零五") == 2005 and parse_number("三十") == 30
