@@ -149,9 +149,16 @@ def _(m, now):
     return _day(now, -1), "day"
 
 
+_A_COUPLE = re.compile(r"\s+or\s+(?:two|so)\b", re.I)
+_FREQUENCY = re.compile(r"\b(?:once|twice|thrice|times)\s+$", re.I)
+
+
 @_en(r"\bin " + _EN_NUMWORD + r" (day|week|month|year)s?\b")
 def _(m, now):
     n, unit = _n(m.group(1)), m.group(2).lower()
+    if m.group(1).lower() in ("a", "an") and not _A_COUPLE.match(m.string, m.end()) \
+            and (unit == "day" or _FREQUENCY.search(m.string, 0, m.start())):
+        return None   # "Rome wasn't built in a day", "twice in a week": an idiom or a rate; "in a day or two" is a date
     if unit == "day":
         return _day(now, n), "day"
     if unit == "week":

@@ -1,0 +1,19 @@
+"""Misreadings of dates and numerals found by bench/dates_bench (issue 17): each test failed on the old code."""
+
+from datetime import datetime, timezone
+
+from graphmem.linking.timeexpr import find_times
+
+NOW = datetime(2026, 3, 11, 10, 0, tzinfo=timezone.utc)   # a Wednesday
+
+
+def _days(text, now=NOW):
+    return [(t.when.date().isoformat(), t.granularity) for t in find_times(text, now)]
+
+
+def test_in_a_day_is_an_idiom_not_a_date():
+    assert _days("Rome wasn't built in a day so keep pushing on!") == []
+    assert _days("I go there twice in a week") == []
+    assert _days("I'll reply in a day or two") == [("2026-03-12", "day")]
+    assert _days("the results come in 2 days") == [("2026-03-13", "day")]
+    assert _days("we move in a month") == [("2026-04-01", "month")]
