@@ -201,6 +201,13 @@ def _(m, now):
     return _weekday(now, 5, {"this": "", "": ""}.get(which, which)), "day", _last_week(now) if which == "last" else None
 
 
+@_en(r"\blater this (week|month|year)\b")
+def _(m, now):
+    unit = m.group(1).lower()
+    end = _monday(now, 1) if unit == "week" else _month(now, 1) if unit == "month" else _year(now, 1)
+    return _day(now), "period", (_day(now), end)   # from today to the end of it, not its first day
+
+
 @_en(r"\b(next|last|this) (week|month|year)\b")
 def _(m, now):
     d = {"next": 1, "last": -1, "this": 0}[m.group(1).lower()]

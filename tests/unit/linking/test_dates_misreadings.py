@@ -17,3 +17,11 @@ def test_in_a_day_is_an_idiom_not_a_date():
     assert _days("I'll reply in a day or two") == [("2026-03-12", "day")]
     assert _days("the results come in 2 days") == [("2026-03-13", "day")]
     assert _days("we move in a month") == [("2026-04-01", "month")]
+
+
+def test_later_this_month_is_the_rest_of_the_month():
+    t, = find_times("the fundraiser is later this month", NOW)
+    assert (t.when.date().isoformat(), t.granularity, t.text) == ("2026-03-11", "period", "later this month")
+    assert [d.date().isoformat() for d in t.period] == ["2026-03-11", "2026-04-01"]
+    assert [d.date().isoformat() for d in find_times("later this week", NOW)[0].period] == ["2026-03-11", "2026-03-16"]
+    assert _days("this month") == [("2026-03-01", "month")]
