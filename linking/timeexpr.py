@@ -543,6 +543,20 @@ def _(m, now):
     return _monday(now, -2), _monday(now, -1)
 
 
+_WEEKDAY_HIT = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend|周|星期|礼拜", re.I)
+_EVERY_BEFORE = re.compile(r"(?:\b(?:every|each)(?:\s+other)?|每(?:个|逢|到)?)$", re.I)
+_ZH_WEEKLY = re.compile(r"每(?:个)?(?:周|星期|礼拜)")
+_CLAUSE_END = re.compile(r"[，。！？；,.!?;\n]")
+
+
+def _habitual(text: str, s: int, hit: str) -> bool:
+    """A weekday or weekend said of a habit ("every Monday", "每个周末", "每周都会在周末去打球"): no one day."""
+    if not _WEEKDAY_HIT.search(hit):
+        return False
+    before = _CLAUSE_END.split(text[:s])[-1]
+    return bool(_EVERY_BEFORE.search(before.rstrip()) or _ZH_WEEKLY.search(before))
+
+
 def find_times(text: str, now: datetime, periods: bool = False) -> list[TimeExpr]:
     """All non-overlapping time expressions, longest/earliest rule first; with ``periods``, also the periods a
     question names without a date ("the other day", "前几天")."""
@@ -559,6 +573,9 @@ def find_times(text: str, now: datetime, periods: bool = False) -> list[TimeExpr
     for _, _, m, fn in sorted(cands, key=lambda c: (c[0], c[1])):   # longest match first, then rule order
         s, e = m.span()
         if any(not (e <= a or s >= b) for a, b in taken):
+            continue
+        if _habitual(text, s, m.group(0)):
+            taken.append((s, e))
             continue
         r = fn(m, now)
         if not r:

@@ -25,3 +25,12 @@ def test_later_this_month_is_the_rest_of_the_month():
     assert [d.date().isoformat() for d in t.period] == ["2026-03-11", "2026-04-01"]
     assert [d.date().isoformat() for d in find_times("later this week", NOW)[0].period] == ["2026-03-11", "2026-03-16"]
     assert _days("this month") == [("2026-03-01", "month")]
+
+
+def test_a_habit_on_a_weekday_or_weekend_is_no_date():
+    for text in ("我们有个羽毛球小组，每周都会在周末去打球", "每周末去打球", "每个周一开例会", "我每周一去健身", "每天跑步",
+                 "I play tennis every weekend", "every Monday we meet", "each Friday I call mum"):
+        assert find_times(text, NOW) == [], text
+    assert _days("这个周末去打球") == [("2026-03-14", "day")]
+    assert _days("每天都很忙，周六去打球") == [("2026-03-14", "day")]
+    assert _days("I play every week, next Monday too") == [("2026-03-16", "day")]
