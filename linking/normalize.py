@@ -98,7 +98,11 @@ _ZH_SMALL = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟": 1
 _ZH_BIG = {"万": 10_000, "萬": 10_000, "亿": 100_000_000, "億": 100_000_000}
 ZH_NUM_CHARS = "".join(_ZH_DIGITS) + "".join(_ZH_SMALL) + "".join(_ZH_BIG) + "点點半"
 
-ZH_NUMBER_RE = re.compile(r"(?:\d+(?:\.\d+)?|[%s])(?:[\d.%s])*" % (ZH_NUM_CHARS, ZH_NUM_CHARS))
+# words that begin with a numeral but say none: 万一 "in case", 十分 "very" (not 十分钟/十分之一), 一下/一起/一直/一定/一般;
+# 三岁半 is three and a half
+_ZH_NOT_NUMBERS = r"万一|萬一|十分(?![钟鐘之])|一(?:下|起|直|定|般)"
+ZH_NUMBER_RE = re.compile(r"(?!%s)(?<![万萬])(?:\d+(?:\.\d+)?|[%s])(?:[\d.%s])*(?:岁半)?"
+                          % (_ZH_NOT_NUMBERS, ZH_NUM_CHARS, ZH_NUM_CHARS))
 
 
 def _section(s: str) -> float | None:
@@ -152,6 +156,9 @@ def parse_number(s: str) -> int | float | None:
     if m:
         v = float(m.group(1)) * {"k": 1e3, "m": 1e6, "w": 1e4, None: 1}[m.group(2) and m.group(2).lower()]
         return _clean(v)
+    if s.endswith("岁半") and len(s) > 2:   # 三岁半: an age and a half
+        base = parse_number(s[:-2])
+        return None if base is None else _clean(base + 0.5)
     if s.endswith("半") and len(s) > 1:
         base = parse_number(s[:-1])
         if base is None:

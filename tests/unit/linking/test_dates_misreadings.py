@@ -34,3 +34,28 @@ def test_a_habit_on_a_weekday_or_weekend_is_no_date():
     assert _days("这个周末去打球") == [("2026-03-14", "day")]
     assert _days("每天都很忙，周六去打球") == [("2026-03-14", "day")]
     assert _days("I play every week, next Monday too") == [("2026-03-16", "day")]
+
+
+def test_words_that_begin_with_a_numeral_are_not_numbers():
+    from graphmem.linking.normalize import ZH_NUMBER_RE, parse_number
+
+    def numbers(s):
+        return [v for v in (parse_number(m.group(0)) for m in ZH_NUMBER_RE.finditer(s)) if v is not None]
+
+    for s in ("万一下雨就不去了", "万一他不来", "这部电影十分好看", "等我一下", "我们一起去吃饭吧", "他一直在加班",
+              "你一定要来", "味道一般"):
+        assert numbers(s) == [], s
+    assert numbers("孩子三岁半了") == [3.5] and parse_number("三岁半") == 3.5
+    assert numbers("等了十分钟") == [10] and numbers("两万一的预算") == [21000] and numbers("一万二") == [12000]
+    assert numbers("一个人") == [1] and numbers("十分之一") == [10, 1] and numbers("3.5万") == [35000]
+
+
+def test_an_age_and_a_half_is_read_whole():
+    from graphmem.linking.statements import extract_statements
+
+    def ages(text):
+        return [(s.subject, s.value) for s in extract_statements(text, NOW) if s.key == "age"]
+
+    assert ages("我有个女儿叫朵朵，今年三岁半") == [("朵朵", 3.5)]
+    assert ages("我有个女儿叫朵朵，今年六岁") == [("朵朵", 6)]
+    assert ages("我叫陈晨，28岁") == [("", 28)] and ages("我叫陈晨，三岁半") == [("", 3.5)]
