@@ -153,8 +153,6 @@ _EN_NAMED_SUBJECT = re.compile(r"^\s*((?:my|our)\s+(?:mom|mum|dad|mother|father|
 _ZH_AREA = re.compile(r"(?:区|县|镇|乡|村|街道?|路|小区|花园|公寓|苑|弄)$")
 
 
-_ZH_COMPANY = "科技|公司|集团|银行|医院|学校|大学|研究院|研究所|事务所|工作室|工厂|厂|网络|咨询|传媒|证券|基金|律所"
-
 
 def _trim_zh(s: str) -> str:
     s = s.strip(" ，。！？,.!?~～")
@@ -567,11 +565,11 @@ def _zh_number_after(s: str):
     return None
 
 
-def _zh_has_subject(before: str, user_spoke: bool) -> bool:
+def _zh_has_subject(before: str, user_spoke: bool, p) -> bool:
     b = before.strip()
     if not b:
         return user_spoke or True   # subject-less Chinese clauses are the norm ("预算八千", "喜欢吃辣")
-    if re.fullmatch(r"(?:[也还都就真最特别很又再超挺蛮]|而且|并且|另外|平时|平常|一直|其实|现在|最近|向来|从小|本来)+", b):
+    if p.regex("_st_carried").fullmatch(b):
         return True    # "也不要葱": the subject carries over
     return "我" in b and "你" not in b[b.rfind("我"):]
 
@@ -594,49 +592,50 @@ def _zh_someone_else(said_before: str) -> bool:
 
 
 def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: bool,
-               full: str = "") -> list[Statement]:
+               full: str, p) -> list[Statement]:
+    """The statements of one Chinese clause; ``p`` is the pack whose rules call it (its words: ``_st_*.re``)."""
     c = clause.strip()
     out: list[Statement] = []
     consumed_time = False
 
     # relation: "我妹妹叫王丽丽", "王丽丽是我妹妹"
-    m = re.search(r"我(?:的)?([\u4e00-\u9fff]{1,3}?)(?:叫|名字是|的名字是)([\u4e00-\u9fffA-Za-z]{2,4})", c)
+    m = p.regex("_st_relation_named").search(c)
     if m and lx.role_of(m.group(1)):
         return [_st("relation", c, lang, change, subject=m.group(2), key=lx.role_of(m.group(1)), value=m.group(2))]
-    m = re.search(r"^([\u4e00-\u9fffA-Za-z]{2,4})是我(?:的)?([\u4e00-\u9fff]{1,3})$", c)
+    m = p.regex("_st_relation_is_my").search(c)
     if m and lx.role_of(m.group(2)):
         return [_st("relation", c, lang, change, subject=m.group(1), key=lx.role_of(m.group(2)), value=m.group(1))]
 
     # standing instructions about answers ("以后回答我都用中文", "每次都简短一点")
-    if re.search(r"以后|今后|从现在开始|每次|一直|总是", c) and re.search(r"回答|回复|跟我说|对我说|说中文|说英文|用|写|叫我|解释|格式", c) \
-            and not re.search(r"[吗呢？?]$", c) and not re.search(r"[他她]|[\u4e00-\u9fff]说", c) \
-            and not re.search(r"之前|以前|过去|原来|当时", c):   # "之前一直用VS Code": a past habit, no instruction
+    if p.regex("_st_standing").search(c) and p.regex("_st_standing_verb").search(c) \
+            and not p.regex("_st_asks_end").search(c) and not p.regex("_st_reported").search(c) \
+            and not p.regex("_st_past_habit").search(c):   # "之前一直用VS Code": a past habit, no instruction
         return [_st("preference", c, lang, change, subject=_trim_zh(c), key="response_style", polarity=1)]
-    m = re.search(r"(我(?:的)?[\u4e00-\u9fff]{0,3}?)(?:今年|现在)?(?:已经)?([0-9]{1,3}|[一二两三四五六七八九十]{1,3})(?:周)?岁", c)
+    m = p.regex("_st_age").search(c)
     if m:
         v = parse_number(m.group(2))
         if v is not None:
             subj = "" if m.group(1) == "我" else m.group(1)
             return [_st("attribute", c, lang, change, subject=subj, key="age", value=v)]
-    m = re.search(r"我(?:现在)?在([\u4e00-\u9fffA-Za-z0-9]{2,12}?)(工作|上班|实习|读书|上学)", c)
+    m = p.regex("_st_workplace").search(c)
     if m and not passing.starts_with_verb(m.group(1)):
         return [_st("attribute", c, lang, change, key="school" if m.group(2) in ("读书", "上学") else "employer",
                     value=m.group(1))]
     # "我在飞鸢科技做硬件": a named company (its kind word says so) and what the user does there
-    m = re.search(r"我(?:现在)?在([\u4e00-\u9fffA-Za-z0-9]{1,10}?(?:" + _ZH_COMPANY + r"))(?:做|当|负责)([\u4e00-\u9fffA-Za-z ]{2,12})", c)
+    m = p.regex("_st_company_job").search(c)
     if m:
         return [_st("attribute", c, lang, change, key="employer", value=m.group(1)),
                 _st("attribute", c, lang, change, key="job", value=_trim_zh(m.group(2)))]
 
     # goals ("我的目标是…", "我打算…", "我想学…")
-    for g in _cues("goal", "zh"):
+    for g in _cues("goal", p.lang):
         i = c.find(g)
         if i < 0:
             continue
         rest = _trim_zh(c[i + len(g):])
         if g in ("我想", "我想要") and rest[:1] in "一个台款部本那这杯份":
             break   # "我想要一个手机": a wish for a thing — a preference, below
-        if len(rest) >= 2 and not any(rest.startswith(x) for x in _cues("goal_exclude", "zh")):
+        if len(rest) >= 2 and not any(rest.startswith(x) for x in _cues("goal_exclude", p.lang)):
             return [_st("goal", c, lang, change, value=rest)]
         if rest:
             return []   # "我想想", "我想问一下": nothing storable
@@ -646,7 +645,7 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
     en_attr, _ = lx.attribute_cues()
     cues = sorted(list(zh_attr.items()) + [(k, v) for k, v in en_attr.items() if k.isascii()],
                   key=lambda kv: -len(kv[0]))
-    m = re.search(r"对([^对，。！？,.!?]{1,10}?)过敏", c)   # "对了，我还对芒果过敏" → 芒果
+    m = p.regex("_st_allergy").search(c)   # "对了，我还对芒果过敏" → 芒果
     if m:
         return [_st("attribute", c, lang, change, key="allergy", value=m.group(1))]
     for cue, key in cues:
@@ -659,9 +658,9 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
         if cue.isascii() and c[i].isupper() and i > 0 and not c[i - 1].isspace() and not c[i - 1].isascii():
             continue   # part of a product name glued to Chinese text ("特斯拉Model 3"), not the word "model"
         after = c[i + len(cue):]
-        before, whose = re.sub(r"的$", "", c[:i]), ""
+        before, whose = p.regex("_st_de_end").sub("", c[:i]), ""
         if key in _DATE_KEYS:   # "我爸的生日" is his; "他生日" is nobody we can name here
-            if re.search(r"[他她它]们?$", before):
+            if p.regex("_st_others_end").search(before):
                 continue
             role = next((before[-n:] for n in (2, 1) if lx.role_of(before[-n:])), "")
             whose = ("我" + role if not role.startswith("我") else role) if role else ""
@@ -677,13 +676,13 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             if whose is None:
                 continue
         if key in _TEXT_KEYS:
-            val = _trim_zh(re.sub(r"^(是|为|叫|在)", "", after))
+            val = _trim_zh(p.regex("_st_value_lead").sub("", after))
             if key == "phone":
                 phone = _PHONE.search(val)
                 val = phone.group(0) if phone else ""
             if key == "email":   # "我的邮箱满了": no address, no fact
                 val = _EMAIL.search(val).group(0) if _EMAIL.search(val) else ""
-            if key == "location" and (re.match(r"[院了过得不的久惯着下一个]", val) or _NOT_PLACE.match(val)):
+            if key == "location" and (p.regex("_st_not_location").match(val) or _NOT_PLACE.match(val)):
                 continue   # "我住院了", "我住得远", "工资调到一万", "moved to Thursday": not where the user lives
             if key == "location" and _ZH_AREA.search(val):
                 key = "address"   # 南山区, 滨江花园: where in the city, which does not replace the city (深圳)
@@ -691,28 +690,28 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
                     or key == "name" and val[0] in "了过你他她它什啥":
                 continue   # "我叫了外卖", "我叫他等一下": no name
             if key == "hometown":
-                val = re.sub(r"的$", "", val)   # "老家是武汉的"
+                val = p.regex("_st_de_end").sub("", val)   # "老家是武汉的"
             if val:
                 out.append(_st("attribute", c, lang, change, subject=whose, key=key, value=val))
                 break
             continue
         # the value after a change verb wins: "预算从五千提高到七千五"
-        mm = re.search(r"(改成|改为|换成|提高到|降到|涨到|调到|调整为|增加到|减到|变成|到)", after)
+        mm = p.regex("_st_change_verb").search(after)
         num = _zh_number_after(after[mm.end():]) if mm else None
         num = num or _zh_number_after(after)
         if num:
             out.append(_st("attribute", c, lang, change, key=key, value=num[0], unit=num[1]))
             break
     if not out:
-        m = re.search(r"我的([\u4e00-\u9fff]{1,4})是([\u4e00-\u9fff]{0,4}[A-Za-z0-9][\w\- ]*)", c)
-        if m and lx.type_of_noun(m.group(1), "zh") and (m.group(2)[:1].isascii() or re.match(
+        m = p.regex("_st_model").search(c)
+        if m and lx.type_of_noun(m.group(1), p.lang) and (m.group(2)[:1].isascii() or re.match(
                 r"[\u4e00-\u9fff]+", m.group(2)).group(0)[:2] in {k[:2] for k in lx.brands()}):
             out.append(_st("attribute", c, lang, change, subject=m.group(1), key="model", value=m.group(2).strip()))
     if out:
         return out
 
     # switches ("还是换成MacBook吧", "改喝茶")
-    for cue in _cues("switch", "zh"):
+    for cue in _cues("switch", p.lang):
         i = c.find(cue)
         if i >= 0:
             target = _trim_zh(c[i + len(cue):])
@@ -721,16 +720,16 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
 
     # preferences: longest cue wins at a position; negative cues contain the positive ones (不喜欢 ⊃ 喜欢)
     found = [(c.find(cue), cue, pol) for cat, pol in (("pref_neg", -1), ("pref_pos", 1))
-             for cue in _cues(cat, "zh") if cue in c]
+             for cue in _cues(cat, p.lang) if cue in c]
     best = min(found, key=lambda x: (x[0], -len(x[1]))) if found else None
     if best:
         i, cue, pol = best
         before = c[:i]
         earlier = full[:max(0, full.find(c))] if full else ""
-        if _zh_has_subject(before, user_spoke) and not re.search(r"你|他|她|它", before) \
+        if _zh_has_subject(before, user_spoke, p) and not p.regex("_st_someone").search(before) \
                 and not _zh_someone_else(earlier + before):
             subj = _trim_zh(c[i + len(cue):])
-            named = re.match(r"的[\u4e00-\u9fff]{1,4}(?:是|就是)(.+)$", subj)
+            named = p.regex("_st_favourite_named").match(subj)
             if named:                # "最喜欢的水果是芒果" → 芒果
                 subj = _trim_zh(named.group(1))
             if _ZH_LIGHT_VERB.match(subj) and (len(subj) >= 3 or _zh_verb_object(subj)) \
@@ -745,6 +744,6 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
     if ts and not consumed_time:
         rest = c[:ts[0].start] + c[ts[0].end:]
         content = re.sub(r"[^\u4e00-\u9fffA-Za-z]", "", rest)
-        if len(content) >= 2 and not re.fullmatch(r"(了|是|的|啊|呀|吧|终于|又|过|还|就)+", content):
+        if len(content) >= 2 and not p.regex("_st_no_event").fullmatch(content):
             out.append(_event(c, lang, change, ts))
     return out
