@@ -459,6 +459,28 @@ _EN_TOD = re.compile(r"\b(?:at\s+)?(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.
 
 def time_of_day(text: str) -> tuple[int, int] | None:
     """'下午三点半' → (15, 30), '3pm' → (15, 0), 'at 10' → (10, 0), 'noon' → (12, 0)."""
+    r = _time_of_day(text)
+    return r[:2] if r else None
+
+
+_HABIT = re.compile(r"\b(?:every|each|usually|always|often|daily|normally|typically)\b|每|经常|通常|总是|平时|一般", re.I)
+
+
+def _time_alone(text: str, now: datetime) -> TimeExpr | None:
+    """A time of day said with no day ("下午三点开会", "call me at 3pm"): today at that time when it is still
+    ahead; a bare hour ("三点", "at 5"), a habit ("每天下午三点") or a clause that is only the time names none."""
+    r = _time_of_day(text)
+    if not r or not r[4] or _HABIT.search(text):
+        return None
+    before, after = _CLAUSE_END.split(text[:r[2]])[-1], _CLAUSE_END.split(text[r[3]:])[0]
+    if not (before + after).strip():
+        return None   # "…订在福满楼了，中午十二点": a time on its own completes a day said before, not today
+    when = _day(now).replace(hour=r[0], minute=r[1])
+    return TimeExpr(r[2], r[3], when, "time", text[r[2]:r[3]]) if when > now else None
+
+
+def _time_of_day(text: str) -> tuple[int, int, int, int, bool] | None:
+    """(hour, minute, start, end, said plainly): plainly when the part of the day, the minutes or am/pm are said."""
     m = _ZH_TOD.search(text)
     if m:
         h = parse_number(m.group(2))
@@ -472,11 +494,11 @@ def time_of_day(text: str) -> tuple[int, int] | None:
         mins = {"半": 30, "一刻": 15, "三刻": 45}.get(m.group(3) or "", None)
         if mins is None:
             mins = int(parse_number(m.group(4)) or 0) if m.group(4) else 0
-        return h % 24, min(int(mins), 59)
+        return h % 24, min(int(mins), 59), m.start(), m.end(), bool(m.group(1) or m.group(3))
     m = _EN_TOD.search(text)
     if m:
         if m.group(6):
-            return (0, 0) if m.group(6).lower() == "midnight" else (12, 0)
+            return ((0, 0) if m.group(6).lower() == "midnight" else (12, 0)) + (m.start(), m.end(), False)
         if m.group(1):
             h, mins = int(m.group(1)), int(m.group(2) or 0)
             if m.group(3).lower().startswith("p") and h < 12:
@@ -488,7 +510,7 @@ def time_of_day(text: str) -> tuple[int, int] | None:
             if 1 <= h <= 7:
                 h += 12     # "at 5" in a plan means 17:00
         if h < 24 and mins < 60:
-            return h, mins
+            return h, mins, m.start(), m.end(), bool(m.group(3) or m.group(2) or m.group(5))
     return None
 
 
@@ -583,6 +605,9 @@ def find_times(text: str, now: datetime, periods: bool = False) -> list[TimeExpr
         found.append(TimeExpr(s, e, r[0], r[1], m.group(0), *r[2:]))
         taken.append((s, e))
     found.sort(key=lambda t: t.start)
+    if not found and not taken:   # no day said (and no habit's): a time of day alone is today's when still ahead
+        alone = _time_alone(text, now)
+        return [alone] if alone else []
     tod = time_of_day(text) if found else None
     if tod:
         first = next((i for i, t in enumerate(found) if t.granularity == "day"), None)

@@ -59,3 +59,18 @@ def test_an_age_and_a_half_is_read_whole():
     assert ages("我有个女儿叫朵朵，今年三岁半") == [("朵朵", 3.5)]
     assert ages("我有个女儿叫朵朵，今年六岁") == [("朵朵", 6)]
     assert ages("我叫陈晨，28岁") == [("", 28)] and ages("我叫陈晨，三岁半") == [("", 3.5)]
+
+
+def _times(text, now=NOW):
+    return [(t.when.isoformat(timespec="minutes"), t.granularity, t.text) for t in find_times(text, now)]
+
+
+def test_a_time_of_day_alone_is_today_when_still_ahead():
+    assert _times("下午三点开会") == [("2026-03-11T15:00+00:00", "time", "下午三点")]
+    assert _times("call me at 3pm") == [("2026-03-11T15:00+00:00", "time", "at 3pm")]
+    assert _times("晚上七点半吃饭") == [("2026-03-11T19:30+00:00", "time", "晚上七点半")]
+    assert _times("早上八点开会") == [] and _times("I met her at 9am") == []          # already past: no day known
+    assert _times("有三点建议") == [] and _times("好一点了") == [] and _times("see you at 5") == []   # a bare hour
+    assert _times("我每天下午三点喝茶") == [] and _times("I usually go to bed at 11pm") == []       # a habit
+    assert _times("明天下午三点开会") == [("2026-03-12T15:00+00:00", "time", "明天")]   # a day said: as before
+    assert _times("饭店订在福满楼了，中午十二点") == []   # the time alone in its clause: a day said before
