@@ -372,26 +372,26 @@ def _en_number_after(s: str):
 
 
 def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: bool,
-               full: str = "") -> list[Statement]:
+               full: str, p) -> list[Statement]:
+    """The statements of one English clause; ``p`` is the pack whose rules call it (its words: ``_st_*.re``)."""
     c = clause.strip()
     low = c.lower().replace("’", "'")
     out: list[Statement] = []
     consumed_time = False
 
     # relation: "Lily is my sister", "my sister's name is Lily", "my sister Lily"
-    m = re.match(r"^\s*([A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)\s+is\s+my\s+([a-z ]+?)\s*$", c)
+    m = p.regex("_st_relation_is_my").match(c)
     if m and lx.role_of(m.group(2)):
         return [_st("relation", c, lang, change, subject=m.group(1), key=lx.role_of(m.group(2)), value=m.group(1))]
-    m = re.search(r"\bmy\s+([a-z]+)'s\s+name\s+is\s+([A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)?)", c)
+    m = p.regex("_st_relation_named").search(c)
     if m and lx.role_of(m.group(1)):
         return [_st("relation", c, lang, change, subject=m.group(2), key=lx.role_of(m.group(1)), value=m.group(2))]
 
     # standing instructions about answers ("please use a formal tone from now on", "always answer in Chinese")
-    if re.search(r"\b(from now on|going forward|in (?:the )?future|always|every time)\b", low) and re.search(
-            r"\b(use|answer|reply|respond|write|keep|speak|talk|be|give|call|format|explain)\b", low):
-        instr = re.sub(r"^(?:please\s+|can you\s+|could you\s+)", "", c, flags=re.I)
+    if p.regex("_st_standing").search(low) and p.regex("_st_standing_verb").search(low):
+        instr = p.regex("_st_request_lead").sub("", c)
         return [_st("preference", c, lang, change, subject=_trim_en(instr), key="response_style", polarity=1)]
-    m = re.search(r"\b(?i:(my\s+[a-z]+|i))(?:\s+is|\s+am|'m|’m|\s+was)\s+(\w+(?:[\s-]\w+)?)[\s-]+years?[\s-]+old\b", c)
+    m = p.regex("_st_age").search(c)
     if m:
         from .normalize import parse_english_number
         v = parse_number(m.group(2)) if m.group(2)[0].isdigit() else parse_english_number(m.group(2))
@@ -400,12 +400,12 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             return [_st("attribute", c, lang, change, subject=subj, key="age", value=v)]
 
     # goals first ("I want to" is a goal, not a preference for "to ...")
-    for g in _cues("goal", "en"):
+    for g in _cues("goal", p.lang):
         i = low.find(g)
         if i >= 0 and (i == 0 or not low[i - 1].isalnum()):
             rest = _trim_en(c[i + len(g):])
             if rest and len(rest.split()) >= 2 and not any(
-                    re.match(re.escape(x) + r"\b", rest.lower()) for x in _cues("goal_exclude", "en")):
+                    re.match(re.escape(x) + r"\b", rest.lower()) for x in _cues("goal_exclude", p.lang)):
                 out.append(_st("goal", c, lang, change, value=rest))
                 return out
             if rest:
@@ -435,8 +435,8 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
                 break
             continue
         if key in _TEXT_KEYS:
-            val = _trim_en(re.sub(r"^\s*(?:['’]s\b|is|are|was|=|:|to)?\s*(?:now\s+)?(?:a|an|the)?\s*", "", after))
-            val = re.split(r"\s+(?:as|since|for|because|with|and)\s+", val)[0].strip()
+            val = _trim_en(p.regex("_st_value_lead").sub("", after))
+            val = p.regex("_st_value_end").split(val)[0].strip()
             if key == "employer" and cue.startswith("work") and not _EN_SUBJECT.search(c[:mm.start()]):
                 continue   # "dinners that work for her", "Thursday didn't work for Judy": not where the user works
             if key == "email":   # "a polite email to reschedule a meeting": no address, no fact
@@ -461,7 +461,7 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
                 val = place.group(0)
             if val:
                 out.append(_st("attribute", c, lang, change, key=key, value=val, **({"subject": whose} if whose else {})))
-                job = re.search(r"\bas\s+an?\s+([a-z][a-z ]{2,40})$", after.strip(" .!"), re.I)
+                job = p.regex("_st_job_as").search(after.strip(" .!"))
                 if key == "employer" and job:
                     out.append(_st("attribute", c, lang, change, key="job", value=job.group(1).strip()))
                 break
@@ -471,18 +471,17 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             out.append(_st("attribute", c, lang, change, key=key, value=num[0], unit=num[1]))
             break
     if not out:
-        m = re.search(r"\b(?i:my)\s+([a-z]+(?:\s[a-z]+)?)\s+is\s+(?:a|an|the)\s+([A-Z0-9][\w-]*(?:\s+[A-Z0-9][\w-]*)*)", c)
-        if m and lx.type_of_noun(m.group(1), "en"):
+        m = p.regex("_st_model").search(c)
+        if m and lx.type_of_noun(m.group(1), p.lang):
             out.append(_st("attribute", c, lang, change, subject=f"my {m.group(1)}", key="model",
                            value=m.group(2)))
 
     # switches: "switch my preferred airline to Cathay", "let's go with Plan B"
     if not out:
         sm = _cue_re("switch").search(c)
-        sm2 = re.search(r"\b(?:switch|change|changed|switched)\s+(?:my\s+)?(?:preferred|favou?rite|default)\s+"
-                        r"\w+\s+to\s+(.+)$", c, re.I)
+        sm2 = p.regex("_st_switch_to").search(c)
         target = sm2.group(1) if sm2 else (c[sm.end():] if sm else "")
-        target = re.split(r"\s+instead\b|\s+rather than\b", target, flags=re.I)[0]
+        target = p.regex("_st_instead").split(target)[0]
         if target.strip() and not _en_number_after(target):
             out.append(_st("preference", c, lang, True, subject=_trim_en(target), polarity=1))
 
@@ -493,41 +492,39 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             for mm in _cue_re(cat).finditer(c):
                 before = c[:mm.start()]
                 if not (_EN_SUBJECT.search(before) or (not before.strip() and user_spoke)
-                        or re.fullmatch(r"\s*(?:also|and|plus|still)\s+", before, re.I)):   # "also big fan of jazz"
+                        or p.regex("_st_also").fullmatch(before)):   # "also big fan of jazz"
                     continue
                 if best is None or mm.start() < best[0].start() or (mm.start() == best[0].start()
                                                                     and len(mm.group(0)) > len(best[0].group(0))):
                     best = (mm, pol)
             if best and cat == "pref_neg":
                 break
-        m_nl = re.search(r"\b(?:no longer|don't|do not|dont)\s+(eat|drink|like|love|want|use|enjoy|play|watch)\b"
-                         r"(.*?)(?:\s+any\s?more)?$", c, re.I)
-        if m_nl and re.search(r"no longer|any\s?more", c, re.I):
+        m_nl = p.regex("_st_no_longer").search(c)
+        if m_nl and p.regex("_st_no_more").search(c):
             out.append(_st("preference", c, lang, True, subject=_strip_light_verb(_trim_en(m_nl.group(2))),
                            polarity=-1))
         elif best:
             mm, pol = best
             subj = _trim_en(c[mm.end():])
-            if re.search(r"\bused to\b", c[:mm.start()], re.I) and re.search(r"not any\s?more|no longer|any\s?more",
-                                                                             full or c, re.I):
-                subj = _trim_en(re.split(r"\s+but\b", c[mm.end():])[0])
+            if p.regex("_st_used_to").search(c[:mm.start()]) and p.regex("_st_not_any_more").search(full or c):
+                subj = _trim_en(p.regex("_st_but").split(c[mm.end():])[0])
                 pol, change = -1, True
             raw = c[mm.end():].strip()
-            if pol > 0 and re.fullmatch(r"(?:'d like|would like|want)", mm.group(0).strip().lower()) and \
-                    re.match(r"to\s+\w+\s+\w+", raw, re.I):
+            if pol > 0 and p.regex("_st_want").fullmatch(mm.group(0).strip().lower()) and \
+                    p.regex("_st_to_verb").match(raw):
                 # "(I'm 92 kg and) want to get to 85 by summer": a goal, not a preference for "get to 85"
                 return out + [_st("goal", c, lang, change, value=_trim_en(raw[3:]))]
             subj = _strip_light_verb(subj)
-            subj = re.sub(r"\s+(?:haha+|lol|lmao|xd)$", "", subj, flags=re.I)
-            subj = re.sub(r"^it\s+(?:when|if|that)\s+", "", subj, flags=re.I)   # "I hate it when meetings run over"
+            subj = p.regex("_st_laugh_end").sub("", subj)
+            subj = p.regex("_st_it_when").sub("", subj)   # "I hate it when meetings run over"
             first = subj.split()[0].lower() if subj else ""
             # "I love you", "I want it to be shorter", "I like that idea": about the conversation, not storable
             if subj and first not in ("you", "your", "it", "that", "this", "these", "those", "them", "to", "him",
-                                      "her") and not re.match(r"\w+\s+to\s+be\b", subj):
+                                      "her") and not p.regex("_st_to_be").match(subj):
                 out.append(_st("preference", c, lang, change, subject=subj, polarity=pol))
 
     # apposition: "my friend Priya is moving to Berlin" → Priya is the user's friend (alongside the rest)
-    for m in re.finditer(r"\b(?i:my)\s+([a-z]+(?:\s[a-z]+)?)\s+([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\b", c):
+    for m in p.regex("_st_apposition").finditer(c):
         role = lx.role_of(m.group(1))
         if role and m.group(2) not in ("I",):
             out.append(_st("relation", c, lang, change, subject=m.group(2), key=role, value=m.group(2)))

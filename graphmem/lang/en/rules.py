@@ -323,9 +323,9 @@ def body(text: str, lang_: str, change: bool) -> list:
 
 # ---- a clause's statements (graphmem.linking.statements) ----------------------------------------------------------
 def clause_statements(clause: str, now, change: bool, lang_: str, user_spoke: bool, full: str) -> list:
-    """The statements of one English clause: ``statements``' English clause rules (still code there)."""
+    """The statements of one English clause: ``statements``' English clause rules, with this pack's words (``_st_*.re``)."""
     from graphmem.linking import statements
-    return statements._en_clause(clause, now, change, lang_, user_spoke, full)
+    return statements._en_clause(clause, now, change, lang_, user_spoke, full, _p())
 
 
 def job_owner(clause: str) -> str | None:
