@@ -479,6 +479,9 @@ def _time_alone(text: str, now: datetime) -> TimeExpr | None:
     return TimeExpr(r[2], r[3], when, "time", text[r[2]:r[3]]) if when > now else None
 
 
+_CLOCK = re.compile(r"\d|点")   # what a time said plainly needs (a digit or 点): the cheap test before the others
+
+
 def _time_of_day(text: str) -> tuple[int, int, int, int, bool] | None:
     """(hour, minute, start, end, said plainly): plainly when the part of the day, the minutes or am/pm are said."""
     m = _ZH_TOD.search(text)
@@ -605,7 +608,7 @@ def find_times(text: str, now: datetime, periods: bool = False) -> list[TimeExpr
         found.append(TimeExpr(s, e, r[0], r[1], m.group(0), *r[2:]))
         taken.append((s, e))
     found.sort(key=lambda t: t.start)
-    if not found and not taken:   # no day said (and no habit's): a time of day alone is today's when still ahead
+    if not found and not taken and _CLOCK.search(text):   # no day said (nor a habit's): a time of day alone
         alone = _time_alone(text, now)
         return [alone] if alone else []
     tod = time_of_day(text) if found else None
