@@ -147,7 +147,7 @@ def parse_number(s: str) -> int | float | None:
     """Parse Arabic, Chinese or mixed numerals: '8000', '8,000', '8k', '1.5万', '五千', '一万二', '两千五'.
 
     Kept instead of ``cn2an`` (``bench/dates_bench.py``): cn2an 0.5.24 "smart" rejects what chat says ('8,000',
-    '8k', '3w', '两千半'; 39/44 right vs 42/44) at ~4x the CPU; like cn2an, '二〇二三' and '1万2' read 2023 and 12000."""
+    '8k', '3w', '两千半'; 39/44 right vs 44/44) at ~4x the CPU; like cn2an, '二〇二三' and '1万2' read 2023 and 12000."""
     s = s.strip().replace(",", "").replace("，", "").replace(" ", "")
     if not s:
         return None

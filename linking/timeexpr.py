@@ -3,11 +3,12 @@
 ``find_times(text, now)`` → list of ``TimeExpr`` (span, resolved datetime, granularity day/week/month/year).
 Week-relative expressions resolve to the Monday of that week ("next week", 下周), weekdays to that day
 ("next Tuesday" = Tuesday of next week, "this Friday"/"周五" = the coming Friday), "this weekend"/周末 to the
-coming Saturday, months to the 1st.
+coming Saturday, months to the 1st, "later this month" to the period from today to its end. A habit ("every
+Monday", 每周末) and an idiom ("built in a day") are no date; a time of day alone is today's while still ahead.
 
 Hand-written rather than ``dateparser`` (measured, ``bench/dates_bench.py``): dateparser 1.5.0 reads most
-Chinese relative dates wrongly or not at all (19号, 三天后, 这周六, 月底; 23/47 right vs 45/47), finds dates in
-"May I", "Sat down", "I came 2nd" (en 38/53 vs 51/53), gives no week/month granularity, and is ~20x the CPU.
+Chinese relative dates wrongly or not at all (19号, 三天后, 这周六, 月底; 23/47 right vs 47/47), finds dates in
+"May I", "Sat down", "I came 2nd" (en 38/53 vs 53/53), gives no week/month granularity, and is ~20x the CPU.
 """
 
 from __future__ import annotations
