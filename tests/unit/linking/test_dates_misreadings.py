@@ -74,3 +74,12 @@ def test_a_time_of_day_alone_is_today_when_still_ahead():
     assert _times("我每天下午三点喝茶") == [] and _times("I usually go to bed at 11pm") == []       # a habit
     assert _times("明天下午三点开会") == [("2026-03-12T15:00+00:00", "time", "明天")]   # a day said: as before
     assert _times("饭店订在福满楼了，中午十二点") == []   # the time alone in its clause: a day said before
+
+
+def test_the_zh_quantity_patterns_take_no_word_for_a_number():
+    from graphmem.lang.zh import rules
+
+    assert rules.quantity_units("这部电影十分好看") == set() and not rules.about_speaker("这部电影十分好看")
+    assert rules.quantity_units("万一下雨就不去了") == set()
+    assert rules.quantity_units("考了九十分") == {"#分"} and rules.quantity_units("两万一千块") == {"#块"}
+    assert rules.about_speaker("跑了三个建材市场")
