@@ -28,38 +28,27 @@ _TRAIL_EN = re.compile(r"\s+(?:at all|anymore|any more|so much|a lot|too|though|
                        r"instead(?: of .*)?|really|now|either|then|lately|tbh|lol|haha|i think|i guess|imo|btw|especially|"
                        r"in particular)$", re.I)
 _TRAIL_ZH = "了的啊呀吧呢哦啦嘛哈呗哟噢嘞"
-_EN_SUBJECT = re.compile(r"(?:^|\b)(?:i|we|i'm|im|i've|i'd|we're|we've|we'd)\b(?:\s+\w+){0,3}\s*$", re.I)
 _DATE_KEYS = {"deadline", "birthday"}
-_EN_OWNER = re.compile(r"(?:\b(?i:his|her|their|its)|\b((?i:my\s+[a-z]+(?:\s+[a-z]+)?)|[A-Z][a-z]+)['’]s)\s*$")
 _PRONOUNS = {"her", "him", "them", "us", "me", "it", "you", "this", "that", "these", "those", "there", "here"}
-# a preference's subject is the thing, not the verb: "don't want to do any more whiteboard challenges" →
-# "whiteboard challenges", "不喜欢吃寿司" → "寿司" (the verb stays when nothing else would be left: "喜欢吃辣")
-_EN_LIGHT_VERB = re.compile(r"^(?:to\s+)?(?:do|have|eat|drink|use|play|watch|take|get|go to|deal with|work with|"
-                            r"work on|listen to|read|wear)\s+(?:any\s?more\s+|any\s+|more\s+|the\s+|a\s+|an\s+)?", re.I)
 _QUALIFIED = re.compile(r"^((?:[\w'-]+\s+){0,2}[\w'-]+)\s+(?:with|that|which|who|where)\s+\S", re.I)   # "phone with ..."
-_ZH_LIGHT_VERB = re.compile(r"^(?:吃|喝|用|看|玩|听|穿|去|做|住|开)")
 _PHONE = re.compile(r"\+?[\d()][\d\s().-]{5,}\d")   # a phone number is text: "07700 900123", "555-0142"
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")   # an email is an address, not "to reschedule a meeting"
 _TEXT_KEYS = {"name", "model", "color", "address", "email", "allergy", "employer", "location", "job", "phone",
               "hometown"}
 _OWNED_KEYS = {"location", "address", "employer", "job", "hometown"}
-# nobody else named before the cue: "Now based in Leeds", "Just relocated to Berlin", "Me and my wife live in…"
-_EN_SELF_LEAD = re.compile(r"^\s*(?:(?:now|currently|just|still|also|and|so|but|actually|anyway|btw|oh|well|"
-                           r"me and [\w ]+?)[\s,]+)*(?:my\s+)?$", re.I)   # "我妈住在苏州" is where she lives, not the user
-_ZH_ADVERBS = re.compile(r"(?:一个人|自己|现在|目前|以前|之前|一直|平时|也|还|都|就)+$")
 
 
-def _zh_owner(before: str) -> str | None:
+def _zh_owner(before: str, p) -> str | None:
     """Whose attribute a Chinese clause states, from the words before its cue: "" the user's ("我住在", "我们住在",
     no subject), "我妈" a relative's ("我妈住在", "妈妈一个人住在"), None someone else ("他住在", "阿杰他妈住在")."""
-    b = _ZH_ADVERBS.sub("", before.strip(" ，,。")).removesuffix("家")   # "她家住在…" is hers
-    if not b or re.search(r"我们?$", b) or re.match(r"我们?(?:和|跟|与|同)", b):   # "我和老婆住在杭州"
+    b = p.regex("_st_adverbs").sub("", before.strip(" ，,。")).removesuffix("家")   # "她家住在…" is hers
+    if not b or p.regex("_st_self_end").search(b) or p.regex("_st_self_with").match(b):   # "我和老婆住在杭州"
         return ""
-    if re.search(r"[他她它]们?$", b):
+    if p.regex("_st_others_end").search(b):
         return None
     role = next((b[-n:] for n in (2, 1) if len(b) >= n and lx.role_of(b[-n:])), "")
     if not role:   # a kinship word the lexicon has no role for ("婆婆", "小姨") is still someone else
-        return None if re.search(r"[妈爸婆公爷奶姥姨舅叔姑伯哥姐弟妹嫂]$", b) else ""
+        return None if p.regex("_st_kin_end").search(b) else ""
     prefix = b[:-len(role)].removesuffix("的")
     if prefix and not prefix.endswith("我"):
         return None
@@ -126,32 +115,13 @@ def _trim_en(s: str) -> str:
     return re.sub(r"^(?:to|the|a|an|some)\s+", "", s, flags=re.I) if len(s.split()) > 1 else s
 
 
-def _strip_light_verb(subj: str) -> str:
+def _strip_light_verb(subj: str, p) -> str:
     """"do any more whiteboard challenges" → "whiteboard challenges"; "have the meeting on Friday" → "meeting on
     Friday"; a bare "watch movies" keeps its verb (nothing marks the verb as light)."""
-    if _EN_LIGHT_VERB.match(subj) and re.match(r"^(?:to\s+)?\w+(?:\s+(?:to|with|on))?\s+(?:any\s?more|any|more|the|a|an)\b",
-                                                subj, re.I):
-        rest = _EN_LIGHT_VERB.sub("", subj).strip()
+    if p.regex("_st_light_verb").match(subj) and p.regex("_st_light_object").match(subj):
+        rest = p.regex("_st_light_verb").sub("", subj).strip()
         return rest or subj
     return subj
-
-
-_NOT_PLACE = re.compile(r"\d|[零一二两三四五六七八九十百千万]|(?:next|this|last)\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day"
-                        r"|(?:january|february|march|april|may|june|july|august|september|october|november|december)\b"
-                        r"|[上下这本明后今]?(?:周|星期|礼拜|个?月|天|年)", re.I)
-
-
-_EN_PLACE = re.compile(r"[A-Z][\w'.-]*(?:\s+(?:(?:upon|on|de|la)\s+)?(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|"
-                       r"Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|"
-                       r"December)\b)[A-Z][\w'.-]*)*")
-
-
-_EN_NAMED_SUBJECT = re.compile(r"^\s*((?:my|our)\s+(?:mom|mum|dad|mother|father|sister|brother|son|daughter|wife|husband|"
-                               r"partner|friend|cousin|aunt|uncle|grandma|grandpa|boss|colleague)|"
-                               r"(?!(?:He|She|They|It|We|You)\b)[A-Z][a-z]+)"
-                               r"(?:\s+(?:now|still|also|currently))?\s+(?:lives?|is|moved|has moved)?\s*$")
-_ZH_AREA = re.compile(r"(?:区|县|镇|乡|村|街道?|路|小区|花园|公寓|苑|弄)$")
-
 
 
 def _trim_zh(s: str) -> str:
@@ -269,24 +239,24 @@ def _occupation_res() -> tuple[re.Pattern, re.Pattern]:
     return en, zh
 
 
-def _zh_work_city(clause: str) -> str:
+def _zh_work_city(clause: str, p) -> str:
     """The place of "在南京做产品经理" / "在成都当护士" when jieba tags it a place name (ns); "" otherwise."""
     from .nlp import zh_tokens
 
-    m = re.search(r"在([\u4e00-\u9fff]{2,6}?)(?:做|当)", clause)
+    m = p.regex("_st_work_city").search(clause)
     if not m:
         return ""
     toks = zh_tokens(m.group(1))
     return m.group(1) if len(toks) == 1 and toks[0][1] == "ns" else ""
 
 
-def _occupation_owner(clause: str) -> str | None:
+def _occupation_owner(clause: str, p) -> str | None:
     """Whose job a Chinese "在…做/当…" clause states: "" the user's, "我姐姐" for "我姐姐在成都当护士", None for
     someone we cannot name ("他在银行当柜员")."""
-    m = re.search(r"在[\u4e00-\u9fffA-Za-z]{1,8}(?:做|当)", clause)
-    if not m or re.search(r"我(?:现在)?(?:是|做|当)", clause[:m.start()]):
+    m = p.regex("_st_works_in").search(clause)
+    if not m or p.regex("_st_self_job").search(clause[:m.start()]):
         return ""
-    return _zh_owner(clause[:m.start()])
+    return _zh_owner(clause[:m.start()], p)
 
 
 def _occupation(clause: str) -> str:
@@ -423,7 +393,7 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
         after = c[mm.end():]
         whose = ""
         if key in _DATE_KEYS:   # "my mom's birthday" is hers; "his birthday" is nobody we can name here
-            owner = _EN_OWNER.search(c[:mm.start()])
+            owner = p.regex("_st_owner").search(c[:mm.start()])
             if owner and not owner.group(1):
                 continue
             whose = owner.group(1) if owner else ""
@@ -437,25 +407,25 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
         if key in _TEXT_KEYS:
             val = _trim_en(p.regex("_st_value_lead").sub("", after))
             val = p.regex("_st_value_end").split(val)[0].strip()
-            if key == "employer" and cue.startswith("work") and not _EN_SUBJECT.search(c[:mm.start()]):
+            if key == "employer" and cue.startswith("work") and not p.regex("_st_self_subject").search(c[:mm.start()]):
                 continue   # "dinners that work for her", "Thursday didn't work for Judy": not where the user works
             if key == "email":   # "a polite email to reschedule a meeting": no address, no fact
                 val = _EMAIL.search(after).group(0) if _EMAIL.search(after) else ""
             if val.lower() in _PRONOUNS or (key == "phone" and not _PHONE.fullmatch(val)):
                 continue   # "new number was almost $5k": an amount, not a phone number
-            owner = _EN_OWNER.search(c[:mm.start()])
+            owner = p.regex("_st_owner").search(c[:mm.start()])
             if owner and not owner.group(1):
                 continue   # "Her name's Emma": someone's, but whose is not said in this clause
             whose = owner.group(1) if owner else ""
             if key in ("location", "hometown") and not whose and not cue.startswith(("i ", "i'", "we ")) \
-                    and not _EN_SUBJECT.search(c[:mm.start()]) \
-                    and not _EN_SELF_LEAD.match(c[:mm.start()]):
-                named = _EN_NAMED_SUBJECT.search(c[:mm.start()])
+                    and not p.regex("_st_self_subject").search(c[:mm.start()]) \
+                    and not p.regex("_st_self_lead").match(c[:mm.start()]):
+                named = p.regex("_st_named_subject").search(c[:mm.start()])
                 if not named:
                     continue   # "my son and his wife live in Vancouver": where they live, not the user
                 whose = named.group(1)   # "Tom lives in Lyon": Tom's home
             if key in ("location", "hometown"):   # a place is a name: "Leeds" of "moved to Leeds", not "the back row"
-                place = _EN_PLACE.match(val)
+                place = p.regex("_st_place").match(val)
                 if not place:
                     continue
                 val = place.group(0)
@@ -491,7 +461,7 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
         for cat, pol in (("pref_neg", -1), ("pref_pos", 1)):
             for mm in _cue_re(cat).finditer(c):
                 before = c[:mm.start()]
-                if not (_EN_SUBJECT.search(before) or (not before.strip() and user_spoke)
+                if not (p.regex("_st_self_subject").search(before) or (not before.strip() and user_spoke)
                         or p.regex("_st_also").fullmatch(before)):   # "also big fan of jazz"
                     continue
                 if best is None or mm.start() < best[0].start() or (mm.start() == best[0].start()
@@ -501,7 +471,7 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
                 break
         m_nl = p.regex("_st_no_longer").search(c)
         if m_nl and p.regex("_st_no_more").search(c):
-            out.append(_st("preference", c, lang, True, subject=_strip_light_verb(_trim_en(m_nl.group(2))),
+            out.append(_st("preference", c, lang, True, subject=_strip_light_verb(_trim_en(m_nl.group(2)), p),
                            polarity=-1))
         elif best:
             mm, pol = best
@@ -514,7 +484,7 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
                     p.regex("_st_to_verb").match(raw):
                 # "(I'm 92 kg and) want to get to 85 by summer": a goal, not a preference for "get to 85"
                 return out + [_st("goal", c, lang, change, value=_trim_en(raw[3:]))]
-            subj = _strip_light_verb(subj)
+            subj = _strip_light_verb(subj, p)
             subj = p.regex("_st_laugh_end").sub("", subj)
             subj = p.regex("_st_it_when").sub("", subj)   # "I hate it when meetings run over"
             first = subj.split()[0].lower() if subj else ""
@@ -541,8 +511,8 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
 
 # ---- Chinese ------------------------------------------------------------------------------------------------
 
-def _zh_number_after(s: str):
-    m = re.search(r"([一二两\d])米([一二三四五六七八九\d]{1,2})", s)
+def _zh_number_after(s: str, p):
+    m = p.regex("_st_metres").search(s)
     if m:
         a = parse_number(m.group(1))
         b = parse_number(m.group(2)) if m.group(2).isdigit() else int("".join(
@@ -669,7 +639,7 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
                 break
             continue
         if key in _OWNED_KEYS:
-            whose = _zh_owner(before)
+            whose = _zh_owner(before, p)
             if whose is None:
                 continue
         if key in _TEXT_KEYS:
@@ -679,9 +649,9 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
                 val = phone.group(0) if phone else ""
             if key == "email":   # "我的邮箱满了": no address, no fact
                 val = _EMAIL.search(val).group(0) if _EMAIL.search(val) else ""
-            if key == "location" and (p.regex("_st_not_location").match(val) or _NOT_PLACE.match(val)):
+            if key == "location" and (p.regex("_st_not_location").match(val) or p.regex("_st_not_place").match(val)):
                 continue   # "我住院了", "我住得远", "工资调到一万", "moved to Thursday": not where the user lives
-            if key == "location" and _ZH_AREA.search(val):
+            if key == "location" and p.regex("_st_area").search(val):
                 key = "address"   # 南山区, 滨江花园: where in the city, which does not replace the city (深圳)
             if key == "name" and not re.fullmatch(r"[\u4e00-\u9fff]{2,4}|[A-Za-z][A-Za-z ]{1,20}", val) \
                     or key == "name" and val[0] in "了过你他她它什啥":
@@ -694,8 +664,8 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             continue
         # the value after a change verb wins: "预算从五千提高到七千五"
         mm = p.regex("_st_change_verb").search(after)
-        num = _zh_number_after(after[mm.end():]) if mm else None
-        num = num or _zh_number_after(after)
+        num = _zh_number_after(after[mm.end():], p) if mm else None
+        num = num or _zh_number_after(after, p)
         if num:
             out.append(_st("attribute", c, lang, change, key=key, value=num[0], unit=num[1]))
             break
@@ -712,7 +682,7 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
         i = c.find(cue)
         if i >= 0:
             target = _trim_zh(c[i + len(cue):])
-            if target and not _zh_number_after(target):
+            if target and not _zh_number_after(target, p):
                 return [_st("preference", c, lang, True, subject=target, polarity=1)]
 
     # preferences: longest cue wins at a position; negative cues contain the positive ones (不喜欢 ⊃ 喜欢)
@@ -729,7 +699,7 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             named = p.regex("_st_favourite_named").match(subj)
             if named:                # "最喜欢的水果是芒果" → 芒果
                 subj = _trim_zh(named.group(1))
-            if _ZH_LIGHT_VERB.match(subj) and (len(subj) >= 3 or _zh_verb_object(subj)) \
+            if p.regex("_st_light_verb").match(subj) and (len(subj) >= 3 or _zh_verb_object(subj)) \
                     and not cue.endswith(("吃", "喝", "看", "玩")):
                 subj = subj[1:]      # "不喜欢吃寿司" → 寿司 (the cue "爱吃" already carries the verb)
             if subj and not subj.startswith(("你", "这个回答", "您")):   # feedback on the reply, not a preference

@@ -357,13 +357,13 @@ def job_owner(clause: str) -> str | None:
     """Whose job a "在…做/当…" clause states: "" the user's, "我姐姐" for "我姐姐在成都当护士", None for someone
     we cannot name ("他在银行当柜员")."""
     from graphmem.linking import statements
-    return statements._occupation_owner(clause)
+    return statements._occupation_owner(clause, _p())
 
 
 def work_city(clause: str) -> str:
     """The place of "在南京做产品经理" when jieba tags it a place name."""
     from graphmem.linking import statements
-    return statements._zh_work_city(clause)
+    return statements._zh_work_city(clause, _p())
 
 
 def appositions(clause: str) -> list:
