@@ -59,6 +59,7 @@ def test_an_age_and_a_half_is_read_whole():
     assert ages("我有个女儿叫朵朵，今年三岁半") == [("朵朵", 3.5)]
     assert ages("我有个女儿叫朵朵，今年六岁") == [("朵朵", 6)]
     assert ages("我叫陈晨，28岁") == [("", 28)] and ages("我叫陈晨，三岁半") == [("", 3.5)]
+    assert ages("我女儿今年三岁半") == [("我女儿", 3.5)] and ages("我儿子现在5周岁") == [("我儿子", 5)]
 
 
 def _times(text, now=NOW):
