@@ -228,17 +228,6 @@ def _date_filler() -> re.Pattern:
     return re.compile(r"[^\u4e00-\u9fffA-Za-z]|" + union("date_filler").pattern)
 
 
-@lru_cache(maxsize=1)
-def _occupation_res() -> tuple[re.Pattern, re.Pattern]:
-    occ = "|".join(re.escape(o) for o in lx.occupations())
-    en = re.compile(r"\b(?:i(?:'m| am)|i work as|my job is|i'm working as)(?: now| currently| still)?\s+(?:an?\s+)?"
-                    r"((?:[\w+-]+\s+){0,3}?(?:" + occ + r")s?\b(?:\s+(?:at|for|with)\s+(?-i:[A-Z][\w&.'-]*)"
-                    r"(?:\s+(?-i:[A-Z][\w&.'-]*)){0,3})?)", re.I)
-    zh = re.compile(r"(?:我(?:现在)?(?:是|做|当)|在[\u4e00-\u9fffA-Za-z]{1,8}(?:做|当))(?:一名|一个|个)?\s*"
-                    r"((?:[A-Za-z][\w+-]*\s+){0,3}(?:" + occ + r")|[\u4e00-\u9fff]{0,4}?(?:" + occ + r"))", re.I)
-    return en, zh
-
-
 def _zh_work_city(clause: str, p) -> str:
     """The place of "在南京做产品经理" / "在成都当护士" when jieba tags it a place name (ns); "" otherwise."""
     from .nlp import zh_tokens
@@ -266,26 +255,11 @@ def _occupation(clause: str) -> str:
     c = clause.replace("’", "'")
     if "?" in c or "？" in c:
         return ""
-    en, zh = _occupation_res()
-    m = en.search(c) or zh.search(c)
+    m = next(filter(None, (p.fn("occupation")(c) for p in packs())), None)   # each pack's, in search order
     if m:   # "做了四年后端开发": the aspect and the duration are not part of the job
         return re.sub(r"^[了过]?[一二两三四五六七八九十几\d]*[年个月周天]*(?:的)?", "", m.group(1)).strip()
-    m = _EN_WORK_AS.search(c)     # any occupation after "I work as": "I work as a groundsman at Páirc Uí Chaoimh"
-    if m:
-        return m.group(1).strip()
-    m = _EN_TEACH.search(c)       # "I teach chemistry" → chemistry teacher
-    if m:
-        return f"{m.group(1)} teacher"
-    m = _ZH_TEACH.search(c)       # "我在小学教语文" → 小学语文老师
-    return f"{m.group(1) or ''}{m.group(2)}老师" if m else ""
-
-
-_EN_WORK_AS = re.compile(r"\bi(?:'m| am)? work(?:ing)? as (?:an? )?((?:[\w'-]+ ){0,2}?[\w'-]+?"
-                         r"(?: (?:at|for|with) (?-i:[A-Z][\w&.'-]*)(?: (?-i:[A-Z][\w&.'-]*)){0,3})?)"
-                         r"(?= (?:at|for|with|in|since|because|and|but|now|right)\b|[,.;!]|$)", re.I)
-_EN_TEACH = re.compile(r"\bi(?: still| now)? teach (?!(?:the|a|an|them|him|her|us|you|my|our|people|kids)\b)"
-                       r"((?:[A-Za-z]+ ){0,2}?[A-Za-z]+?)(?= to | at | in | for |[,.;!]|$)", re.I)
-_ZH_TEACH = re.compile(r"我(?:现在)?(?:在([\u4e00-\u9fff]{2,8}?))?教(?![他她它你我孩书])([\u4e00-\u9fff]{1,4}?)(?:[，。,；！]|$|课|的)")
+    # a job without a known occupation: "I work as a groundsman", "I teach chemistry", "我在小学教语文"
+    return next(filter(None, (p.fn("occupation_other")(c) for p in packs())), "")
 
 
 def _st(kind, clause, lang, change, **kw) -> Statement:
