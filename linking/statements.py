@@ -248,6 +248,13 @@ def _occupation_owner(clause: str, p) -> str | None:
     return _zh_owner(clause[:m.start()], p)
 
 
+@lru_cache(maxsize=None)
+def _occupation_re(p) -> re.Pattern:
+    """A pack's ``occupation.re`` with ``{occ}`` filled by the lexicon's occupations (group 1: the job)."""
+    occ = "|".join(re.escape(o) for o in lx.occupations())
+    return re.compile(p.regex("occupation").pattern.replace("{occ}", occ))
+
+
 def _occupation(clause: str) -> str:
     """The user's job when the clause states it: "I'm a nurse at Westmead Hospital", "I work as a nurse", "在上海做
     UI designer", "我是一名护士" → the occupation phrase (with the workplace when named); "" otherwise (and for
@@ -255,7 +262,7 @@ def _occupation(clause: str) -> str:
     c = clause.replace("’", "'")
     if "?" in c or "？" in c:
         return ""
-    m = next(filter(None, (p.fn("occupation")(c) for p in packs())), None)   # each pack's, in search order
+    m = next(filter(None, (_occupation_re(p).search(c) for p in packs())), None)   # each pack's, in search order
     if m:   # "做了四年后端开发": the aspect and the duration are not part of the job
         return re.sub(r"^[了过]?[一二两三四五六七八九十几\d]*[年个月周天]*(?:的)?", "", m.group(1)).strip()
     # a job without a known occupation: "I work as a groundsman", "I teach chemistry", "我在小学教语文"

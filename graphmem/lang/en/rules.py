@@ -4,14 +4,13 @@ Their words are this folder's data files."""
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from itertools import islice
 
 from graphmem import lang
 
 __all__ = ["about_speaker", "agent_nouns", "allergy_list", "appositions", "asked_types", "body", "children",
            "clause_statements", "content_terms", "diet", "dropped", "grams", "is_change", "is_question", "job_owner",
-           "languages_spoken", "learning", "name_age", "named_ages", "noun_type", "occupation", "occupation_other", "others_facts", "pets",
+           "languages_spoken", "learning", "name_age", "named_ages", "noun_type", "occupation_other", "others_facts", "pets",
            "possessive", "preferred_over", "quantity_units", "retimed_date", "role_name", "search_terms",
            "short_answer", "short_item", "split_owner", "subject", "to_second_person", "work_city", "workplaces"]
 
@@ -351,18 +350,6 @@ def is_change(text: str, text_lang: str) -> bool:
 
 
 # ---- a clause's job (graphmem.linking.statements._occupation) -------------------------------------------------------
-@lru_cache(maxsize=1)
-def _occupation_re() -> re.Pattern:
-    from graphmem.linking import lexicon as lx
-    occ = "|".join(re.escape(o) for o in lx.occupations())
-    return re.compile(_p().regex("_occupation").pattern.replace("{occ}", occ))
-
-
-def occupation(clause: str):
-    """The user's job said with a known occupation ("I'm a nurse at Westmead Hospital": group 1), or None."""
-    return _occupation_re().search(clause)
-
-
 def occupation_other(clause: str) -> str:
     """A job said without a known occupation: "I work as a groundsman" -> groundsman, "I teach chemistry" ->
     chemistry teacher; "" otherwise."""
