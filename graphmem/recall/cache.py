@@ -26,6 +26,14 @@ class UserNames:
     version: Any = None
 
 
+#: the columns of a fact or an event that are set when it is made and never change: served from the cache, so the
+#: fetch by id (``recall/by_id``) returns only what can change (status, text, validity, counts, importance, entity)
+STATIC = ("kind", "key", "value", "polarity", "referents", "t_from", "recorded_at", "quality", "language",
+          "session_id", "source_id", "speaker", "role")
+_LOADED_AS = {"recorded_at": "at"}   # the name ``recall/user_vectors`` gives a static column, where it differs
+STATIC_BYTES = 250                   # about what one memory's static columns hold (a tuple and a few short values)
+
+
 class UserVectors:
     """One user's vectors (facts, events, entities) as float16 matrices (1 KB a 512-d memory; ranking needs
     no more precision) plus their texts; exact cosine top-k and a lexical match with numpy/Python."""
@@ -40,6 +48,7 @@ class UserVectors:
         self.turns: dict[str, tuple] = {}            # id → (session, turn, speaker, role, source message or None)
         self.happened: dict[str, int] = {}           # id → when it happened (events) or was last said (facts), epoch ms
         self.scope: dict[str, str] = {}              # id → scope, of memories not shared with all agents
+        self.static: dict[str, tuple] = {}           # fact/event id → its columns that never change (STATIC)
         self.lex_ids: dict[str, list[str]] = {}                          # label → ids in BM25 row order
         self._bm25: dict[str, BM25] = {}
         self._order: dict[str, tuple[str, ...]] | None = None             # message id → its neighbours
@@ -62,6 +71,7 @@ class UserVectors:
         out.turns = dict(self.turns)
         out.happened = dict(self.happened)
         out.scope = dict(self.scope)
+        out.static = dict(self.static)
         out.watermark = self.watermark
         new: dict[str, list[tuple[str, list[float]]]] = {}
         for r in rows:
@@ -73,6 +83,8 @@ class UserVectors:
                 out.scope[r["id"]] = r["scope"]
             if r.get("mentions"):
                 out.mentions[r["id"]] = frozenset(r["mentions"])
+            if r["label"] != "entities":
+                out.static[r["id"]] = tuple(r.get(_LOADED_AS.get(k, k)) for k in STATIC)
             if r.get("turn_id") is not None:
                 out.turns[r["id"]] = (r.get("session_id"), str(r["turn_id"]), r.get("speaker"), r.get("role"),
                                       r.get("source"))
@@ -102,8 +114,12 @@ class UserVectors:
             out.mats[label] = mat if label not in out.mats else np.vstack([out.mats[label], mat])
             for n, i in enumerate(fresh):
                 out.row[i] = (label, start + n)
-        out.nbytes = sum(m.nbytes for m in out.mats.values())
+        out.nbytes = sum(m.nbytes for m in out.mats.values()) + STATIC_BYTES * len(out.static)
         return out
+
+    def with_static(self, row: dict) -> dict:
+        """A fetched row (its changing columns: ``recall/by_id``) with the cached columns that never change."""
+        return {**dict(zip(STATIC, self.static[row["id"]])), **row}
 
     def bm25(self, label: str) -> BM25:
         """The BM25 index of one label's texts (built on first use, then kept: the cache is copy on write)."""

@@ -167,7 +167,7 @@ def fetch(run: Run, tx, groups: Groups, rows: Rows) -> None:
     cfg, q, vc = run.cfg, run.q, run.vc
     once = {label: list({r["id"]: r for r in reversed(rs)}.values()) for label, rs in rows.items()}
     fetched = {r["id"]: r for r in tx.run("recall/by_id", {**run.base, **once})}   # each node once
-    found = [{**fetched[r["id"]], "sim": r.get("sim"), "path_score": r.get("score"), "path": r["path"]}
+    found = [{**vc.with_static(fetched[r["id"]]), "sim": r.get("sim"), "path_score": r.get("score"), "path": r["path"]}
              for rs in rows.values() for r in rs if r["id"] in fetched]
     groups.append(("session", [candidate(r, "session", 0.0) for r in found if r["path"] == "session"]))
     for label, k in (("event", cfg.recency_k * (3 if q.window else 1)), ("fact", cfg.recency_k)):
@@ -221,13 +221,7 @@ def own_keys(run: Run, tx, groups: Groups) -> None:
 
 # -- the other vector modes (index, scan): every path a query ---------------------------------------------------
 def _nearest(run: Run, tx, label: str, k: int) -> list[dict]:
-    cfg, vc = run.cfg, run.vc
-    if vc is not None:
-        if label == "entities":
-            return [{**r, "name": (run.u.ids.get(r["id"]) or {}).get("name", "")} for r in vc.top(label, run.qv, k)
-                    if r["id"] in run.u.ids]
-        top = vc.top(label, run.qv, 3 * k + 8)
-        return tx.run("recall/by_id", {**run.base, "facts": [], "events": [], label: top}) if top else []
+    cfg = run.cfg
     if cfg.vector_mode == "index":
         fetch_n = min(cfg.index_fetch_max, max(k * cfg.over_fetch, 100))
         rows = tx.run(f"recall/vector_{label}", {**run.base, "vector": run.vec, "k": k, "fetch": fetch_n})

@@ -77,10 +77,9 @@ def test_events_carry_role_and_speaker(writer, store, tenant):
     rows = store.run("recall/recent", {**base, "k_events": 10, "k_facts": 0, "since": None, "until": None})
     assert {r["id"]: (r["speaker"], r["role"]) for r in rows if r["label"] == "event"}[turns["0"]["id"]] == \
         ("Carolinde", "participant")
-    ids = [{"id": turns[k]["id"], "sim": 0.5, "score": 0.5, "path": "vector"} for k in ("0", "1")]
-    rows = store.run("recall/by_id", {**base, "facts": [], "events": ids})
-    assert {r["id"]: (r["speaker"], r["role"]) for r in rows} == {turns["0"]["id"]: ("Carolinde", "participant"),
-                                                                   turns["1"]["id"]: (None, "user")}
+    rows = store.run("recall/user_vectors", {"tenant": tenant, "user_id": "u1", "since": None})   # the recall cache
+    assert {r["id"]: (r["speaker"], r["role"]) for r in rows if r["id"] in (turns["0"]["id"], turns["1"]["id"])} == \
+        {turns["0"]["id"]: ("Carolinde", "participant"), turns["1"]["id"]: (None, "user")}
 
 
 def test_export_and_import_keep_speakers(writer, tenant_settings, tenant):
