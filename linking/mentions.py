@@ -42,6 +42,14 @@ def extract_mentions(text: str, known=None) -> list[Mention]:
     return _no_fillers(_en_mentions(text, nlp.english_doc(text), gaz, known, lang))
 
 
+def known_names(text: str, known=None) -> tuple:
+    """All that ``known`` adds to ``extract_mentions(text, known)``: its name spans in ``text`` with their ids and
+    the type those ids give. Two gazetteers with the same view give the same mentions (``linking.analysis``)."""
+    if not text or not text.strip() or known is None or not len(known):
+        return ()
+    return tuple((s, e, ids, _type_of_ids(known, ids)) for s, e, ids in known.find(text))
+
+
 def _no_fillers(ms: list[Mention]) -> list[Mention]:
     """A filler, an interjection, small talk ("hey hey", "谢谢") or a number word ("ELEVEN") is never a mention
     ("好饿，去吃饭了 bye", "aaaah I'm so happy"); the words are the packs' fillers, interjection and number_word."""

@@ -13,9 +13,10 @@ Interfaces it is given (all optional):
   changes a value ("预算改成八千", "actually, 8000 instead");
 * ``llm(prompt) -> str`` — refines session state and writes summaries; never required;
 * ``extractor(text, now) -> list[Statement]`` — defaults to ``graphmem.linking.extract_statements``;
-* ``linker(text, slots, turn) -> list[Link | Mention]`` — defaults to ``graphmem.linking.link`` (mentions
-  extracted, linked against the slot table and the optional ``known`` gazetteer, recorded into the slot
-  table by linking's own ``record_links``); plain mentions a custom linker returns are recorded here.
+* ``linker(text, slots, turn) -> list[Link | Mention]`` — defaults to ``graphmem.linking.link`` of the mentions
+  of the turn's one reading (``graphmem.linking.analysis``: extracted once against the optional ``known``
+  gazetteer, journaled with the turn), linked against the slot table and recorded into it by linking's own
+  ``record_links``; plain mentions a custom linker returns are recorded here.
 """
 
 from __future__ import annotations
@@ -188,7 +189,7 @@ class Session:
             else None
         statements = list(analysis.statements) if analysis is not None else \
             self._safe(lambda: self.extractor(text, at), "extractor") or []
-        links = self._safe(lambda: self.linker(text, self.slots, turn), "linking") or []
+        analysis, links = self._link(text, turn, analysis)
         places = self._record_links(links, turn)
         with self._lock:
             changes = [(f, old) for f, old in self.ledger.add_all(statements, turn) if old is not None or f.is_change]
@@ -241,6 +242,18 @@ class Session:
         self._window.append(msg)
         self.history_tokens += tokens
         return msg
+
+    def _link(self, text: str, turn: int, analysis: Any) -> tuple[Any, list]:
+        """This turn's links. The default linker links the mentions of the turn's one reading, read here against
+        the user's names (``known``) and journaled with it for the writer; a custom one reads ``text`` itself."""
+        if analysis is None or self.linker != self._linking_link:
+            return analysis, self._safe(lambda: self.linker(text, self.slots, turn), "linking") or []
+        read = self._safe(lambda: analysis.with_mentions(self.known), "linking")
+        if read is None:
+            return analysis, []
+        from graphmem.linking.api import link
+
+        return read, self._safe(lambda: link(read.mentions, self.slots, self.known, turn=turn), "linking") or []
 
     def _linking_link(self, text: str, slots: SlotTable, turn: int) -> list:
         try:

@@ -341,6 +341,12 @@ class Pipeline:
                 groups.setdefault((w.turn.tenant, w.turn.user_id), []).append(w)
         for (tenant, user_id), ws in groups.items():
             gaz = self.user(tenant, user_id).gazetteer
+            for w in ws:   # a session's turn: the mentions journaled with it, if this gazetteer would give them
+                if (ms := _journaled_mentions(w.turn, gaz)) is not None:
+                    w.mentions, w.gazetteer_version = ms, gaz.version
+            ws = [w for w in ws if w.gazetteer_version == -1]
+            if not ws:
+                continue
             try:
                 found = _mentions_batch([w.turn.text for w in ws], gaz)
             except Exception:
@@ -820,11 +826,23 @@ def _parse_ahead(works: list[TurnWork]) -> None:
     """Parse the batch's English turns with one spaCy ``pipe`` before the gate and statement rules read them one
     at a time: they find the ``Doc`` in ``nlp``'s cache (a ``Doc`` is the same whichever way it was parsed). One
     parse a turn, batched: 2-3x less CPU than a ``Doc`` per call. An assistant's mere reaction is never parsed:
-    the gate turns it away on its words alone (``reaction_only``)."""
+    the gate turns it away on its words alone (``reaction_only``). Nor is a session's turn journaled with its
+    reading and mentions (``_journaled_mentions``)."""
     texts = [w.turn.text for w in works if w.turn.facts is None and linking.is_english_text(w.turn.text)
-             and not reaction_only(w.turn.text, w.turn.role)]
+             and not reaction_only(w.turn.text, w.turn.role)
+             and (w.turn.analysis is None or w.turn.analysis.mentions is None)]
     if texts:
         english_docs(texts[:DOC_CACHE // 2])   # the first ones: a larger batch would push them out again
+
+
+def _journaled_mentions(t: Prepared, gazetteer) -> list | None:
+    """The mentions a session read with the turn (``linking.analysis``) when ``gazetteer`` gives the text the view
+    they were read with: an extraction against it would give exactly them. None: extract them."""
+    a = t.analysis
+    try:
+        return a.mentions_for(gazetteer) if a is not None and a.matches(t.text, t.at, t.role) else None
+    except Exception:   # a reading this version cannot compare: extract them again
+        return None
 
 
 def _mentions_batch(texts: list[str], gazetteer) -> list[list]:

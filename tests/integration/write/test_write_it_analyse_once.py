@@ -1,6 +1,7 @@
 """A turn is read once (issue 17): a session's user turn is journaled with the session's reading of it
-(``graphmem.linking.analysis``), and the writer stores it without reading it again; the graph is the same as
-when the writer reads the same conversation itself (``Memory.add``). Real Neo4j, spaCy, jieba and USE."""
+(``graphmem.linking.analysis``: statements and mentions), and the writer stores it without reading it again (its
+mentions too, where the writer's names see the text as the session's did); the graph is the same as when the
+writer reads the same conversation itself (``Memory.add``). Real Neo4j, spaCy, jieba and USE."""
 
 from __future__ import annotations
 
@@ -32,6 +33,18 @@ def test_a_sessions_turns_are_read_once_and_give_the_same_graph(store, tenant_se
         return real(text, at, role)
 
     monkeypatch.setattr(pipeline, "analyse", counting)
+    taken, wrong = [], []
+    journaled = pipeline._journaled_mentions
+
+    def checked(t, gazetteer):   # the journaled mentions are exactly what the writer would extract
+        ms = journaled(t, gazetteer)
+        if ms is not None:
+            taken.append(t.text)
+            if ms != pipeline.linking.extract_mentions(t.text, gazetteer):
+                wrong.append(t.text)
+        return ms
+
+    monkeypatch.setattr(pipeline, "_journaled_mentions", checked)
     with Memory(tenant_settings, embedder=embedder, journal_path=tmp_path / "j.sqlite3") as mem:
         for c in cases:
             s = mem.session(f"{c['id']}-s", "s1", write_assistant=True)
@@ -41,6 +54,9 @@ def test_a_sessions_turns_are_read_once_and_give_the_same_graph(store, tenant_se
             assert mem.flush(300)
         user_texts = {t["text"] for c in cases for t in c["turns"] if t["role"] == "user"}
         assert not user_texts & set(read_by_writer)          # the session's reading was reused
+        assert not wrong and set(taken) <= user_texts
+        first = {next(t["text"] for t in c["turns"] if t["role"] == "user") for c in cases}
+        assert first <= set(taken)       # a new user's first turn: no names on either side, its mentions reused
         assert any(t["role"] == "assistant" and t["text"] in read_by_writer for c in cases for t in c["turns"])
         for c in cases:                                      # the writer reads the same turns itself
             n = 0

@@ -79,3 +79,29 @@ def test_an_assistants_mere_reaction_is_read_on_its_words_alone(monkeypatch):
                                                               "role": role}))
     pipeline._parse_ahead([work(reaction, "assistant"), work(advice, "assistant"), work(reaction, "user")])
     assert parsed == [advice, reaction]
+
+
+def test_its_mentions_are_read_once_and_reused_only_where_the_users_names_read_the_text_alike():
+    """``with_mentions`` reads the text's mentions against the names a session knows; the journal keeps them; the
+    writer takes them (``mentions_for``) only when its own gazetteer sees the text alike — then they are exactly
+    what it would extract — and else extracts them itself."""
+    from graphmem.linking import Gazetteer, KnownEntity, extract_mentions
+
+    laptop, girl = KnownEntity("e1", "ThinkPad X1", "laptop"), KnownEntity("e2", "朵朵", "person")
+    session_names = Gazetteer([laptop, girl])
+    for text in ("My ThinkPad X1 keeps overheating, that laptop is old", "我女儿朵朵今年三岁半，那个笔记本坏了"):
+        a = analyse(text, AT).with_mentions(session_names)
+        assert list(a.mentions) == extract_mentions(text, session_names) and a.mentions
+        b = Analysis.from_json(json.loads(json.dumps(a.to_json(), ensure_ascii=False)))
+        assert b == a
+        assert b.mentions_for(Gazetteer([laptop, girl])) == extract_mentions(text, session_names)
+        assert b.mentions_for(None) is None                             # the writer knows no name the session did
+    retyped = Gazetteer([KnownEntity("e1", "ThinkPad X1", "computer"), girl])
+    assert b.mentions_for(retyped) == extract_mentions(b.text, retyped)   # the name in the text is not retyped
+    en = analyse("My ThinkPad X1 keeps overheating", AT).with_mentions(session_names)
+    assert en.mentions_for(retyped) is None and en.mentions[0].type == "laptop"   # its name typed apart: read again
+    only_laptop = analyse("我女儿朵朵今年三岁半", AT).with_mentions(Gazetteer([laptop]))
+    assert only_laptop.mentions_for(Gazetteer([laptop])) == extract_mentions("我女儿朵朵今年三岁半", None)
+    assert only_laptop.mentions_for(Gazetteer([laptop, girl])) is None   # a name the session did not know
+    assert analyse("hi", AT).mentions is None and analyse("hi", AT).mentions_for(None) is None   # never read
+    assert "mentions" not in analyse("hi", AT).to_json()
