@@ -339,3 +339,24 @@ def test_llm_rolling_summary_condenses_instead_of_dropping_new_chunks(executor):
     # the newest chunk is never the one dropped
     assert f"chunk summary number {calls['summarise']}" in " ".join(ln.text for ln in lines) or \
         lines[-1].text.startswith(f"merged summary number {calls['merge']}")
+
+
+def test_the_default_linker_links_the_mentions_of_the_turns_one_reading(executor, monkeypatch):
+    """A user turn's mentions are extracted once, with its one reading (``linking.analysis``), against the
+    session's names; the session links those and hands the same reading (mentions included) to the writer."""
+    from graphmem.linking import Gazetteer, KnownEntity, analysis, extract_mentions
+
+    read: list[str] = []
+    real = analysis.extract_mentions
+    monkeypatch.setattr(analysis, "extract_mentions", lambda text, known=None: read.append(text) or real(text, known))
+    gaz = Gazetteer([KnownEntity("e1", "ThinkPad X1", "laptop")])
+    s = Session("u1", "s1", counter=HeuristicCounter(), executor=executor, known=gaz)
+    text = "My ThinkPad X1 keeps overheating, that laptop is old"
+    _, a = s._add_user(text, NOW)
+    assert read == [text]
+    assert list(a.mentions) == extract_mentions(text, gaz) and a.mentions_for(gaz) == list(a.mentions)
+    assert s.slots.get("e1") is not None and s.slots.get("e1").turn == 1
+    _, again = s._add_user("我想订一家酒店", NOW)
+    assert read == [text, "我想订一家酒店"] and again.mentions is not None
+    custom = Session("u1", "s2", counter=HeuristicCounter(), executor=executor, linker=lambda t, sl, n: [])
+    assert custom._add_user(text, NOW)[1].mentions is None and read == [text, "我想订一家酒店"]
