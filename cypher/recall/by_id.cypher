@@ -1,5 +1,6 @@
 // What can change of facts and events found in the user's cache (status, text, validity, counts, importance,
-// entity): the columns that never change come from the cache (graphmem.recall.cache.STATIC).
+// entity): the columns that never change come from the cache (graphmem.recall.cache.STATIC). One record holding
+// a list of maps: the driver decodes that in half the client CPU of one record a row (1.1 vs 2.5 ms for 60 rows).
 CALL () {
   UNWIND $facts AS row
   MATCH (f:Fact {id: row.id})
@@ -21,4 +22,6 @@ CALL () {
          null AS entity_id, null AS entity, false AS is_self, null AS t_to, v.occurred_at.epochMillis AS last_seen,
          1 AS mention_count, v.importance AS importance, null AS superseded_by
 }
-RETURN *
+RETURN collect({label: label, id: id, text: text, status: status, entity_id: entity_id, entity: entity,
+                is_self: is_self, t_to: t_to, last_seen: last_seen, mention_count: mention_count,
+                importance: importance, superseded_by: superseded_by}) AS rows

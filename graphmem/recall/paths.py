@@ -166,7 +166,7 @@ def fetch(run: Run, tx, groups: Groups, rows: Rows) -> None:
     each label and path."""
     cfg, q, vc = run.cfg, run.q, run.vc
     once = {label: list({r["id"]: r for r in reversed(rs)}.values()) for label, rs in rows.items()}
-    fetched = {r["id"]: r for r in tx.run("recall/by_id", {**run.base, **once})}   # each node once
+    fetched = {r["id"]: r for r in tx.run("recall/by_id", {**run.base, **once})[0]["rows"]}   # each node once
     found = [{**vc.with_static(fetched[r["id"]]), "sim": r.get("sim"), "path_score": r.get("score"), "path": r["path"]}
              for rs in rows.values() for r in rs if r["id"] in fetched]
     groups.append(("session", [candidate(r, "session", 0.0) for r in found if r["path"] == "session"]))
