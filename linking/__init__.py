@@ -24,6 +24,13 @@ Public API (everything else is internal)::
     is_advice(text) -> bool   an assistant turn that recommends something concrete ("I'd suggest the ThinkPad E14")
     parse_number(text), resolve_time(text, now), find_times(text, now), normalise(text)   helpers
 
+A turn is read once (``graphmem.linking.analysis``): ``analyse(text, at, role) -> Analysis`` holds its language,
+gate verdict and statements (times against ``at``); ``.with_mentions(known)`` adds its mentions, read against the
+names ``known``. A session reads its user turns so and journals the reading with the turn; the writer reuses it,
+mentions included where its own gazetteer gives the text the same view (``mentions.known_names``). ``Statement``
+is the one statement type from here through the write path (``graphmem.model.FactInput``) and the session's hard
+facts (``graphmem.short_term.facts.HardFact``: a Statement said at a turn).
+
 Embedder: any ``graphmem.embedders.Embedder`` (``embed(list[str])`` → L2-normalised rows), e.g. ``UseEmbedder()``.
 It is consulted only for ambiguous references that carry a distinguishing word ("the *Japanese* restaurant")
 and for names fuzzy matching could not place (never for people's names); entity vectors come from

@@ -19,7 +19,9 @@ from graphmem.short_term.facts import FactLedger, HardFact, norm, slot_of
 
 @dataclass(frozen=True)
 class MemoryItem:
-    """One long-term statement as the context sees it."""
+    """One long-term memory as the context sees it: a view of what the retriever returned (``source``: a
+    ``graphmem.recall.Recalled``, or a custom retriever's string, dict or object) with the claim the conflict rule
+    compares. Built by :func:`as_item`; the recalled memory itself stays the one type of recall."""
 
     text: str
     kind: str = ""
@@ -32,11 +34,17 @@ class MemoryItem:
 
 
 def as_item(obj: Any) -> MemoryItem:
-    """Normalise what a retriever returned (string, dict, dataclass) into a :class:`MemoryItem`."""
+    """The view of what a retriever returned (string, dict, dataclass). A recalled memory (``Recalled``: it has a
+    ``label``) claims a slot only as a fact or relation (an event's text is parsed), and an event has no key."""
     if isinstance(obj, MemoryItem):
         return obj
     if isinstance(obj, str):
         return MemoryItem(text=obj.strip(), source=obj)
+    label = getattr(obj, "label", None)
+    if isinstance(label, str) and hasattr(obj, "source_text"):
+        return MemoryItem(text=obj.text, kind=obj.kind if label in ("fact", "relation") else "", subject=obj.subject,
+                          key=obj.key if label != "event" else "", value=obj.value, polarity=obj.polarity,
+                          score=obj.score, source=obj)
     get = obj.get if isinstance(obj, dict) else (lambda k, d=None: getattr(obj, k, d))
     text = get("text") or get("statement") or get("content") or ""
     return MemoryItem(text=str(text).strip(), kind=str(get("kind", "") or ""), subject=str(get("subject", "") or ""),

@@ -1,7 +1,7 @@
 """Hard facts of a session: stated preferences, attributes (budget, dates, names), goals/needs, events.
 
-Extraction is linking's (:func:`extract`, the one line that depends on ``graphmem.linking``); this module
-keeps the session's ledger: one current value per slot, superseded values dropped and the new value marked
+Extraction is linking's (:func:`extract`, :func:`analyse`) and a hard fact is linking's ``Statement`` said at a turn
+of the session (:class:`HardFact`, no copy of its fields); this module keeps the session's ledger: one current value per slot, superseded values dropped and the new value marked
 as changed ("budget 5000 then 8000 → only 8000, changed"). Pure, no I/O.
 """
 
@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
 from graphmem import lang as langs
+from graphmem.linking.types import Statement
 from graphmem.times import as_time, iso
 
 Extractor = Callable[[str, datetime], list]  # (text, now) -> list of graphmem.linking Statement
@@ -64,18 +65,22 @@ def slot_of(kind: str, subject: Any, key: Any, value: Any = None) -> tuple[str, 
 
 @dataclass(frozen=True)
 class HardFact:
-    kind: str
-    subject: str
-    key: str
-    value: Any
-    polarity: int
-    text: str
+    """A statement (linking's ``Statement``, the one statement type) said at ``turn`` of this session; ``changed``:
+    a newer value replaced an earlier one stated in this session. Its fields read through to the statement."""
+
+    statement: Statement
     turn: int
-    when: datetime | None = None
-    unit: str = ""
-    changed: bool = False         # a newer value replaced an earlier one stated in this session
-    is_change: bool = False       # the user said it as a change ("改成", "instead", "no longer")
-    statement: Any = None
+    changed: bool = False
+
+    kind = property(lambda self: self.statement.kind)
+    subject = property(lambda self: self.statement.subject)
+    key = property(lambda self: self.statement.key)
+    value = property(lambda self: self.statement.value)
+    polarity = property(lambda self: self.statement.polarity)
+    text = property(lambda self: self.statement.text)
+    when = property(lambda self: self.statement.when)
+    unit = property(lambda self: self.statement.unit)
+    is_change = property(lambda self: self.statement.is_change)   # said as a change ("改成", "instead", "no longer")
 
     @property
     def slot(self) -> tuple[str, str, str] | None:
@@ -104,12 +109,13 @@ class HardFact:
 
 
 def to_fact(st: Any, turn: int) -> HardFact:
-    """A linking ``Statement`` (or any object with its fields) as a hard fact."""
+    """A linking ``Statement`` (or any object with its fields: a custom extractor's) said at ``turn``."""
     g = lambda name, default=None: getattr(st, name, default)  # noqa: E731
-    return HardFact(kind=g("kind", "attribute") or "attribute", subject=g("subject", "") or "",
-                    key=g("key", "") or "", value=g("value"), polarity=int(g("polarity", 0) or 0),
-                    text=(g("text", "") or "").strip(), turn=turn, when=g("when"), unit=g("unit", "") or "",
-                    is_change=bool(g("is_change", False)), statement=st)
+    return HardFact(Statement(
+        kind=g("kind", "attribute") or "attribute", subject=g("subject", "") or "", key=g("key", "") or "",
+        value=g("value"), polarity=int(g("polarity", 0) or 0), is_change=bool(g("is_change", False)), when=g("when"),
+        language=g("language", "") or "", text=(g("text", "") or "").strip(), unit=g("unit", "") or "",
+        subject_type=g("subject_type", "") or "", confidence=g("confidence", 1.0)), turn)
 
 
 @dataclass
@@ -135,7 +141,7 @@ class FactLedger:
                     break
         if old is not None:
             self.superseded.append(old)
-            fact = HardFact(**{**fact.__dict__, "changed": True})
+            fact = replace(fact, changed=True)
         elif fact.kind in ("event", "goal") and any(norm(f.text) == norm(fact.text) for f in self.facts):
             return None
         self.facts.append(fact)

@@ -80,6 +80,36 @@ def test_rolling_merge_keeps_best_within_budget():
 
 
 def test_a_date_value_reads_as_a_date():
-    birthday = HardFact(kind="attribute", subject="Mum", key="birthday", value=datetime(2026, 4, 12, tzinfo=timezone.utc),
-                        polarity=0, text="", turn=1)
+    birthday = HardFact(Statement("attribute", "Mum", "birthday", datetime(2026, 4, 12, tzinfo=timezone.utc)), turn=1)
     assert birthday.structured() == "Mum birthday: 2026-04-12"
+
+
+def test_a_hard_fact_is_the_statement_said_at_a_turn():
+    """One statement type (issue 17): a hard fact holds linking's Statement itself and reads its fields through;
+    only the turn and whether a later value replaced it are the session's own."""
+    said = Statement("attribute", "", "budget", 8000, is_change=True, text="预算改成八千", language="zh", unit="元")
+    f = to_fact(said, 3)
+    assert f.statement == said and (f.turn, f.changed) == (3, False)
+    assert (f.kind, f.key, f.value, f.unit, f.is_change, f.text) == ("attribute", "budget", 8000, "元", True, "预算改成八千")
+    led = FactLedger()
+    led.add(to_fact(Statement("attribute", "", "budget", 5000, text="budget 5000"), 1))
+    led.add(f)
+    assert led.facts[0].changed and led.facts[0].statement == said   # replacing marks it changed, same statement
+
+
+def test_a_recalled_memory_is_viewed_not_copied_by_the_retriever():
+    """The retriever hands the session its ``Recalled`` memories; the context's ``MemoryItem`` is their view: a fact
+    or relation claims its slot, an event's text is parsed instead (no kind, no key), the memory is ``source``."""
+    from graphmem.recall.types import Recalled
+    from graphmem.short_term.conflict import as_item
+
+    fact = Recalled("f1", "fact", "Your budget is 5000.", "budget 5000", 0.8, kind="attribute", key="budget", value="5000")
+    event = Recalled("e1", "event", "You said: budget 5000", "budget 5000", 0.5, kind="statement", key="budget")
+    a, b = as_item(fact), as_item(event)
+    assert (a.text, a.kind, a.key, a.value, a.score, a.source) == (fact.text, "attribute", "budget", "5000", 0.8, fact)
+    assert (b.kind, b.key, b.source) == ("", "", event)
+    led = FactLedger()
+    led.add(to_fact(Statement("attribute", "", "budget", 8000, text="预算改成8000"), 1))
+    from graphmem.short_term.conflict import resolve
+    kept, dropped = resolve([fact, "You live in Hangzhou."], led)
+    assert [i.text for i in kept] == ["You live in Hangzhou."] and dropped[0][0].source is fact
