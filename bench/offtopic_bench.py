@@ -70,6 +70,13 @@ IMPERSONAL = ((0.03, 0.1, 0.2, 0.3), (0.03, 0.2, 0.2, 0.3), (0.03, 0.2, 0.0, 0.4
               (0.1, 0.2, 0.0, 0.3), (0.1, 0.2, 0.0, 0.35), (0.1, 0.2, 0.0, 0.45),
               (1.0, 1.0, 0.0, 0.0))
 
+GATE_FIELDS = ("min_best", "min_semantic", "sure", "close")
+#: (about the user: tied, unlinked; not about the user: tied, unlinked), each (min_best, min_semantic, sure, close)
+UNLINKED = tuple((a_t, a_u, (0.1, sm, 0.0, 0.0), (0.1, su, 0.0, cu))
+                 for a_t in ((0.03, 0.1, 0.2, 0.3), (0.02, 0.0, 0.0, 0.0), (0.03, 0.0, 0.0, 0.0))
+                 for a_u in ((0.03, 0.1, 0.2, 0.3), (0.03, 0.2, 0.2, 0.4))
+                 for sm in (0.1, 0.2) for su, cu in ((0.2, 0.4), (0.3, 0.5), (0.5, 0.0), (0.5, 0.5), (0.5, 0.6)))
+
 
 def grid() -> list[ContextGate]:
     rules = [ContextGate()]
@@ -82,6 +89,11 @@ def grid() -> list[ContextGate]:
     # a stricter gate for a question not about the user (graphmem.recall.gate.about_user)
     rules += [ContextGate(min_best=0.03, min_semantic=0.1, sure=0.2, close=0.3, impersonal=ContextGate(
         min_best=b, min_semantic=m, sure=u, close=c, past_requests=p)) for b, m, u, c in IMPERSONAL for p in (True, False)]
+    # a memory not tied to the question (no shared content term, no link) held to a stricter gate of its own
+    for a_tied, a_un, i_tied, i_un in UNLINKED:
+        rules.append(ContextGate(**dict(zip(GATE_FIELDS, a_tied)), unlinked=ContextGate(**dict(zip(GATE_FIELDS, a_un))),
+                                 impersonal=ContextGate(**dict(zip(GATE_FIELDS, i_tied)), past_requests=False,
+                                                        unlinked=ContextGate(**dict(zip(GATE_FIELDS, i_un))))))
     return rules
 
 
@@ -91,8 +103,8 @@ def _found(found, tokens, mark) -> list[dict]:
 
     return [{"score": r.score, "semantic": semantic(r), "lexical": comp(r).get("lexical", 0.0),
              "features": {k: round(v, 4) for k, v in comp(r).items() if not k.startswith("w_")},
-             "paths": list(r.paths), "tokens": tokens(r.text), "hit": mark(r), "text": r.text[:80],
-             "source": (r.source_text or "")[:200]} for r in found]
+             "paths": list(r.paths), "tokens": tokens(r.text), "hit": mark(r), "text": r.text,
+             "source": r.source_text or ""} for r in found]
 
 
 def collect_own(settings, store) -> list[dict]:
@@ -162,7 +174,7 @@ def collect_locomo(memory, tenant: str) -> list[dict]:
 def injected(row: dict, g: ContextGate, budget: int) -> list[dict]:
     kept, _ = gate(row["found"], g, question=row.get("q"), score=lambda f: f["score"], sem=lambda f: f["semantic"],
                    links=lambda f: any(f.get("features", {}).get(k, 0.0) > 0 for k in LINKS),
-                   source=lambda f: f.get("source", ""))
+                   source=lambda f: f.get("source", ""), text=lambda f: f.get("text", ""))
     out, left = [], budget
     for f in kept:   # Retriever.__call__ packs into the long-term share
         if f["tokens"] <= left:
@@ -217,9 +229,11 @@ def causes(rows: list[dict], g: ContextGate, budget: int, split: str = "dev") ->
 
 
 def _name(g: ContextGate) -> str:
-    parts = [f"{k} {v}" for k, v in asdict(g).items() if v and k not in ("impersonal", "past_requests")]
+    parts = [f"{k} {v}" for k, v in asdict(g).items() if v and k not in ("impersonal", "past_requests", "unlinked")]
     if not g.past_requests:
         parts.append("past requests not counted")
+    if g.unlinked is not None:
+        parts.append(f"untied [{_name(g.unlinked)}]")
     if g.impersonal is not None:
         parts.append(f"not about the user: {_name(g.impersonal)}")
     return ", ".join(parts) or "no gate"

@@ -41,10 +41,12 @@ class ContextGate:
     close: float = 0.0
     impersonal: ContextGate | None = None   # the gate for a question not about the user (None: the same)
     past_requests: bool = True              # a past request for a text counts as evidence
+    unlinked: ContextGate | None = None     # the gate for a memory not tied to the question (None: the same)
 
     @property
     def needs_semantic(self) -> bool:
-        return self.min_semantic > 0 or self.close > 0 or self.impersonal is not None
+        return (self.min_semantic > 0 or self.close > 0 or self.impersonal is not None
+                or self.unlinked is not None)
 
 
 def semantic(r) -> float:
@@ -80,18 +82,39 @@ def text_request(text: str) -> bool:
     return any(pack(c).regex("text_request").search(text) for c in languages())
 
 
-def relevant(score: float, sem: float, g: ContextGate) -> bool:
-    """Is a memory with this score and semantic similarity worth a context block of its own?"""
-    return (score >= g.min_best and (sem >= g.min_semantic or (g.sure > 0 and score >= g.sure))) or (
-        g.close > 0 and sem >= g.close)
+def relevant(score: float, sem: float, g: ContextGate, tied: bool = True) -> bool:
+    """Is a memory with this score and semantic similarity worth a context block of its own? One not ``tied`` to
+    the question (no shared content term, no link) is held to ``g.unlinked`` alone; a tied one passes either."""
+    def by(g: ContextGate) -> bool:
+        return (score >= g.min_best and (sem >= g.min_semantic or (g.sure > 0 and score >= g.sure))) or (
+            g.close > 0 and sem >= g.close)
+
+    return by(g.unlinked or g) or (tied and by(g))
+
+
+def needs(g: ContextGate) -> str:
+    """What ``g`` asks of a memory, in words ("0.03 and semantic 0.1, or 0.2, or semantic 0.3")."""
+    return (f"{g.min_best}" + (f" and semantic {g.min_semantic}" if g.min_semantic else "")
+            + (f", or {g.sure}" if g.sure and g.min_semantic else "") + (f", or semantic {g.close}" if g.close else ""))
+
+
+def shares_terms(question: str, text: str) -> bool:
+    """Do the question and a memory's text share a content term (English words beyond stop words, Chinese
+    character bigrams: ``query.content_terms``)?"""
+    from graphmem.recall.query import content_terms
+
+    return bool(content_terms(question) & content_terms(text))
 
 
 def gate(found: Sequence[T], g: ContextGate, *, question: str | None = None,
          score: Callable[[T], float] = lambda r: r.score, sem: Callable[[T], float] = semantic,
          links: Callable[[T], bool] = linked,
-         source: Callable[[T], str] = lambda r: getattr(r, "source_text", "") or "") -> tuple[list[T], str | None]:
+         source: Callable[[T], str] = lambda r: getattr(r, "source_text", "") or "",
+         text: Callable[[T], str] = lambda r: getattr(r, "text", "") or "") -> tuple[list[T], str | None]:
     """(kept, why nothing was kept or None): ``found`` in order, filtered by ``g`` (by ``g.impersonal`` when
-    ``question`` is given and not about the user); past requests for a text count unless ``past_requests`` is off."""
+    ``question`` is given and not about the user; a memory sharing no content term with the question, in its
+    ``text`` or ``source``, and not ``links``ed to it, by ``g.unlinked``); past requests for a text count unless
+    ``past_requests`` is off."""
     if not found:
         return [], None
     plain, evidence = "", found
@@ -99,11 +122,15 @@ def gate(found: Sequence[T], g: ContextGate, *, question: str | None = None,
         g, plain = g.impersonal, "a question not about you; "
     if not g.past_requests:
         evidence = [r for r in found if not text_request(source(r))]
-    if not any(relevant(score(r), sem(r), g) for r in evidence):
+
+    def tied(r) -> bool:
+        return (g.unlinked is None or question is None or links(r)
+                or shares_terms(question, f"{text(r)} {source(r)}"))
+
+    if not any(relevant(score(r), sem(r), g, tied(r)) for r in evidence):
         best = max(found, key=score)
-        return [], (f"nothing relevant: {plain}best score {score(best):.3f}, semantic {sem(best):.2f} "
-                    f"(needs {g.min_best}" + (f" and semantic {g.min_semantic}" if g.min_semantic else "")
-                    + (f", or {g.sure}" if g.sure and g.min_semantic else "")
-                    + (f", or semantic {g.close}" if g.close else "") + ")")
+        return [], (f"nothing relevant: {plain}best score {score(best):.3f}, semantic {sem(best):.2f} (needs "
+                    + needs(g) + (f"; sharing no word with the question and not linked to it: {needs(g.unlinked)}"
+                                  if g.unlinked else "") + ")")
     kept = [r for r in found if score(r) >= g.min_each]
     return kept, None if kept else f"nothing relevant: every score < {g.min_each}"

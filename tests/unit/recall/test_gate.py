@@ -134,3 +134,38 @@ def test_past_requests_are_no_evidence_for_a_new_one_when_so_configured():
     assert gate([past, other], g, question="我上次让你写的年终总结开头是什么？")[0] == [past, other]  # about the user
     fact = S(0.3, 0.4, source_text="我老婆喜欢看书")
     assert gate([past, fact], g, question="帮我写一首关于秋天的诗")[0] == [past, fact]   # other evidence: all go in
+
+
+@dataclass
+class T(S):
+    """A recalled memory with its rewritten text and stored text."""
+    text: str = ""
+
+
+TIED = ContextGate(min_best=0.02, unlinked=ContextGate(min_best=0.03, min_semantic=0.2, sure=0.2, close=0.4),
+                   impersonal=ContextGate(min_best=0.1, min_semantic=0.1, past_requests=False,
+                                          unlinked=ContextGate(min_best=0.1, min_semantic=0.5)))
+
+
+def test_a_memory_not_tied_to_the_question_is_held_to_the_unlinked_gate():
+    assert relevant(0.025, 0.0, TIED, tied=True) and not relevant(0.025, 0.0, TIED, tied=False)
+    assert relevant(0.011, 0.45, TIED, tied=False)          # very close whatever its score
+    assert relevant(0.25, 0.0, TIED, tied=False)            # sure whatever its semantic
+    assert relevant(0.011, 0.45, TIED, tied=True)           # a tie never makes a memory less relevant
+    assert relevant(0.011, 0.45, ContextGate(min_best=0.03, close=0.4))   # no unlinked gate: as before
+    # "帮我写一段公司年会的开场白" -> "Make it a bit warmer, I might want to talk to them next year": close, no shared word
+    warm = T(0.045, 0.46, text="3周前，你说过：“Make it a bit warmer”")
+    kept, why = gate([warm], TIED, question="帮我写一段公司年会的开场白")
+    assert kept == [] and "not about you" in why and "no word" in why
+    # the same closeness with a shared word ("年会") is tied: enough for a question not about the user
+    party = T(0.12, 0.2, text="你说过：“下周五公司年会，我要上台表演”")
+    assert gate([party], TIED, question="帮我写一段公司年会的开场白")[0] == [party]
+    # "Where do I live?" -> "You're moving to a flat in Ranelagh": no shared word, but sure
+    assert gate([T(0.73, 0.09, text="You're moving to a flat in Ranelagh")], TIED, question="Where do I live?")[0]
+    # a link ties a memory without a shared word; the stored text counts as well as the rewritten one
+    assert gate([L(0.03, 0.0, link="graph")], TIED, question="What did my Biscuit eat?")[0]
+    assert gate([T(0.03, 0.0, text="You said so", source_text="Biscuit ate the basil")], TIED,
+                question="What did my Biscuit eat?")[0]
+    assert not gate([T(0.03, 0.0, text="You said so", source_text="The plumber comes Thursday")], TIED,
+                    question="What did my Biscuit eat?")[0]
+    assert gate([T(0.03, 0.0, text="x")], TIED)[0]          # no question: every memory counts as tied
