@@ -19,34 +19,24 @@ from .normalize import normalise
 from .statements import extract_statements
 from .types import GateVerdict
 
-_LAUGH = re.compile(r"^(?:(?:ha|he|hi|ho|lo|l)+|(?:哈|呵|嘿|嘻|hh)+|x+d+|a+h+|o+h+|u+h+|h+m+|h+|m+|e+m+|6+|w+)$")
 _RANK = {"greeting": 0, "smalltalk": 1, "chitchat": 2}
 
 # -- ambient chit-chat: weather, mood, holidays, sign-offs (no statement about the user next to it) -------------
-_EN_AMBIENT = re.compile(r"\b(?:rain(?:ing|y|s|ed)?|snow(?:ing|y|ed)?|sun(?:ny|set|rise|shine)?|freezing|chilly|humid|"
-                         r"drizzl(?:e|y|ing)|grey|gray|overcast|cloudy|"
-                         r"windy|storm(?:y|ing)?|weather|haze|hazy|smog|tgif|friday|weekend|hot|cold|gorgeous day|"
-                         r"beautiful day|lovely day|long day|knackered|shattered|wiped out|drained|muggy|gloomy|"
-                         r"what a (?:day|week|weekend)|monday blues|gotta go|off to bed|xx|"
-                         r"crowded|packed|tired|sleepy|exhausted|phew|ugh|brr|anyway|bet|lifesaver|that'?s it|"
-                         r"happy [a-z]+(?:'?s)?(?: day)?|merry [a-z]+|hope your? [a-z ]+)\b", re.I)
-_ZH_AMBIENT = re.compile(r"下大雨|下小雨|下雨|下大雪|下雪|大雪|结冰|雾霾|沙尘暴|台风|降温|刮风|天气|终于周末|周末了|放假了|下班了|"
-                         r"好热|好冷|真热|真冷|太热|太冷|热死|冷死|好闷|闷热|闷死|好晒|晒死|累到不行|累趴|周一综合[症征]|"
-                         r"[零一二三四五六七八九十\d]+度|"
-                         r"好困|困死|困了|好累|累死|好挤|太挤|睡觉|先这样|就这样|湿透|快乐|出太阳|晒被子|冻僵|冻死|零下|"
-                         r"累成狗|困得不行|累得不行|就到这|先到这|到此为止|开心死了|好开心")
-_EN_STOP = frozenset("""a an the it its it's is are was were be been being this that these those there here so such
-    some all day today tonight this morning evening out just finally really very too and or but of in on at to for its
-    with from what how oh omg lol haha dear my your you finally again still btw absolutely totally""".split())
-_ZH_FILL = re.compile(r"今天|今晚|早上|晚上|上午|下午|现在|终于|赶紧|这|那|都|快|也|又|还|就|真|好|太|啊|呀|吧|呢|哦|啦|了|的|得|"
-                      r"嘛|哇|准备")
+
+@lru_cache(maxsize=1)
+def _laugh() -> re.Pattern:
+    """A word that is only laughter or a sound (each pack's ``laugh.re``, the whole word)."""
+    return re.compile(f"^(?:{langs.union('laugh').pattern})$")
+
+
+def _without_ambient(text: str) -> str:
+    for p in langs.packs():
+        text = p.regex("ambient").sub(" ", text)
+    return text
 
 
 def _clauses(text: str) -> list[str]:
     return [c.strip() for c in re.split(r"[，。！？；;!?\n]+|,\s|\.\s|\.$|\s+-\s+|—", text) if c.strip()]
-
-
-_EN_INTENSIFIER = re.compile(r"\b(?:so+|very|really|super|too|kinda|pretty|totally|extremely)\s+", re.I)
 
 
 def states_about_user(text: str) -> bool:
@@ -76,40 +66,32 @@ def _ambient_only(leftover: list[str]) -> bool:
     text = " ".join(leftover)
     if not leftover:
         return False
-    en_hit = _EN_AMBIENT.search(text)
-    zh_hit = _ZH_AMBIENT.search(text)
-    if not (en_hit or zh_hit):
+    if not any(p.regex("ambient").search(text) for p in langs.packs()):
         return False
-    rest = _ZH_AMBIENT.sub(" ", _EN_AMBIENT.sub(" ", text))
-    words = [w for w in re.findall(r"[a-z']+", rest) if w not in _EN_STOP and len(w) > 1]
-    zh = _ZH_FILL.sub("", "".join(re.findall(r"[\u4e00-\u9fff]+", rest)))
-    return len(words) + len(zh) // 3 <= 1 and not re.search(r"\d", _EN_AMBIENT.sub(" ", rest))
+    rest = _without_ambient(text)
+    units = sum(p.fn("ambient_units")(rest) for p in langs.packs())
+    return units <= 1 and not re.search(r"\d", _without_ambient(rest))
 
 
 def _substantive(leftover: list[str]) -> bool:
     """Enough content left after small talk and fillers to be worth keeping even when no rule read a statement
-    in it ("Oakview rang. Turns out the only space they have is on Thursdays"): six English content words, or
-    eighteen Chinese characters that are not fillers."""
-    rest = _ZH_AMBIENT.sub(" ", _EN_AMBIENT.sub(" ", " ".join(leftover))).split()
-    words = [w for w in rest if w.isascii() and len(w) > 2 and w not in _EN_STOP]
-    zh = _ZH_FILL.sub("", "".join(w for w in rest if not w.isascii()))
-    return len(words) + len(zh) / 3 >= 6
+    in it ("Oakview rang. Turns out the only space they have is on Thursdays"): six units by the packs'
+    ``content_units`` (an English content word is one, three Chinese characters that are not fillers are one)."""
+    rest = _without_ambient(" ".join(leftover)).split()
+    return sum(p.fn("content_units")(rest) for p in langs.packs()) >= 6
 
 
-# a message that ends by signing off or thanking ("cheers, ttyl", "好累，先睡了晚安", "ha, thanks for listening"):
-# it says what the part before the sign-off says
-_SIGN_OFF = re.compile(
-    r"(?:\b(?:bye+|ta|laters?|ttyl|gtg|cheers|(?:good ?)?night|gotta (?:go|run|dash)|got to go|xx+|see ya|cya|"
-    r"thanks?(?: (?:a lot|so much|again|for (?:listening|letting me \w+(?: at you)?|the help|everything)))?|"
-    r"thank you(?: so much)?|cheers for (?:letting me \w+(?: at you)?|listening|that))|"
-    r"先撤了?|撤了|晚安|拜拜|88|886|先睡了|睡了|去吃饭[了啦]|不打扰你了|回头聊|先这样|下了|"
-    r"谢谢你?[啊呀]?(?:[，,]?[\u4e00-\u9fff]{0,12}帮了[\u4e00-\u9fff]{0,4}忙)?|多谢)[\s!！.。~～…😘👋❤️]*$", re.I)
+@lru_cache(maxsize=1)
+def _sign_off() -> re.Pattern:
+    """A message that ends by signing off or thanking (each pack's ``sign_off.re``: "cheers, ttyl", "好累，先睡了晚安",
+    "ha, thanks for listening"): it says what the part before the sign-off says."""
+    return re.compile(f"(?:{langs.union('sign_off').pattern})[\\s!！.。~～…😘👋❤️]*$")
 
 
 def _before_sign_off(text: str) -> str | None:
     """What a message says before it signs off or thanks ("Right, kettle's on" of "Right, kettle's on. Cheers!");
     None when it does not end that way."""
-    m = _SIGN_OFF.search(text.strip())
+    m = _sign_off().search(text.strip())
     return text.strip()[:m.start()].strip(" ,，.。!！~～") if m else None
 
 
@@ -154,11 +136,11 @@ def classify_message(text: str, now: datetime | None = None) -> GateVerdict:
     fillers = lx.fillers()
     leftover = []
     for w in re.findall(r"[a-z0-9]+|[\u4e00-\u9fff]+", s):
-        if w in fillers or _LAUGH.match(w):
+        if w in fillers or _laugh().match(w):
             continue
         if all("\u4e00" <= ch <= "\u9fff" for ch in w):
             rest = "".join(ch for ch in w if ch not in singles and ch not in fillers)
-            if not rest or _LAUGH.match(rest):
+            if not rest or _laugh().match(rest):
                 if w not in fillers:
                     found.append((0, "chitchat", w))
                 continue
@@ -200,10 +182,16 @@ def is_advice(text: str) -> bool:
     Lenovo ThinkPad E14", "我推荐联想ThinkPad E14"), so "that laptop you suggested" can find it later."""
     if not text or not text.strip():
         return False
-    en, zh = lx.advice_cues()
     low = text.lower().replace("’", "'")
-    cued = any(re.search(rf"(?<![a-z]){re.escape(c)}(?![a-z])", low) for c in en) or any(c in text for c in zh)
+    cued = any(_advice_cue(c).search(low) for c in lx.advice_cues())
     return cued and bool(_CONCRETE.search(text.strip()))
+
+
+@lru_cache(maxsize=None)
+def _advice_cue(cue: str) -> re.Pattern:
+    """``cue`` in lower-cased text, a whole word where it starts or ends with a Latin letter."""
+    return re.compile(("(?<![a-z])" if cue[0].isascii() and cue[0].isalpha() else "") + re.escape(cue)
+                      + ("(?![a-z])" if cue[-1].isascii() and cue[-1].isalpha() else ""))
 
 
 _SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？]*")
@@ -246,7 +234,7 @@ def is_social(sentence: str, names: frozenset[str] = frozenset()) -> bool:
     capitalised = {n.lower() for n in _NAME.findall(sentence)}
 
     def other(w: str) -> bool:
-        return not (w in fillers or w in short or _LAUGH.match(w) or (not w.isascii() and all(ch in singles for ch in w)))
+        return not (w in fillers or w in short or _laugh().match(w) or (not w.isascii() and all(ch in singles for ch in w)))
 
     if sentence.isascii():   # quick no: more than one word that no phrase, filler or name has
         quick = _REPEATS.sub(r"\1", sentence.lower().replace("'", ""))

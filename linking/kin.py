@@ -4,13 +4,10 @@ statement recall). Family roles only (``lexicon.FAMILY_ROLES``): "my doctor" or 
 
 from __future__ import annotations
 
-import re
+from graphmem.lang import packs
 
 from . import lexicon as lx
 from .types import Statement
-
-_EN = re.compile(r"\b(?:my|our)\s+(?:(?:little|big|older|younger|twin|baby|eldest|oldest|youngest)\s+)?([a-z]+)\b",
-                 re.I)
 
 
 def relatives(text: str, lang: str, said: list[Statement]) -> list[Statement]:
@@ -18,10 +15,7 @@ def relatives(text: str, lang: str, said: list[Statement]) -> list[Statement]:
     one for that role ("my sister Lily", "我老公叫王磊")."""
     roles = {s.key for s in said if s.kind == "relation"}
     out: list[Statement] = []
-    found = [(m.group(0), lx.role_of(f"my {m.group(1)}")) for m in _EN.finditer(text or "")]
-    for w in sorted(lx.zh_kin_words(), key=len, reverse=True):
-        for m in re.finditer(rf"我(?:的|家)?{re.escape(w)}", text or ""):
-            found.append((m.group(0), lx.role_of(w)))
+    found = [x for p in packs() for x in p.fn("kin_mentions")(text or "")]   # (surface, role), pack by pack
     for surface, role in found:
         if role in lx.FAMILY_ROLES and role not in roles:
             roles.add(role)

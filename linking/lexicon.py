@@ -175,10 +175,16 @@ def role_words() -> dict[str, str]:
     return _roles()
 
 
+@lru_cache(maxsize=1)
+def _role_prefixes() -> tuple[str, ...]:
+    """Every pack's possessives before a role word (``role_prefix.tsv``), in search order."""
+    return tuple(r[0] for p in lang.packs() for r in p.rows("role_prefix"))
+
+
 def role_of(surface: str) -> str:
     """'my sister' / '我妹妹' / '我的妹妹' / 'sister' → 'sister'; '' if the surface is not a role phrase."""
     s = normalise(surface)
-    for pre in ("my ", "our ", "我的", "我们的", "我家", "我"):
+    for pre in _role_prefixes():
         if s.startswith(pre) and len(s) > len(pre):
             s = s[len(pre):].strip()
             break
@@ -218,9 +224,9 @@ def gate_phrases() -> dict[str, str]:
 
 
 @lru_cache(maxsize=1)
-def advice_cues() -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(English cues, Chinese cues) with which an assistant recommends or concludes something."""
-    return lang.pack("en").seq("advice_cues"), lang.pack("zh").seq("advice_cues")
+def advice_cues() -> tuple[str, ...]:
+    """Every pack's cues with which an assistant recommends or concludes something, in search order."""
+    return tuple(c for p in lang.packs() for c in p.seq("advice_cues"))
 
 
 def _gate_norm(s: str) -> str:
@@ -262,10 +268,10 @@ def statement_cues() -> dict[tuple[str, str], list[str]]:
     return out
 
 
-@lru_cache(maxsize=1)
-def attribute_cues() -> tuple[dict[str, str], dict[str, str]]:
-    """(English cue → key, Chinese cue → key), from the language packs' ``attribute_cues.tsv``."""
-    return dict(lang.pack("en").table("attribute_cues")), dict(lang.pack("zh").table("attribute_cues"))
+@lru_cache(maxsize=None)
+def attribute_cues(code: str) -> dict[str, str]:
+    """Cue → attribute key, from the pack ``code``'s ``attribute_cues.tsv``."""
+    return dict(lang.pack(code).table("attribute_cues"))
 
 
 # ---- closed-class markers -----------------------------------------------------------------------------------

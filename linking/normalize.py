@@ -10,6 +10,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from graphmem.lang import union
+
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 
@@ -98,11 +100,10 @@ _ZH_SMALL = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟": 1
 _ZH_BIG = {"万": 10_000, "萬": 10_000, "亿": 100_000_000, "億": 100_000_000}
 ZH_NUM_CHARS = "".join(_ZH_DIGITS) + "".join(_ZH_SMALL) + "".join(_ZH_BIG) + "点點半"
 
-# words that begin with a numeral but say none: 万一 "in case", 十分 "very" (not 十分钟/十分之一), 一下/一起/一直/一定/一般;
-# 三岁半 is three and a half
-_ZH_NOT_NUMBERS = r"万一|萬一|十分(?![钟鐘之])|一(?:下|起|直|定|般)"
+# a run of digits or numerals, not where a word begins that starts with a numeral but says none (each pack's
+# not_a_numeral: 万一 "in case", 十分 "very", 一下 …); 三岁半 is three and a half
 ZH_NUMBER_RE = re.compile(r"(?!%s)(?<![万萬])(?:\d+(?:\.\d+)?|[%s])(?:[\d.%s])*(?:岁半)?"
-                          % (_ZH_NOT_NUMBERS, ZH_NUM_CHARS, ZH_NUM_CHARS))
+                          % (union("not_a_numeral").pattern, ZH_NUM_CHARS, ZH_NUM_CHARS))
 
 
 def _section(s: str) -> float | None:

@@ -14,23 +14,15 @@ from dataclasses import replace
 from datetime import datetime
 from functools import lru_cache
 
-from graphmem.lang import of_label, of_text, pack, packs, union
+from graphmem.lang import of_label, of_text, others as other_packs, pack, packs, union
 
 from . import lexicon as lx, lists, others, passing, requests, subject_types
-from .normalize import EN_NUMBER_WORDS_RE, ZH_NUMBER_RE, detect_language, has_cjk, parse_english_number, parse_number
+from .normalize import EN_NUMBER_WORDS_RE, ZH_NUMBER_RE, detect_language, parse_english_number, parse_number
 from .timeexpr import find_times, span_end
 from .intents import intents
 from .types import Statement
 
-_EN_NUM_RE = re.compile(r"(?<![\w.])[$¥€£]?\s?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?([kKwW万千]|m\b|million\b|thousand\b)?")
-_EN_NUMBER_SUFFIX = {"k": 1e3, "w": 1e4, "万": 1e4, "千": 1e3, "m": 1e6, "million": 1e6, "thousand": 1e3}
-_TRAIL_EN = re.compile(r"\s+(?:at all|anymore|any more|so much|a lot|too|though|these days|please|honestly|"
-                       r"instead(?: of .*)?|really|now|either|then|lately|tbh|lol|haha|i think|i guess|imo|btw|especially|"
-                       r"in particular)$", re.I)
-_TRAIL_ZH = "了的啊呀吧呢哦啦嘛哈呗哟噢嘞"
 _DATE_KEYS = {"deadline", "birthday"}
-_PRONOUNS = {"her", "him", "them", "us", "me", "it", "you", "this", "that", "these", "those", "there", "here"}
-_QUALIFIED = re.compile(r"^((?:[\w'-]+\s+){0,2}[\w'-]+)\s+(?:with|that|which|who|where)\s+\S", re.I)   # "phone with ..."
 _PHONE = re.compile(r"\+?[\d()][\d\s().-]{5,}\d")   # a phone number is text: "07700 900123", "555-0142"
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")   # an email is an address, not "to reschedule a meeting"
 _TEXT_KEYS = {"name", "model", "color", "address", "email", "allergy", "employer", "location", "job", "phone",
@@ -60,17 +52,15 @@ def _cues(category: str, lang: str) -> list[str]:
 
 
 @lru_cache(maxsize=None)
-def _cue_re(category: str) -> re.Pattern:
-    words = sorted(_cues(category, "en"), key=len, reverse=True)
-    alts = "|".join((r"(?<![\w'])" if w[0].isalnum() else "") + re.escape(w).replace("'", "['’]?")
-                    for w in words)
-    return re.compile(r"(?:" + alts + r")(?![\w'])", re.I) if words else re.compile(r"(?!x)x")
+def _cue_re(category: str, p) -> re.Pattern:
+    """Pack ``p``'s ``category`` cues (statement_cues.tsv) as one pattern, found as its ``cue_re`` finds them."""
+    return p.fn("cue_re")(tuple(sorted(_cues(category, p.lang), key=len, reverse=True)))
 
 
-@lru_cache(maxsize=1)
-def _en_attribute_cues() -> tuple[str, ...]:
-    """The English attribute cues, longest first (the order the clause rules try them in)."""
-    return tuple(sorted(lx.attribute_cues()[0], key=len, reverse=True))
+@lru_cache(maxsize=None)
+def _attribute_cues(p) -> tuple[str, ...]:
+    """Pack ``p``'s attribute cues, longest first (the order the clause rules try them in)."""
+    return tuple(sorted(lx.attribute_cues(p.lang), key=len, reverse=True))
 
 
 @lru_cache(maxsize=None)
@@ -106,13 +96,14 @@ def _is_change(text: str, lang: str) -> bool:
     return any(p.fn("is_change")(text, lang) for p in packs())
 
 
-def _trim_en(s: str) -> str:
+def _trim_en(s: str, p) -> str:
+    """A value without the words around it that are not part of it (pack ``p``'s ``_st_trailing``, ``_st_article``)."""
     s = s.strip(" ,.;:!?'\"")
     prev = None
     while prev != s:
         prev = s
-        s = _TRAIL_EN.sub("", s).strip(" ,.;:!?")
-    return re.sub(r"^(?:to|the|a|an|some)\s+", "", s, flags=re.I) if len(s.split()) > 1 else s
+        s = p.regex("_st_trailing").sub("", s).strip(" ,.;:!?")
+    return p.regex("_st_article").sub("", s) if len(s.split()) > 1 else s
 
 
 def _strip_light_verb(subj: str, p) -> str:
@@ -124,9 +115,9 @@ def _strip_light_verb(subj: str, p) -> str:
     return subj
 
 
-def _trim_zh(s: str) -> str:
+def _trim_zh(s: str, p) -> str:
     s = s.strip(" ，。！？,.!?~～")
-    while s and s[-1] in _TRAIL_ZH:
+    while s and s[-1] in p.words("_st_trailing"):
         s = s[:-1]
     return s.strip()
 
@@ -205,11 +196,10 @@ def _activity(s: Statement) -> Statement:
         return s
     if pack(of_text(s.subject)).regex("activity").search(s.subject):
         return replace(s, subject="", value=s.subject)
-    head = _QUALIFIED.match(s.subject)
-    if head and re.fullmatch(r"(?:any|some|every|no)(?:thing|one|body)|ones?|stuff", head.group(1), re.I):
-        rest = s.subject[head.end(1):].split(None, 1)   # "anything with a glossy screen" → glossy screen
-        return replace(s, subject=_trim_en(rest[1])) if rest[0].lower() == "with" else s
-    return replace(s, subject=head.group(1)) if head else s
+    subject = s.subject
+    for p in packs():   # each pack's ``unqualified``
+        subject = p.fn("unqualified")(subject)
+    return replace(s, subject=subject) if subject != s.subject else s
 
 
 def _only_a_time(clause: str, now: datetime) -> bool:
@@ -263,8 +253,11 @@ def _occupation(clause: str) -> str:
     if "?" in c or "？" in c:
         return ""
     m = next(filter(None, (_occupation_re(p).search(c) for p in packs())), None)   # each pack's, in search order
-    if m:   # "做了四年后端开发": the aspect and the duration are not part of the job
-        return re.sub(r"^[了过]?[一二两三四五六七八九十几\d]*[年个月周天]*(?:的)?", "", m.group(1)).strip()
+    if m:   # "做了四年后端开发": the aspect and the duration are not part of the job (each pack's occupation_lead)
+        job = m.group(1)
+        for p in packs():
+            job = p.regex("occupation_lead").sub("", job)
+        return job.strip()
     # a job without a known occupation: "I work as a groundsman", "I teach chemistry", "我在小学教语文"
     return next(filter(None, (p.fn("occupation_other")(c) for p in packs())), "")
 
@@ -279,9 +272,7 @@ def _st(kind, clause, lang, change, **kw) -> Statement:
 
 
 def _has_cue(category: str, text: str, lang: str) -> bool:
-    if has_cjk(text) and any(c in text for c in _cues(category, "zh")):
-        return True
-    return bool(_cue_re(category).search(text))
+    return any(_cue_re(category, p).search(text) for p in packs())
 
 
 def _event(clause: str, lang: str, change: bool, times: list) -> Statement:
@@ -297,26 +288,26 @@ def _event(clause: str, lang: str, change: bool, times: list) -> Statement:
 
 @lru_cache(maxsize=1)
 def _reschedule_re() -> re.Pattern:
-    en = _cue_re("reschedule").pattern
-    zh = "|".join(re.escape(w) for w in _cues("reschedule", "zh"))
-    moved = r"\b(?:moved|pushed|postponed|rescheduled|delayed|bumped|shifted|slid|slipped)\s+(?:[\w']+\s+){1,4}(?:to|until|till)"
-    return re.compile(rf"(?:{en}|{zh}|{moved})\s*(?:the\s+)?$", re.I)
+    """A moving verb right before a time: each pack's reschedule cues, then its ``reschedule.re``; an article
+    (``date_article.re``) may come between."""
+    cues = "|".join(_cue_re("reschedule", p).pattern for p in packs())
+    return re.compile(rf"(?:{cues}|{union('reschedule').pattern})\s*(?:{union('date_article').pattern})?$", re.I)
 
 
 # ---- English ------------------------------------------------------------------------------------------------
 
-def _en_number_after(s: str):
+def _en_number_after(s: str, p):
     words = EN_NUMBER_WORDS_RE.search(s)
-    digits = _EN_NUM_RE.search(s)
+    digits = p.regex("_st_number").search(s)
     if words and (not digits or words.start() < digits.start()) and not re.fullmatch(r"[\d.\s]+", words.group(0)):
         v = parse_english_number(words.group(0))
-        if v is not None and words.group(0).lower() not in ("a", "one"):
+        if v is not None and words.group(0).lower() not in p.words("_st_not_a_number"):
             return v, "", words.end()
-    for m in _EN_NUM_RE.finditer(s):
+    for m in p.regex("_st_number").finditer(s):
         raw = m.group(1).replace(",", "")
         v = float(raw)
         suf = (m.group(2) or "").lower()
-        v *= _EN_NUMBER_SUFFIX.get(suf, 1)
+        v *= float(p.table("_st_number_scale").get(suf, 1))
         unit = "$" if "$" in m.group(0) else ""
         return (int(v) if v.is_integer() else v), unit, m.end()
     return None
@@ -341,7 +332,7 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
     # standing instructions about answers ("please use a formal tone from now on", "always answer in Chinese")
     if p.regex("_st_standing").search(low) and p.regex("_st_standing_verb").search(low):
         instr = p.regex("_st_request_lead").sub("", c)
-        return [_st("preference", c, lang, change, subject=_trim_en(instr), key="response_style", polarity=1)]
+        return [_st("preference", c, lang, change, subject=_trim_en(instr, p), key="response_style", polarity=1)]
     m = p.regex("_st_age").search(c)
     if m:
         from .normalize import parse_english_number
@@ -354,7 +345,7 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
     for g in _cues("goal", p.lang):
         i = low.find(g)
         if i >= 0 and (i == 0 or not low[i - 1].isalnum()):
-            rest = _trim_en(c[i + len(g):])
+            rest = _trim_en(c[i + len(g):], p)
             if rest and len(rest.split()) >= 2 and not any(
                     re.match(re.escape(x) + r"\b", rest.lower()) for x in _cues("goal_exclude", p.lang)):
                 out.append(_st("goal", c, lang, change, value=rest))
@@ -363,8 +354,8 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
                 return out   # "I need to go": a goal cue with nothing storable after it
 
     # attributes: "budget 8k", "my salary is 25k", "the deadline is this Friday", "my laptop is a ThinkPad X1"
-    en_attr, _ = lx.attribute_cues()
-    for cue in _en_attribute_cues():
+    en_attr = lx.attribute_cues(p.lang)
+    for cue in _attribute_cues(p):
         if cue not in low:   # cheap test first: the pattern below needs the cue itself
             continue
         mm = _word_re(cue).search(low)
@@ -386,19 +377,19 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
                 break
             continue
         if key in _TEXT_KEYS:
-            val = _trim_en(p.regex("_st_value_lead").sub("", after))
+            val = _trim_en(p.regex("_st_value_lead").sub("", after), p)
             val = p.regex("_st_value_end").split(val)[0].strip()
             if key == "employer" and cue.startswith("work") and not p.regex("_st_self_subject").search(c[:mm.start()]):
                 continue   # "dinners that work for her", "Thursday didn't work for Judy": not where the user works
             if key == "email":   # "a polite email to reschedule a meeting": no address, no fact
                 val = _EMAIL.search(after).group(0) if _EMAIL.search(after) else ""
-            if val.lower() in _PRONOUNS or (key == "phone" and not _PHONE.fullmatch(val)):
+            if val.lower() in p.words("_st_pronoun_value") or (key == "phone" and not _PHONE.fullmatch(val)):
                 continue   # "new number was almost $5k": an amount, not a phone number
             owner = p.regex("_st_owner").search(c[:mm.start()])
             if owner and not owner.group(1):
                 continue   # "Her name's Emma": someone's, but whose is not said in this clause
             whose = owner.group(1) if owner else ""
-            if key in ("location", "hometown") and not whose and not cue.startswith(("i ", "i'", "we ")) \
+            if key in ("location", "hometown") and not whose and not p.regex("_st_self_cue").match(cue) \
                     and not p.regex("_st_self_subject").search(c[:mm.start()]) \
                     and not p.regex("_st_self_lead").match(c[:mm.start()]):
                 named = p.regex("_st_named_subject").search(c[:mm.start()])
@@ -417,7 +408,7 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
                     out.append(_st("attribute", c, lang, change, key="job", value=job.group(1).strip()))
                 break
             continue
-        num = _en_number_after(after)
+        num = _en_number_after(after, p)
         if num:
             out.append(_st("attribute", c, lang, change, key=key, value=num[0], unit=num[1]))
             break
@@ -429,18 +420,18 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
 
     # switches: "switch my preferred airline to Cathay", "let's go with Plan B"
     if not out:
-        sm = _cue_re("switch").search(c)
+        sm = _cue_re("switch", p).search(c)
         sm2 = p.regex("_st_switch_to").search(c)
         target = sm2.group(1) if sm2 else (c[sm.end():] if sm else "")
         target = p.regex("_st_instead").split(target)[0]
-        if target.strip() and not _en_number_after(target):
-            out.append(_st("preference", c, lang, True, subject=_trim_en(target), polarity=1))
+        if target.strip() and not _en_number_after(target, p):
+            out.append(_st("preference", c, lang, True, subject=_trim_en(target, p), polarity=1))
 
     # preferences
     if not out:
         best = None
         for cat, pol in (("pref_neg", -1), ("pref_pos", 1)):
-            for mm in _cue_re(cat).finditer(c):
+            for mm in _cue_re(cat, p).finditer(c):
                 before = c[:mm.start()]
                 if not (p.regex("_st_self_subject").search(before) or (not before.strip() and user_spoke)
                         or p.regex("_st_also").fullmatch(before)):   # "also big fan of jazz"
@@ -452,26 +443,25 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
                 break
         m_nl = p.regex("_st_no_longer").search(c)
         if m_nl and p.regex("_st_no_more").search(c):
-            out.append(_st("preference", c, lang, True, subject=_strip_light_verb(_trim_en(m_nl.group(2)), p),
+            out.append(_st("preference", c, lang, True, subject=_strip_light_verb(_trim_en(m_nl.group(2), p), p),
                            polarity=-1))
         elif best:
             mm, pol = best
-            subj = _trim_en(c[mm.end():])
+            subj = _trim_en(c[mm.end():], p)
             if p.regex("_st_used_to").search(c[:mm.start()]) and p.regex("_st_not_any_more").search(full or c):
-                subj = _trim_en(p.regex("_st_but").split(c[mm.end():])[0])
+                subj = _trim_en(p.regex("_st_but").split(c[mm.end():])[0], p)
                 pol, change = -1, True
             raw = c[mm.end():].strip()
             if pol > 0 and p.regex("_st_want").fullmatch(mm.group(0).strip().lower()) and \
                     p.regex("_st_to_verb").match(raw):
                 # "(I'm 92 kg and) want to get to 85 by summer": a goal, not a preference for "get to 85"
-                return out + [_st("goal", c, lang, change, value=_trim_en(raw[3:]))]
+                return out + [_st("goal", c, lang, change, value=_trim_en(raw[3:], p))]
             subj = _strip_light_verb(subj, p)
             subj = p.regex("_st_laugh_end").sub("", subj)
             subj = p.regex("_st_it_when").sub("", subj)   # "I hate it when meetings run over"
             first = subj.split()[0].lower() if subj else ""
             # "I love you", "I want it to be shorter", "I like that idea": about the conversation, not storable
-            if subj and first not in ("you", "your", "it", "that", "this", "these", "those", "them", "to", "him",
-                                      "her") and not p.regex("_st_to_be").match(subj):
+            if subj and first not in p.words("_st_not_a_thing") and not p.regex("_st_to_be").match(subj):
                 out.append(_st("preference", c, lang, change, subject=subj, polarity=pol))
 
     # apposition: "my friend Priya is moving to Berlin" → Priya is the user's friend (alongside the rest)
@@ -501,7 +491,7 @@ def _zh_number_after(s: str, p):
         return round(a + b / 100, 2), "m", m.end()
     for m in ZH_NUMBER_RE.finditer(s):
         raw = m.group(0)
-        if raw in ("一", "半") or not any(ch.isdigit() or ch in "十百千万亿两二三四五六七八九" for ch in raw):
+        if raw in p.words("_st_lone_numeral") or not any(ch.isdigit() or ch in p.words("_st_value_numeral") for ch in raw):
             continue
         # "3k", "8k" written in a Chinese sentence
         tail = s[m.end():m.end() + 1]
@@ -558,7 +548,7 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
     if p.regex("_st_standing").search(c) and p.regex("_st_standing_verb").search(c) \
             and not p.regex("_st_asks_end").search(c) and not p.regex("_st_reported").search(c) \
             and not p.regex("_st_past_habit").search(c):   # "之前一直用VS Code": a past habit, no instruction
-        return [_st("preference", c, lang, change, subject=_trim_zh(c), key="response_style", polarity=1)]
+        return [_st("preference", c, lang, change, subject=_trim_zh(c, p), key="response_style", polarity=1)]
     m = p.regex("_st_age").search(c)
     if m:
         v = parse_number(m.group(2))
@@ -573,15 +563,15 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
     m = p.regex("_st_company_job").search(c)
     if m:
         return [_st("attribute", c, lang, change, key="employer", value=m.group(1)),
-                _st("attribute", c, lang, change, key="job", value=_trim_zh(m.group(2)))]
+                _st("attribute", c, lang, change, key="job", value=_trim_zh(m.group(2), p))]
 
     # goals ("我的目标是…", "我打算…", "我想学…")
     for g in _cues("goal", p.lang):
         i = c.find(g)
         if i < 0:
             continue
-        rest = _trim_zh(c[i + len(g):])
-        if g in ("我想", "我想要") and rest[:1] in "一个台款部本那这杯份":
+        rest = _trim_zh(c[i + len(g):], p)
+        if g in p.words("_st_wish") and (not rest or rest[0] in p.words("_st_thing_start")):
             break   # "我想要一个手机": a wish for a thing — a preference, below
         if len(rest) >= 2 and not any(rest.startswith(x) for x in _cues("goal_exclude", p.lang)):
             return [_st("goal", c, lang, change, value=rest)]
@@ -589,9 +579,10 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             return []   # "我想想", "我想问一下": nothing storable
 
     # attributes ("预算八千", "月薪两万五", "对花生过敏", "我的笔记本是ThinkPad X1", "deadline是下周五")
-    _, zh_attr = lx.attribute_cues()
-    en_attr, _ = lx.attribute_cues()
-    cues = sorted(list(zh_attr.items()) + [(k, v) for k, v in en_attr.items() if k.isascii()],
+    zh_attr = lx.attribute_cues(p.lang)   # and the other packs' cues in Latin script ("deadline是下周五")
+    cues = sorted(list(zh_attr.items()) + [(k, v) for q in other_packs(p.lang)
+                                           for k, v in lx.attribute_cues(q.lang).items()
+                                           if k.isascii()],
                   key=lambda kv: -len(kv[0]))
     m = p.regex("_st_allergy").search(c)   # "对了，我还对芒果过敏" → 芒果
     if m:
@@ -624,7 +615,7 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             if whose is None:
                 continue
         if key in _TEXT_KEYS:
-            val = _trim_zh(p.regex("_st_value_lead").sub("", after))
+            val = _trim_zh(p.regex("_st_value_lead").sub("", after), p)
             if key == "phone":
                 phone = _PHONE.search(val)
                 val = phone.group(0) if phone else ""
@@ -635,7 +626,7 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             if key == "location" and p.regex("_st_area").search(val):
                 key = "address"   # 南山区, 滨江花园: where in the city, which does not replace the city (深圳)
             if key == "name" and not re.fullmatch(r"[\u4e00-\u9fff]{2,4}|[A-Za-z][A-Za-z ]{1,20}", val) \
-                    or key == "name" and val[0] in "了过你他她它什啥":
+                    or key == "name" and val[0] in p.words("_st_not_name_start"):
                 continue   # "我叫了外卖", "我叫他等一下": no name
             if key == "hometown":
                 val = p.regex("_st_de_end").sub("", val)   # "老家是武汉的"
@@ -662,7 +653,7 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
     for cue in _cues("switch", p.lang):
         i = c.find(cue)
         if i >= 0:
-            target = _trim_zh(c[i + len(cue):])
+            target = _trim_zh(c[i + len(cue):], p)
             if target and not _zh_number_after(target, p):
                 return [_st("preference", c, lang, True, subject=target, polarity=1)]
 
@@ -676,14 +667,14 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
         earlier = full[:max(0, full.find(c))] if full else ""
         if _zh_has_subject(before, user_spoke, p) and not p.regex("_st_someone").search(before) \
                 and not _zh_someone_else(earlier + before):
-            subj = _trim_zh(c[i + len(cue):])
+            subj = _trim_zh(c[i + len(cue):], p)
             named = p.regex("_st_favourite_named").match(subj)
             if named:                # "最喜欢的水果是芒果" → 芒果
-                subj = _trim_zh(named.group(1))
+                subj = _trim_zh(named.group(1), p)
             if p.regex("_st_light_verb").match(subj) and (len(subj) >= 3 or _zh_verb_object(subj)) \
-                    and not cue.endswith(("吃", "喝", "看", "玩")):
+                    and not cue.endswith(p.seq("_st_cue_verb")):
                 subj = subj[1:]      # "不喜欢吃寿司" → 寿司 (the cue "爱吃" already carries the verb)
-            if subj and not subj.startswith(("你", "这个回答", "您")):   # feedback on the reply, not a preference
+            if subj and not subj.startswith(p.seq("_st_reply_start")):   # feedback on the reply, not a preference
                 out.append(_st("preference", c, lang, change, subject=subj, polarity=pol))
                 return out
 

@@ -17,6 +17,8 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from graphmem.lang import union
+
 from .normalize import has_cjk, parse_number
 
 _EN_WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5,
@@ -464,14 +466,13 @@ def time_of_day(text: str) -> tuple[int, int] | None:
     return r[:2] if r else None
 
 
-_HABIT = re.compile(r"\b(?:every|each|usually|always|often|daily|normally|typically)\b|每|经常|通常|总是|平时|一般", re.I)
 
 
 def _time_alone(text: str, now: datetime) -> TimeExpr | None:
     """A time of day said with no day ("下午三点开会", "call me at 3pm"): today at that time when it is still
     ahead; a bare hour ("三点", "at 5"), a habit ("每天下午三点") or a clause that is only the time names none."""
     r = _time_of_day(text)
-    if not r or not r[4] or _HABIT.search(text):
+    if not r or not r[4] or union("habit").search(text):
         return None
     before, after = _CLAUSE_END.split(text[:r[2]])[-1], _CLAUSE_END.split(text[r[3]:])[0]
     if not (before + after).strip():
@@ -569,18 +570,16 @@ def _(m, now):
     return _monday(now, -2), _monday(now, -1)
 
 
-_WEEKDAY_HIT = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend|周|星期|礼拜", re.I)
-_EVERY_BEFORE = re.compile(r"(?:\b(?:every|each)(?:\s+other)?|每(?:个|逢|到)?)$", re.I)
-_ZH_WEEKLY = re.compile(r"每(?:个)?(?:周|星期|礼拜)")
 _CLAUSE_END = re.compile(r"[，。！？；,.!?;\n]")
 
 
 def _habitual(text: str, s: int, hit: str) -> bool:
-    """A weekday or weekend said of a habit ("every Monday", "每个周末", "每周都会在周末去打球"): no one day."""
-    if not _WEEKDAY_HIT.search(hit):
+    """A weekday or weekend said of a habit ("every Monday", "每个周末", "每周都会在周末去打球"): no one day. The
+    words: each pack's ``weekday_word``, ``every_end`` (right before it) and ``weekly`` (anywhere before it)."""
+    if not union("weekday_word").search(hit):
         return False
     before = _CLAUSE_END.split(text[:s])[-1]
-    return bool(_EVERY_BEFORE.search(before.rstrip()) or _ZH_WEEKLY.search(before))
+    return bool(union("every_end").search(before.rstrip()) or union("weekly").search(before))
 
 
 def find_times(text: str, now: datetime, periods: bool = False) -> list[TimeExpr]:

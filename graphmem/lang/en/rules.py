@@ -8,11 +8,12 @@ from itertools import islice
 
 from graphmem import lang
 
-__all__ = ["about_speaker", "agent_nouns", "allergy_list", "appositions", "asked_types", "body", "children",
-           "clause_statements", "content_terms", "diet", "dropped", "grams", "is_change", "is_question", "job_owner",
-           "languages_spoken", "learning", "name_age", "named_ages", "noun_type", "occupation_other", "others_facts", "pets",
-           "possessive", "preferred_over", "quantity_units", "retimed_date", "role_name", "search_terms",
-           "short_answer", "short_item", "split_owner", "subject", "to_second_person", "work_city", "workplaces"]
+__all__ = ["about_speaker", "agent_nouns", "allergy_list", "ambient_units", "appositions", "asked_types", "body",
+           "children", "clause_statements", "content_terms", "content_units", "cue_re", "diet", "dropped", "grams",
+           "is_change", "is_question", "job_owner", "kin_mentions", "languages_spoken", "learning", "name_age",
+           "named_ages", "noun_type", "occupation_other", "others_facts", "pets", "possessive", "preferred_over",
+           "quantity_units", "retimed_date", "role_name", "search_terms", "short_answer", "short_item", "split_owner",
+           "subject", "to_second_person", "unqualified", "work_city", "workplaces"]
 
 _WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
 _WORD_RUN = re.compile(r"[A-Za-z]+")
@@ -346,7 +347,7 @@ def appositions(clause: str) -> list:
 def is_change(text: str, text_lang: str) -> bool:
     """The message announces a change by an English cue (unless it is all another language's)."""
     from graphmem.linking import statements
-    return (not lang.has(text_lang) or text_lang == "en") and bool(statements._cue_re("change").search(text))
+    return (not lang.has(text_lang) or text_lang == "en") and bool(statements._cue_re("change", _p()).search(text))
 
 
 # ---- a clause's job (graphmem.linking.statements._occupation) -------------------------------------------------------
@@ -358,3 +359,41 @@ def occupation_other(clause: str) -> str:
         return m.group(1).strip()
     m = _p().regex("_teach").search(clause)
     return f"{m.group(1)} teacher" if m else ""
+
+
+def ambient_units(rest: str) -> int:
+    """The content left beside weather/mood talk (linking/gate.py): words of two letters or more, stop words aside."""
+    stop = _p().words("_ambient_stop")
+    return len([w for w in re.findall(r"[a-z']+", rest) if w not in stop and len(w) > 1])
+
+
+def content_units(words: list[str]) -> int:
+    """The content words among a message's leftover ``words`` (linking/gate.py): three letters or more, stop words
+    aside."""
+    stop = _p().words("_ambient_stop")
+    return len([w for w in words if w.isascii() and len(w) > 2 and w not in stop])
+
+
+def cue_re(words: tuple[str, ...]) -> re.Pattern:
+    """Cue phrases (longest first) as one pattern: whole words, any case, either apostrophe ("i'm into")."""
+    alts = "|".join((r"(?<![\w'])" if w[0].isalnum() else "") + re.escape(w).replace("'", "['’]?") for w in words)
+    return re.compile(r"(?:" + alts + r")(?![\w'])", re.I) if words else re.compile(r"(?!x)x")
+
+
+def unqualified(subject: str) -> str:
+    """A liked thing without the qualifier after it: "a phone with the best camera" -> "a phone"; "anything with a
+    glossy screen" -> "glossy screen" (the head names no thing)."""
+    head = _p().regex("_qualified").match(subject)
+    if not head:
+        return subject
+    if _p().regex("_indefinite").fullmatch(head.group(1)):
+        from graphmem.linking import statements
+        rest = subject[head.end(1):].split(None, 1)
+        return statements._trim_en(rest[1], _p()) if rest[0].lower() == "with" else subject
+    return head.group(1)
+
+
+def kin_mentions(text: str) -> list[tuple[str, str]]:
+    """(surface, role) of each relative the text names with the user's possessive ("my little sister")."""
+    from graphmem.linking import lexicon as lx
+    return [(m.group(0), lx.role_of(f"my {m.group(1)}")) for m in _p().regex("_kin").finditer(text)]

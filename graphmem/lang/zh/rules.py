@@ -9,11 +9,12 @@ from itertools import islice
 
 from graphmem import lang
 
-__all__ = ["about_speaker", "agent_nouns", "allergy_list", "appositions", "asked_types", "body", "children",
-           "clause_statements", "content_terms", "diet", "dropped", "grams", "is_change", "is_question", "job_owner",
-           "languages_spoken", "learning", "name_age", "named_ages", "noun_type", "occupation_other", "others_facts", "pets",
-           "possessive", "preferred_over", "quantity_units", "retimed_date", "role_name", "search_terms",
-           "short_answer", "short_item", "split_owner", "subject", "to_second_person", "work_city", "workplaces"]
+__all__ = ["about_speaker", "agent_nouns", "allergy_list", "ambient_units", "appositions", "asked_types", "body",
+           "children", "clause_statements", "content_terms", "content_units", "cue_re", "diet", "dropped", "grams",
+           "is_change", "is_question", "job_owner", "kin_mentions", "languages_spoken", "learning", "name_age",
+           "named_ages", "noun_type", "occupation_other", "others_facts", "pets", "possessive", "preferred_over",
+           "quantity_units", "retimed_date", "role_name", "search_terms", "short_answer", "short_item", "split_owner",
+           "subject", "to_second_person", "unqualified", "work_city", "workplaces"]
 
 
 def _p():
@@ -386,3 +387,33 @@ def occupation_other(clause: str) -> str:
     """A job said without a known occupation: "我在小学教语文" -> 小学语文老师; "" otherwise."""
     m = _p().regex("_teach").search(clause)
     return f"{m.group(1) or ''}{m.group(2)}老师" if m else ""
+
+
+def ambient_units(rest: str) -> int:
+    """The content left beside weather/mood talk (linking/gate.py): a unit per three characters, fillers aside."""
+    return len(_p().regex("_ambient_fill").sub("", "".join(re.findall(r"[\u4e00-\u9fff]+", rest)))) // 3
+
+
+def content_units(words: list[str]) -> float:
+    """The content among a message's leftover ``words`` (linking/gate.py): a third of a unit per character of the
+    words not in Latin script, fillers aside."""
+    return len(_p().regex("_ambient_fill").sub("", "".join(w for w in words if not w.isascii()))) / 3
+
+
+def cue_re(words: tuple[str, ...]) -> re.Pattern:
+    """Cue phrases (longest first) as one pattern, found anywhere (Chinese has no spaces between words)."""
+    return re.compile("|".join(re.escape(w) for w in words)) if words else re.compile(r"(?!x)x")
+
+
+def unqualified(subject: str) -> str:
+    """A liked thing without a qualifier after it: no Chinese rule (a qualifier comes before the noun)."""
+    return subject
+
+
+def kin_mentions(text: str) -> list[tuple[str, str]]:
+    """(surface, role) of each relative the text names with the user's possessive (我姐姐, 我的妹妹, 我家老公),
+    longer kinship words first."""
+    from graphmem.linking import lexicon as lx
+    lead = _p().regex("_kin_lead").pattern
+    return [(m.group(0), lx.role_of(w)) for w in sorted(lx.zh_kin_words(), key=len, reverse=True)
+            for m in re.finditer(lead + re.escape(w), text)]

@@ -1,0 +1,1 @@
+# an article between a moving verb and the new time (none in Chinese; statements._event)
