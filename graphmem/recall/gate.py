@@ -100,10 +100,13 @@ def needs(g: ContextGate) -> str:
 
 def shares_terms(question: str, text: str) -> bool:
     """Do the question and a memory's text share a content term (English words beyond stop words, Chinese
-    character bigrams: ``query.content_terms``)?"""
+    character bigrams: ``query.content_terms``) that is not a number (the packs' ``numerals``: "三百六十五乘以二十四"
+    and "称重一百六十五斤" share 六十 and 十五, nothing more; English content terms have no digits already)?"""
+    from graphmem import lang as langs
     from graphmem.recall.query import content_terms
 
-    return bool(content_terms(question) & content_terms(text))
+    number = langs.union("numerals")
+    return any(not number.fullmatch(t) for t in content_terms(question) & content_terms(text))
 
 
 def gate(found: Sequence[T], g: ContextGate, *, question: str | None = None,

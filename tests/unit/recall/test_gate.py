@@ -169,3 +169,13 @@ def test_a_memory_not_tied_to_the_question_is_held_to_the_unlinked_gate():
     assert not gate([T(0.03, 0.0, text="You said so", source_text="The plumber comes Thursday")], TIED,
                     question="What did my Biscuit eat?")[0]
     assert gate([T(0.03, 0.0, text="x")], TIED)[0]          # no question: every memory counts as tied
+
+
+def test_a_shared_number_is_no_tie():
+    from graphmem.recall.gate import shares_terms
+
+    assert not shares_terms("三百六十五乘以二十四等于多少？", "今天早上称重一百六十五斤")   # 六十, 十五: numbers
+    assert shares_terms("火锅起源于哪里？", "小肥羊火锅最正宗")
+    assert shares_terms("What does a SQL LEFT JOIN do?", "the difference between a left join and an inner join")
+    assert not shares_terms("What is 17 times 23?", "I ran 23 km and 17 more")    # digits are no content term
+    assert not shares_terms("Why is the sky blue?", "You fly out Tuesday")
