@@ -149,9 +149,37 @@ def plan_session(run: Run, rows: Rows) -> None:
                        for n in dict.fromkeys(near)]
 
 
+def plan_later(run: Run, rows: Rows) -> None:
+    """For a question about the value that holds now ("…at the moment?", "现在…"): the later messages that say
+    again what the best hits say, and then what those say ("44 cent for January" → "41 cent for February" →
+    "Price is back up a bit, 43 cent for March"), since a changed value need not repeat the question's words:
+    per message the ``later_k`` best later ones by BM25 of its text that are ``same_thing`` cosine-close to it.
+    Ranking decides whether one is a later version (:func:`graphmem.recall.scoring.link_newer`)."""
+    cfg, vc = run.cfg, run.vc
+    if "later" not in run.paths or not cfg.later_of or not (run.q.current or not cfg.later_current_only):
+        return
+    best = sorted((r for r in rows["events"] if r["path"] in ("vector", "fulltext")), key=lambda r: -(r["score"] or 0))
+    seen = {r["id"] for r in rows["events"]}
+    todo, found = list(dict.fromkeys(r["id"] for r in best))[:cfg.later_of], []
+    for hit in todo:   # a list that grows while it is read: each one found is looked from too
+        when, text = vc.happened.get(hit), vc.texts.get(hit, ("", ""))[1]
+        if when is None or not text:
+            continue
+        later = [m["id"] for m in vc.lexical(text, cfg.later_fetch).get("events", [])
+                 if m["id"] not in seen and vc.happened.get(m["id"], 0) > when][:cfg.later_k]
+        cos = vc.pairwise([hit, *later])
+        for i in later:
+            if (cos(hit, i) or 0.0) >= cfg.scoring.same_thing:
+                found.append(i)
+                seen.add(i)
+                if cfg.later_chain and len(todo) < 3 * cfg.later_of:
+                    todo.append(i)
+    rows["events"] += [{"id": i, "sim": vc.sim(i, run.qv), "score": 0.0, "path": "later"} for i in found]
+
+
 #: the cache-mode planners, in the order they run (each may use what the ones before found)
 PLANNERS: tuple[Callable[[Run, Rows], None], ...] = (plan_vector, plan_fulltext, plan_graph, plan_recency,
-                                                     plan_session)
+                                                     plan_session, plan_later)
 
 
 def plan(run: Run) -> Rows:
@@ -170,6 +198,7 @@ def fetch(run: Run, tx, groups: Groups, rows: Rows) -> None:
     found = [{**vc.with_static(fetched[r["id"]]), "sim": r.get("sim"), "path_score": r.get("score"), "path": r["path"]}
              for rs in rows.values() for r in rs if r["id"] in fetched]
     groups.append(("session", [candidate(r, "session", 0.0) for r in found if r["path"] == "session"]))
+    groups.append(("later", [candidate(r, "later", 0.0) for r in found if r["path"] == "later"]))
     for label, k in (("event", cfg.recency_k * (3 if q.window else 1)), ("fact", cfg.recency_k)):
         latest = sorted((r for r in found if r["path"] == "recency" and r["label"] == label),
                         key=lambda r: -vc.happened.get(r["id"], 0))

@@ -19,7 +19,7 @@ score     = relevance × status × current
   in full from ``current_gate`` semantic + lexical relevance up (less for an off-topic change); else 1.
 Later versions: of two active memories that say the same thing (``link_newer``: cosine ≥ ``same_thing``, two
 content terms in common, and the later one gives a new value: a change word, the same kind of quantity or date,
-a number), the later one scores at least ``newer_share`` × the earlier one's score and is read first
+a number; or one content term and a quantity of the same kind, from ``term_value``: "日薪200" → "日薪可以给到260"), the later one scores at least ``newer_share`` × the earlier one's score and is read first
 (:func:`later_first`), unless the question asks about the past: "现在每天新词50个" above "每天新词30个". So does
 the change that made a message stale ("最后定在5月2号开门" above "开业日子定在4月18号，正好周六").
 And, for a question about how things stand, of two chosen memories that both answer it (relevance within
@@ -52,7 +52,7 @@ from graphmem.recall.query import QueryInfo, content_terms, marks_change
 from graphmem.recall.types import Candidate
 
 FAMILIES = {"vector": "vector", "fulltext": "fulltext", "graph": "graph", "slots": "graph", "entity": "graph", "key": "graph",
-            "recency": "recency", "session": "session"}
+            "recency": "recency", "session": "session", "later": "later"}
 
 
 #: the signals the ranking model weighs, each in [0, 1] (see :func:`features`)
@@ -87,6 +87,7 @@ class ScoringConfig:
                                      # thing: the later one holds now ...
     newer_share: float = 1.01        # ... and scores at least this share of the earlier one's score
     same_entity_value: float = 0.3   # ... or names the same entity with a value of the same kind, this close
+    term_value: float = 0.35         # ... or shares a content term and gives a value of the same kind, this close
     change_similarity: float = 0.3    # an older memory this close to a later "I've switched to …" is outdated
     change_similarity_explicit: float = 0.12  # ... or this close when the change names what it drops ("no more X")
     dup_threshold: float = 0.8
@@ -129,7 +130,7 @@ def features(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) -> d
     age = max(0.0, (now - seen).total_seconds() / 86400.0) if seen else 365.0
     half = cfg.half_life_event_days if c.label == "event" else cfg.half_life_fact_days
     semantic = norm_sim(c.sim, cfg)
-    families = {FAMILIES.get(p, p) for p in c.paths} - {"recency", "session"}
+    families = {FAMILIES.get(p, p) for p in c.paths} - {"recency", "session", "later"}
     if semantic < 0.2:
         families.discard("vector")
     lexical = c.features.get("lexical", c.paths.get("fulltext", 0.0))
@@ -431,9 +432,10 @@ def link_newer(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = Scor
     """Point each active memory at the latest later one that says the same thing: cosine ≥ ``same_thing`` and
     two content terms in common that are not part of a name ("每天新词30个" → "现在每天新词50个"), or, from
     ``same_entity_value`` up, one of the entities it names (``entities(candidate)``) and a value of the same kind
-    ("租给 Marcus，rent 是 12,800" → "和 Marcus 谈好了，12,400"); never from the same message. :func:`rank` then
-    ranks the later one just above the earlier one unless the question asks about the past. Returns how many
-    were linked."""
+    ("租给 Marcus，rent 是 12,800" → "和 Marcus 谈好了，12,400"), or, from ``term_value`` up, one content term and
+    a quantity of the same kind ("健身卡年费2400" → "教练说年费可以打折到1980"); never from the same message.
+    :func:`rank` then ranks the later one just above the earlier one unless the question asks about the past.
+    Returns how many were linked."""
     named = _name_terms(tuple(names))   # sharing "小雨" only says both are about her
     cands = list(cands)
     said = {c.id: _said(c) for c in cands}
@@ -463,6 +465,9 @@ def link_newer(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = Scor
             about = [(s, d.id, d) for d in later if kinds[c.id] & kinds[d.id] and mine & entities(d)
                      for s in (similarity(c.id, d.id) or 0.0,) if s >= cfg.same_entity_value]
             same = max(about)[2] if about else None
+        if same is None and kinds[c.id] and cfg.term_value > 0:   # a word in common and a new quantity of its kind
+            same = next((d for d in (live[j] for j in sorted(shared, reverse=True)) if is_later(d)
+                         and kinds[c.id] & kinds[d.id] and (similarity(c.id, d.id) or 0.0) >= cfg.term_value), None)
         if same is not None:
             c.newer = same.id
             linked += 1

@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 #: the recall paths; each can be switched off in :class:`graphmem.recall.RecallConfig`
-PATHS = ("vector", "fulltext", "graph", "recency", "slots", "session")
+PATHS = ("vector", "fulltext", "graph", "recency", "slots", "session", "later")
 
 
 @dataclass

@@ -126,3 +126,29 @@ def test_graph_path_brings_the_most_relevant_events_of_a_much_mentioned_entity(r
     write("gran", turns)
     found = retriever.recall("gran", "奶奶长期吃的那个抗凝药叫什么？", 8, paths=["graph"])
     assert any("华法林" in m.text for m in found), texts(found)
+
+
+def test_later_path_brings_the_value_that_holds_now_when_it_repeats_no_word_of_the_question(retriever, write):
+    """"How much is the energy company charging me at the moment?": the latest rate ("Unit price is up again, 34
+    cents from April") names neither the company nor the charge, so BM25 alone never finds it; it restates the
+    earlier rate BM25 finds, so the later path makes it a candidate, and it is read before the older rates."""
+    rates = [("The energy company charges us 31 cents a unit on the fixed plan.", 120),
+             ("They lowered the unit price for the winter, 28 cents a unit.", 70),
+             ("Unit price is up again, 34 cents from April, ugh.", 5)]
+    other = ["The water company sent a letter about a meter reading next week.", "Broadband goes up to 40 a month "
+             "in June.", "Paid 62 for the car service, new wipers too.", "Council tax is 1,850 for the year.",
+             "Bought a second-hand bike for 120.", "The gym is 35 a month, even in the summer break.",
+             "Lunch at the new place was 14 each.", "Petrol was 1.79 a litre on the motorway."]
+    turns = [(f"rates{i}", 1, text, NOW - timedelta(days=ago), None) for i, (text, ago) in enumerate(rates)]
+    turns += [("other", i, text, NOW - timedelta(days=100 - 5 * i), None) for i, text in enumerate(other)]
+    write("meter", turns)
+
+    def first_rate(q: str, paths) -> str:
+        return next((m.text for m in retriever.recall("meter", q, 5, paths=paths) if "cents" in m.text), "")
+
+    now = "How much is the energy company charging me at the moment?"
+    assert "34 cents" in first_rate(now, None)                          # the default paths
+    assert "31 cents" in first_rate(now, ["fulltext"])                  # BM25 alone: the question's words
+    assert "34 cents" in first_rate(now, ["fulltext", "later"])         # ... and what restates them later
+    # a question not about how things stand now does not take the path
+    assert "34 cents" not in first_rate("What did the energy company charge me?", ["fulltext", "later"])

@@ -447,3 +447,18 @@ def test_a_later_message_on_the_same_topic_without_a_new_value_is_not_a_new_vers
     moved = event("c", "The support group moved to 7pm on Tuesdays", sim=0.5, days=3, recorded_at=NOW - timedelta(days=3))
     at = event("d", "The support group meets at 6pm on Tuesdays", sim=0.5, days=30, recorded_at=NOW - timedelta(days=30))
     assert link_newer([at, moved], lambda x, y: 0.8, CFG) == 1 and at.newer == "c"
+
+
+def test_one_word_in_common_and_a_new_amount_of_its_kind_is_a_later_version():
+    """"健身卡年费2400" → "教练说年费可以打折到1980": one content term in common (年费), both an amount, close enough;
+    with only the word, or only the amount, or not close, they are not the same thing."""
+    def pair(a, b):
+        return (event("a", a, days=40, recorded_at=NOW - timedelta(days=40)),
+                event("b", b, days=20, recorded_at=NOW - timedelta(days=20)))
+    old, new = pair("健身卡年费2400", "教练说年费可以打折到1980")
+    assert link_newer([old, new], lambda x, y: 0.4, CFG) == 1 and old.newer == "b"
+    assert link_newer(list(pair("健身卡年费2400", "教练说年费可以打折到1980")), lambda x, y: 0.3, CFG) == 0
+    assert link_newer(list(pair("健身卡年费2400", "教练说年费可以打折")), lambda x, y: 0.4, CFG) == 0
+    assert link_newer(list(pair("健身卡年费2400", "教练说私教课打折到1980")), lambda x, y: 0.4, CFG) == 0
+    off = replace(CFG, term_value=0.0)
+    assert link_newer(list(pair("健身卡年费2400", "教练说年费可以打折到1980")), lambda x, y: 0.4, off) == 0
