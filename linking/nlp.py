@@ -163,8 +163,8 @@ def needs_ner(doc) -> bool:
     capital letter except at a sentence's start or in "I", unless a copula's adjective may name a nationality:
     - ``mentions._en_mentions`` keeps an entity only if it has a capital or a digit, and not when it begins a
       sentence without a proper noun (an entity never crosses a sentence start: spaCy's ``ner`` forbids it);
-    - ``others.en_facts`` reads ``ent_type_`` of a proper noun (``_subject``) and a NORP ``acomp`` of a person
-      the message names by "my/our" ("my wife is french").
+    - the English ``others_facts`` (facts about people and things) read ``ent_type_`` of a proper noun and a
+      NORP ``acomp`` of a person the message names by "my/our" ("my wife is french").
     A ``Doc`` left without NER has no entities (``doc.ents == ()``), as one where NER found none of those.
     LoCoMo and MemoryBank en: NER runs on 58 % of the English messages; not one entity read is lost (3,892 texts
     of the real sets and the own sets, parsed both ways)."""
