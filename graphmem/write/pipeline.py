@@ -24,7 +24,7 @@ import numpy as np
 from graphmem.linking import api as linking, lexicon, subject_types
 from graphmem.linking.analysis import SPEAKS_FOR_SELF, analyse, reaction_only
 from graphmem.linking.nlp import DOC_CACHE, english_docs
-from graphmem import scopes
+from graphmem import lang as langs, scopes
 from graphmem.model import FactInput
 from graphmem.store import Store, Tx
 from graphmem.write import ids, retime, rows, smalltalk, tombstones, values
@@ -39,7 +39,6 @@ log = logging.getLogger("graphmem.write")
 _PRONOUNS = lexicon.marker_set("zh_pronoun_thing") | lexicon.marker_set("zh_pronoun_person") | \
     lexicon.marker_set("en_pronoun_thing") | lexicon.marker_set("en_pronoun_person") | \
     lexicon.marker_set("en_demonstrative") | {"this one", "that one", "这个", "那个", "they", "them"}
-_EN_MY = re.compile(r"^(?:my|our)\s+(\S.*)$", re.I)
 SELF_WORDS = frozenset({"", "i", "me", "my", "myself", "mine", "user", "the user", "我", "我自己", "自己", "本人"})
 RECENT_EVENTS = 64
 PARSE_CHUNK = 64          # turns parsed by one spaCy pipe before their vectors go to the embedding thread
@@ -788,13 +787,7 @@ def _of_speaker(surface: str, speaker: str) -> str:
     """A participant's first-person possessive as a name of its own ("my sister" said by Melanie → "Melanie's
     sister", "我妹妹" → "Melanie的妹妹"); any other surface is returned as it is (spaces normalised)."""
     s = " ".join(surface.split())
-    m = _EN_MY.match(s)
-    if m:
-        return f"{speaker}'s {m.group(1)}"
-    for p in ("我们的", "我的", "我们", "我"):
-        if s.startswith(p) and len(s) > len(p):
-            return f"{speaker}的{s[len(p):]}"
-    return s
+    return next(filter(None, (p.fn("of_speaker")(s, speaker) for p in langs.packs())), s)   # each pack's, in order
 
 
 def _type_value(s, links) -> None:

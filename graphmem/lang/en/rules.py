@@ -11,9 +11,9 @@ from graphmem import lang
 __all__ = ["about_speaker", "agent_nouns", "allergy_list", "ambient_units", "appositions", "asked_types", "body",
            "children", "clause_statements", "content_terms", "content_units", "cue_re", "diet", "dropped", "grams",
            "is_change", "is_question", "job_owner", "kin_mentions", "languages_spoken", "learning", "name_age",
-           "named_ages", "noun_type", "occupation_other", "others_facts", "pets", "possessive", "preferred_over",
-           "quantity_units", "retimed_date", "role_name", "search_terms", "short_answer", "short_item", "split_owner",
-           "subject", "to_second_person", "unqualified", "work_city", "workplaces"]
+           "named_ages", "noun_type", "occupation_other", "of_speaker", "others_facts", "pets", "possessive",
+           "preferred_over", "quantity_units", "retimed_date", "role_name", "search_terms", "short_answer",
+           "short_item", "split_owner", "subject", "to_second_person", "unqualified", "work_city", "workplaces"]
 
 _WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
 _WORD_RUN = re.compile(r"[A-Za-z]+")
@@ -290,9 +290,8 @@ def dropped(text: str) -> list[str]:
 
 # ---- facts about others and the body (graphmem.linking.others) -------------------------------------------------
 def others_facts(text: str, lang_: str, change: bool) -> list:
-    """Facts about named others and things in an English message: read from spaCy's parse (``others.en_facts``)."""
-    from graphmem.linking import others
-    return others.en_facts(text, lang_, change)
+    """Facts about named others and things in an English message: read from spaCy's parse (``en_facts``)."""
+    return en_facts(text, lang_, change)
 
 
 def named_ages(text: str, lang_: str, change: bool) -> list:
@@ -311,7 +310,7 @@ def body(text: str, lang_: str, change: bool) -> list:
     """The user's weight and height said with a unit ("I'm 6'1 and 180 lbs", "I weigh 80 kg")."""
     from graphmem.linking import others
     p, out = _p(), []
-    units = "|".join(re.escape(u) for u in sorted(others._cues("weight_unit", "en"), key=len, reverse=True))
+    units = "|".join(re.escape(u) for u in sorted(others._cues("weight_unit", _p()), key=len, reverse=True))
     for m in re.finditer(p.regex("_weight_lead").pattern + r"(\d{2,3}(?:\.\d)?)\s?(" + units + r")\b", text, re.I):
         out.append(others._st("weight", others._num(m.group(1)), "", others._clause_at(text, m.start(1)), lang_, change,
                               unit=m.group(2).lower()))
@@ -397,3 +396,231 @@ def kin_mentions(text: str) -> list[tuple[str, str]]:
     """(surface, role) of each relative the text names with the user's possessive ("my little sister")."""
     from graphmem.linking import lexicon as lx
     return [(m.group(0), lx.role_of(f"my {m.group(1)}")) for m in _p().regex("_kin").finditer(text)]
+
+
+# ---- facts about others: the English reading of spaCy's parse (graphmem.linking.others) ------------------------------------------------------------------------------------------------
+
+def _st(*args, **kw):
+    from graphmem.linking import others
+    return others._st(*args, **kw)
+
+
+def _cues(category: str) -> frozenset[str]:
+    from graphmem.linking import others
+    return others._cues(category, _p())
+
+
+def _verb_span(verb) -> str:
+    """The words of one predicate: its subject, the verb and its objects, without conjoined or embedded clauses
+    ("My son Freddie is 3" of "My son Freddie is 3 and goes to a childminder …"): a fact's text says that fact."""
+    skip = ("conj", "cc", "punct", "advcl", "ccomp", "parataxis", "mark", "relcl")
+    idx = {verb.i}
+    for c in verb.children:
+        if c.dep_ not in skip:
+            idx |= {t.i for t in c.subtree}
+    lo, hi = min(idx), max(idx)
+    return verb.doc[lo:hi + 1].text.strip(" ,.;")
+
+
+
+def _phrase(tok) -> str:
+    """A noun with its adjectives and compounds: "a retired teacher" → "retired teacher"."""
+    left = [t for t in tok.lefts if t.dep_ in ("amod", "compound", "nummod")]
+    words = [t.text for t in left if t.i < tok.i] + [tok.text]
+    return " ".join(words)
+
+
+def _proper(tok) -> str:
+    parts = [t.text for t in tok.lefts if t.dep_ == "compound" and t.pos_ == "PROPN"] + [tok.text]
+    return " ".join(parts)
+
+
+def _object(tok) -> str:
+    """"the cabin near Keswick" (the noun, its modifiers and a following place), without its article."""
+    words = [t for t in tok.subtree if t.i >= tok.i or t.dep_ in ("amod", "compound")]
+    end = next((k for k, t in enumerate(words) if t.i > tok.i and t.dep_ not in ("prep", "pobj", "compound")
+                and t.head.dep_ != "pobj"), len(words))
+    return " ".join(t.text for t in words[:end])
+
+
+def _subject(tok, last_person: str, last_thing: str) -> tuple[str, str]:
+    """(surface, "person" | "thing") of a subject token; ("", "") when it is the user or nobody we can name."""
+    from graphmem.linking import lexicon as lx
+    low = tok.text.lower()
+    if low in ("i", "we", "you", "they", "me"):
+        return "", ""
+    if low in _p().words("_person_pronoun"):
+        return (last_person, "person") if last_person else ("", "")
+    if low == "it":
+        return (last_thing or "it", "thing")
+    poss = [t for t in tok.lefts if t.dep_ == "poss"]
+    if poss and poss[0].text.lower() in ("my", "our") and (tok.pos_ == "PROPN" or any(
+            t.dep_ == "compound" and t.pos_ == "PROPN" for t in tok.lefts)):
+        return f"{poss[0].text.lower()} {_proper(tok)}", "thing"    # "My ThinkPad X1": a thing the user has
+    if tok.pos_ == "PROPN" and tok.text[:1].isupper() and tok.ent_type_ in ("PERSON", "") \
+            and not lx.type_of_noun(tok.text):
+        return _proper(tok), "person"
+    if tok.pos_ == "NOUN" and poss and poss[0].text.lower() in ("my", "our"):
+        name = next((t for t in tok.rights if t.dep_ == "appos" and t.pos_ == "PROPN"), None)
+        if lx.role_of(f"my {tok.text}"):
+            return (_proper(name) if name is not None else f"{poss[0].text.lower()} {tok.text}"), "person"
+    dets = [t.text.lower() for t in tok.lefts if t.dep_ in ("det", "poss")]
+    if tok.pos_ in ("NOUN", "PROPN") and lx.type_of_noun(tok.text) and dets and dets[0] in _p().words("_thing_det"):
+        return f"{dets[0]} {_phrase(tok)}", "thing"
+    return "", ""
+
+
+def _verb_subject(verb, subjects: dict) -> tuple[str, str]:
+    """The subject of ``verb``: its own nsubj, else the subject of the verb it is conjoined with."""
+    seen = 0
+    while verb is not None and seen < 4:
+        if verb.i in subjects:
+            return subjects[verb.i]
+        if verb.dep_ != "conj" or verb.head is verb:
+            return "", ""
+        verb, seen = verb.head, seen + 1
+    return "", ""
+
+
+def en_facts(text: str, lang: str, change: bool) -> list:
+    """Facts about named others and things in an English message ("Tom lives in Lyon, works as a nurse", "he grew
+    up in Kyoto", "That laptop keeps overheating", "it was 1400 euros"; see ``graphmem.linking.others``)."""
+    from graphmem.linking import lexicon as lx
+    if "?" in text or not re.search(r"[A-Za-z]", text):
+        return []
+    from graphmem.linking.nlp import english_doc
+
+    doc = english_doc(text)
+    subjects: dict[int, tuple[str, str]] = {}
+    last_person = last_thing = ""
+    for tok in doc:
+        if tok.dep_ == "appos" and tok.pos_ == "PROPN" and lx.role_of(f"my {tok.head.text}"):
+            last_person = _proper(tok)   # "we have a daughter, Lia, she's 4": Lia
+        if tok.dep_ == "dobj" and tok.pos_ == "NOUN" and any(t.dep_ == "det" for t in tok.lefts):
+            last_thing = _object(tok)    # "I'll book the cabin near Keswick, it's £85 a night": the cabin
+        if tok.dep_ in ("nsubj", "nsubjpass"):
+            who, kind = _subject(tok, last_person, last_thing)
+            if tok.text.lower() in ("i", "we"):
+                subjects[tok.head.i] = ("", "")
+            elif who:
+                subjects[tok.head.i] = (who, kind)
+                if kind == "person":
+                    last_person = who
+                elif who != "it":
+                    last_thing = who
+    out: list = []
+    for verb in doc:
+        if verb.pos_ not in ("VERB", "AUX") or verb.dep_ == "aux":
+            continue
+        who, kind = _verb_subject(verb, subjects)
+        if not who:
+            continue
+        clause = _verb_span(verb)
+        out += _person_facts(verb, who, clause, lang, change) if kind == "person" else \
+            _thing_facts(verb, who, doc, clause, lang, change)
+    seen, uniq = set(), []
+    for s in out:
+        if (s.subject, s.key, str(s.value)) not in seen:
+            seen.add((s.subject, s.key, str(s.value)))
+            uniq.append(s)
+    return uniq
+
+
+def _pobj(verb, prep: str):
+    for p in verb.rights:
+        if p.dep_ == "prep" and p.text.lower() == prep:
+            return next((o for o in p.rights if o.dep_ == "pobj"), None)
+    return None
+
+
+def _person_facts(verb, who: str, text: str, lang: str, change: bool) -> list:
+    v = verb.text.lower()
+    out = []
+    if v.startswith("work"):
+        job = _pobj(verb, "as")
+        if job is not None:
+            out.append(_st("job", _phrase(job), who, text, lang, change))
+    if v in ("grew", "grown", "raised") and (place := _pobj(verb, "in")) is not None and place.text[:1].isupper():
+        out.append(_st("hometown", _proper(place), who, text, lang, change))
+    if v in _p().words("_copula"):
+        for t in verb.rights:
+            if t.dep_ == "attr" and t.pos_ == "NOUN" and _is_occupation(_phrase(t)):
+                out.append(_st("job", _phrase(t), who, text, lang, change))
+                place = _pobj(t, "in")
+                if place is not None and place.text[:1].isupper():
+                    out.append(_st("location", _proper(place), who, text, lang, change))
+            elif t.dep_ in ("attr", "acomp") and t.pos_ == "NUM" and t.text.isdigit() and int(t.text) < 120 \
+                    and not any(c.dep_ in ("quantmod",) for c in t.children):
+                out.append(_st("age", int(t.text), who, text, lang, change))
+            elif t.dep_ == "acomp" and t.ent_type_ == "NORP":
+                out.append(_st("nationality", t.text, who, text, lang, change))
+            elif t.dep_ == "acomp" and t.text.lower() == "allergic" and (x := _pobj(t, "to")) is not None:
+                out.append(_st("allergy", _phrase(x), who, text, lang, change))
+    return out
+
+
+def _is_occupation(phrase: str) -> bool:
+    from graphmem.linking import lexicon as lx
+    p = phrase.lower()
+    return any(p == o or p.endswith(" " + o) for o in lx.occupations() if o.isascii())
+
+
+def _thing_facts(verb, who: str, doc, text: str, lang: str, change: bool) -> list:
+    v = verb.text.lower()
+    out = []
+    if who == "it":   # a bare "it" is a price of what the conversation was about, never a problem: "it's freezing"
+        return [s for s in _price_facts(verb, who, text, lang, change)]
+    if v in ("keeps", "keep", "kept") and verb.i + 1 < len(doc) and doc[verb.i + 1].text.lower().endswith("ing"):
+        out.append(_st("problem", doc[verb.i + 1].text.lower(), who, text, lang, change))
+    elif v in _cues("problem_adj") and any(c.dep_ == "auxpass" for c in verb.lefts):   # "is broken"
+        out.append(_st("problem", v, who, text, lang, change))
+    elif v in _cues("problem_verb") and any(c.dep_ == "aux" and c.text.lower() in _p().words("_copula") | {"been"}
+                                                   for c in verb.lefts):
+        out.append(_st("problem", v, who, text, lang, change))
+    if v in _p().words("_copula"):
+        for t in verb.rights:
+            years = [n for n in t.lefts if n.dep_ == "npadvmod" and n.text.lower() in ("years", "year", "months")]
+            if t.dep_ == "acomp" and t.text.lower() == "old" and years:   # "My ThinkPad X1 is 5 years old"
+                num = next((n.text for n in years[0].lefts if n.like_num), "")
+                if num:
+                    out.append(_st("age", f"{num} {years[0].text.lower()}", who, text, lang, change))
+            if t.dep_ == "acomp" and t.text.lower() in _cues("problem_adj"):
+                adv = [a.text for a in t.lefts if a.dep_ == "advmod"] + \
+                      [a.text for a in verb.children if a.dep_ == "advmod" and a.i < t.i]
+                out.append(_st("problem", " ".join(dict.fromkeys(adv + [t.text])), who, text, lang, change))
+    return out + _price_facts(verb, who, text, lang, change)
+
+
+def _price_facts(verb, who: str, text: str, lang: str, change: bool) -> list:
+    """"it was 1400 euros", "the cabin costs £85": the subject's price."""
+    v = verb.text.lower()
+    out = []
+    if v in _p().words("_copula"):
+        for t in verb.rights:
+            if t.dep_ == "attr" and (price := _price(t)) is not None:
+                out.append(_st("price", price[0], who, text, lang, change, unit=price[1]))
+    if v in ("cost", "costs") and (obj := next((t for t in verb.rights if t.dep_ == "dobj"), None)) is not None \
+            and (price := _price(obj)) is not None:
+        out.append(_st("price", price[0], who, text, lang, change, unit=price[1]))
+    return out
+
+
+def _price(tok) -> tuple[float, str] | None:
+    """"1400 euros", "$85", "£85" → (amount, currency word)."""
+    cur = _cues("currency")
+    nums = [t for t in tok.subtree if t.pos_ == "NUM" or t.like_num]
+    signs = [t.text.lower() for t in tok.subtree if t.text.lower() in cur]
+    if not nums or not signs:
+        return None
+    try:
+        value = float(nums[0].text.replace(",", ""))
+    except ValueError:
+        return None
+    return (int(value) if value.is_integer() else value), signs[0]
+
+
+def of_speaker(surface: str, speaker: str) -> str | None:
+    """A participant's possessive as a name of its own: "my sister" said by Melanie -> "Melanie's sister"; None when
+    the surface does not open with one."""
+    m = _p().regex("_of_speaker").match(surface)
+    return f"{speaker}'s {m.group(1)}" if m else None

@@ -12,9 +12,9 @@ from graphmem import lang
 __all__ = ["about_speaker", "agent_nouns", "allergy_list", "ambient_units", "appositions", "asked_types", "body",
            "children", "clause_statements", "content_terms", "content_units", "cue_re", "diet", "dropped", "grams",
            "is_change", "is_question", "job_owner", "kin_mentions", "languages_spoken", "learning", "name_age",
-           "named_ages", "noun_type", "occupation_other", "others_facts", "pets", "possessive", "preferred_over",
-           "quantity_units", "retimed_date", "role_name", "search_terms", "short_answer", "short_item", "split_owner",
-           "subject", "to_second_person", "unqualified", "work_city", "workplaces"]
+           "named_ages", "noun_type", "occupation_other", "of_speaker", "others_facts", "pets", "possessive",
+           "preferred_over", "quantity_units", "retimed_date", "role_name", "search_terms", "short_answer",
+           "short_item", "split_owner", "subject", "to_second_person", "unqualified", "work_city", "workplaces"]
 
 
 def _p():
@@ -275,17 +275,17 @@ def others_facts(text: str, lang_: str, change: bool) -> list:
     if p.regex("_asks_at_end").search(text):
         return []
     out: list = []
-    problems = others._cues("problem", "zh")
+    problems = others._cues("problem", _p())
     for clause in re.split(r"[，。！？；,!?;]+", text):
         m = p.regex("_thing_demonstrative").search(clause)
-        noun = m and others._zh_thing(m.group(2))
+        noun = m and _zh_thing(m.group(2))
         rest = clause[m.start(2) + len(noun):] if noun else ""
         if rest and any(w in rest for w in problems):
             rest = p.regex("_trailing_particles").sub("", rest).strip()
             if rest:
                 out.append(others._st("problem", rest, m.group(1) + noun, clause, lang_, change))
         q = p.regex("_thing_price").search(clause)
-        if q and (noun := others._zh_thing(q.group(1) or q.group(3))):
+        if q and (noun := _zh_thing(q.group(1) or q.group(3))):
             raw = (q.group(2) or q.group(4)) + ("万" if clause[q.end() - 1] == "万" else "")
             v = parse_number(raw) if ZH_NUMBER_RE.fullmatch(raw) or raw.replace(".", "").isdigit() else None
             if v:
@@ -323,7 +323,7 @@ def learning(text: str, lang_: str, change: bool) -> list:
                 continue   # "儿子小宝下个月满三岁，最近在学说英语": the child's, not the user's
             who = ""
         elif re.fullmatch(r"[\u4e00-\u9fff]{2,3}", b) and p.regex("_named").search(text[:m.start()]) is None \
-                and (lx.role_of(b) or others._known_name(b, text)):
+                and (lx.role_of(b) or _known_name(b, text)):
             who = b if not lx.role_of(b) else ("我" + b if not b.startswith("我") else b)
         else:
             continue
@@ -338,7 +338,7 @@ def body(text: str, lang_: str, change: bool) -> list:
     from graphmem.linking import others
     from graphmem.linking.normalize import parse_number
     p, out = _p(), []
-    units = "|".join(re.escape(u) for u in sorted(others._cues("weight_unit", "zh"), key=len, reverse=True))
+    units = "|".join(re.escape(u) for u in sorted(others._cues("weight_unit", _p()), key=len, reverse=True))
     for m in re.finditer(p.regex("_weight_lead").pattern + r"([\d一二两三四五六七八九十百.]{2,8})(" + units + ")", text):
         v = parse_number(m.group(2))
         if v and not p.regex("_third_person").search(text[:m.start()]):
@@ -417,3 +417,31 @@ def kin_mentions(text: str) -> list[tuple[str, str]]:
     lead = _p().regex("_kin_lead").pattern
     return [(m.group(0), lx.role_of(w)) for w in sorted(lx.zh_kin_words(), key=len, reverse=True)
             for m in re.finditer(lead + re.escape(w), text)]
+
+
+def _known_name(word: str, text: str) -> bool:
+    """``word`` reads as a person's name: a nickname shape (朵朵, 小宝, 阿杰, 老王) or jieba's nr where it stands."""
+    from graphmem.linking.nlp import zh_tokens
+
+    if (len(word) == 2 and word[0] == word[1]) or (len(word) in (2, 3) and word[0] in _p().words("_nickname_start")):
+        return True
+    return any(w == word and flag == "nr" for w, flag, _, _ in zh_tokens(text))
+
+
+def _zh_thing(word: str) -> str:
+    """The first jieba word of ``word`` when it is a known thing noun ("笔记本键盘有个键" → "笔记本"), or ""."""
+    from graphmem.linking import lexicon as lx
+    from graphmem.linking.nlp import zh_tokens
+
+    toks = zh_tokens(word)
+    first = toks[0][0] if toks else ""
+    return first if first and lx.type_of_noun(first, _p().lang) not in ("", "person") else ""
+
+
+def of_speaker(surface: str, speaker: str) -> str | None:
+    """A participant's possessive as a name of its own: 我妹妹 said by Melanie -> Melanie的妹妹; None when the surface
+    does not open with one."""
+    for (pre, *_) in _p().rows("_of_speaker"):
+        if surface.startswith(pre) and len(surface) > len(pre):
+            return f"{speaker}的{surface[len(pre):]}"
+    return None
