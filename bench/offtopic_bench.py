@@ -58,7 +58,12 @@ HELDOUT_SEEN = ["9459504 (first run): min_best 0.03 — 63.0 % empty, mean 2.55;
                 "stricter gate; checked on the dev half",
                 "5105e9f (that, very close 0.5): 87.1 %, mean 0.93; then, because the held-out recall sets lost one "
                 "probe more (heldout6: 'Would signing up for UberEats be a good way to grow sales?', semantic 0.50), "
-                "'very close' for a question not about the user went from 0.5 to 0.4 (dev half 91.5 -> 89.5 %)"]
+                "'very close' for a question not about the user went from 0.5 to 0.4 (dev half 91.5 -> 89.5 %)",
+                "d0000fb (that): 85.1 %, mean 1.07; then a memory not tied to the question (no shared content term, no "
+                "link) was held to a stricter gate, chosen on the dev half; eda127c (that, with an untied memory about "
+                "the user also held to semantic 0.2 / 0.4): 86.6 %, printed by the run that collected rows of full "
+                "texts; then, because the held-out own recall sets lost 7 probes to it (5 about the user: 'What vehicle "
+                "do I drive?', '我媳妇叫什么名字？'), an untied memory about the user went back to the old gate"]
 BEST = (0.02, 0.03, 0.05, 0.07, 0.1, 0.15, 0.2, 0.3)
 EACH = (0.02, 0.03, 0.05, 0.07, 0.1)
 SEMANTIC = (0.1, 0.2, 0.3)
