@@ -386,7 +386,7 @@ def _distinguishing(m: Mention) -> list[str]:
             continue
         if m.head and lx.type_of_noun(f"{mod} {m.head}", m.language):
             continue
-        if mod in lx.marker_set("en_demonstrative") or mod in ("the", "my", "our"):
+        if mod in lx.marker_set("en_demonstrative") or mod in lx.marker_set("en_determiner"):
             continue
         out.append(mod)
     return out

@@ -38,7 +38,7 @@ log = logging.getLogger("graphmem.write")
 
 _PRONOUNS = lexicon.marker_set("zh_pronoun_thing") | lexicon.marker_set("zh_pronoun_person") | \
     lexicon.marker_set("en_pronoun_thing") | lexicon.marker_set("en_pronoun_person") | \
-    lexicon.marker_set("en_demonstrative") | {"this one", "that one", "这个", "那个", "they", "them"}
+    lexicon.marker_set("en_demonstrative") | lexicon.marker_set("en_reference") | lexicon.marker_set("zh_reference")
 SELF_WORDS = frozenset({"", "i", "me", "my", "myself", "mine", "user", "the user", "我", "我自己", "自己", "本人"})
 RECENT_EVENTS = 64
 PARSE_CHUNK = 64          # turns parsed by one spaCy pipe before their vectors go to the embedding thread

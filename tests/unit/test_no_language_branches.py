@@ -145,16 +145,14 @@ ALLOWED_LISTS = {
     "graphmem/recall/retriever.py": 1,
     "graphmem/short_term/facts.py": 1,
     "graphmem/write/reads.py": 1,
-    # the same self names, and the references that are pronouns ("this one", 这个): not moved yet
-    "graphmem/write/pipeline.py": 2,
+    "graphmem/write/pipeline.py": 1,
     # the per-parser extractors (spaCy English, jieba): classifiers, demonstratives, determiners, kin said to
     # strangers, weekdays: not moved yet
     "linking/mentions.py": 14,
     # the numeral readers' tables (零..玖, 十百千, 万亿, English units and tens): a parser's grammar
     "linking/normalize.py": 5,
-    # one is not words (the kinds of a reference: indefinite, other, which …); the other: the, my, our before a
-    # name: not moved yet
-    "linking/resolve.py": 2,
+    # not words: the kinds of a reference (indefinite, other, which …)
+    "linking/resolve.py": 1,
     # the date grammar's tables (weekdays, months, number words, 下/上/这/本 …): see ALLOWED_REGEXES
     "linking/timeexpr.py": 13,
 }
