@@ -126,7 +126,8 @@ class Turn:
     given, else ``user``. ``speaker``: the display name of who said it ("Melanie"; None for the owner).
     ``agent``: the agent that wrote it (None: the user's own memory); ``scope``: who may read it, see
     :mod:`graphmem.scopes` (None: ``user``, shared by all of the user's agents). ``analysis``: the text already
-    read by ``graphmem.linking.analysis.analyse`` at ``at`` (a session's turn); journaled, so it is not read twice."""
+    read by ``graphmem.linking.analysis.analyse`` at ``at`` (a session's turn, with its mentions); journaled, so it
+    is not read twice."""
 
     user_id: str
     session_id: str
