@@ -19,9 +19,10 @@ score     = relevance × status × current
   in full from ``current_gate`` semantic + lexical relevance up (less for an off-topic change); else 1.
 Later versions: of two active memories that say the same thing (``link_newer``: cosine ≥ ``same_thing``, two
 content terms in common, and the later one gives a new value: a change word, the same kind of quantity or date,
-a number; or one content term and a quantity of the same kind, from ``term_value``: "日薪200" → "日薪可以给到260"), the later one scores at least ``newer_share`` × the earlier one's score and is read first
-(:func:`later_first`), unless the question asks about the past: "现在每天新词50个" above "每天新词30个". So does
-the change that made a message stale ("最后定在5月2号开门" above "开业日子定在4月18号，正好周六").
+a number; or one content term and a quantity of the same kind, from ``term_value``: "日薪200" → "日薪可以给到260"),
+the later one scores at least ``newer_share`` × the earlier one's score and is read first (:func:`later_first`),
+unless the question asks about the past: "现在每天新词50个" above "每天新词30个". So does the change that made a
+message stale ("最后定在5月2号开门" above "开业日子定在4月18号，正好周六").
 And, for a question about how things stand, of two chosen memories that both answer it (relevance within
 ``answer_ratio`` of each other) with a value of one kind, the later is read first (:func:`answers_later_first`)
 even when the two are not alike ("120 guests" in January, "we cut the guest list down to 80" last week).
@@ -342,8 +343,9 @@ def implicit_supersede(cands: Iterable[Candidate], similarity, cfg: ScoringConfi
     named = _name_terms(tuple(names))
     cands = [c for c in cands if c.status == "active" and (c.label == "event" or c.kind in ("preference",
                                                                                             "attribute"))]
-    changes = sorted((c for c in cands if c.label == "event" and _said(c) is not None and announces_change(c.text)),
-                     key=_said, reverse=True)
+    # what only the later path found is there to be read as a later version of a hit, not to outdate anything else
+    changes = sorted((c for c in cands if c.label == "event" and _said(c) is not None and set(c.paths) != {"later"}
+                      and announces_change(c.text)), key=_said, reverse=True)
     marked = 0
     for ch in changes:
         if ch.status != "active":

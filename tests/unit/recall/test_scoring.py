@@ -462,3 +462,20 @@ def test_one_word_in_common_and_a_new_amount_of_its_kind_is_a_later_version():
     assert link_newer(list(pair("健身卡年费2400", "教练说私教课打折到1980")), lambda x, y: 0.4, CFG) == 0
     off = replace(CFG, term_value=0.0)
     assert link_newer(list(pair("健身卡年费2400", "教练说年费可以打折到1980")), lambda x, y: 0.4, off) == 0
+
+
+def test_what_only_the_later_path_found_outdates_nothing():
+    """A message the later path brought in is there to be read as a later version of a hit; a change it announces
+    about something else must not outdate a memory that answers the question (LoCoMo: "Losing my job … pushed me
+    to …" outdated "I'm currently reading 'The Lean Startup'")."""
+    from graphmem.recall.scoring import implicit_supersede
+
+    def pair(paths):
+        old = event("old", "Our team uses Jira for the sprint board", days=30, recorded_at=NOW - timedelta(days=30))
+        new = event("new", "We switched to Linear for the sprint board", days=5, recorded_at=NOW - timedelta(days=5),
+                    paths=paths)
+        return old, new
+    old, new = pair({"vector": 0.5})
+    assert implicit_supersede([old, new], lambda a, b: 0.5, CFG) == 1 and old.status == "outdated"
+    old, new = pair({"later": 0.0})
+    assert implicit_supersede([old, new], lambda a, b: 0.5, CFG) == 0 and old.status == "active"
