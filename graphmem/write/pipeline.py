@@ -223,14 +223,18 @@ class Pipeline:
         self._names = _Once(self.embedder)
         # a chunk's live turns and statements are embedded on a second thread while spaCy parses the next chunk
         # on this one (both spend their time in native code that releases the GIL)
+        # and so are its unknown names, which the linker embeds (mentions need no names learnt in this batch:
+        # the gazetteer changes only in ``_analyse``, after every chunk's mentions are read)
         early = []
         for i in range(0, len(works), PARSE_CHUNK):
             chunk = works[i:i + PARSE_CHUNK]
             _parse_ahead(chunk)
             for w in chunk:
                 self._classify(w)
+            self._extract_mentions(chunk)
+            if self.link_with_embeddings:
+                self._names.prefetch(_unknown_names(chunk))
             early.append(_EMBED_AHEAD.submit(_vectors, self.embedder, _texts(chunk)))
-        self._extract_mentions(works)
         for w in works:
             self._analyse(w, refs)
         self._embed(b, early)
@@ -862,19 +866,36 @@ def _texts(works: list[TurnWork]) -> list[str]:
     return list(out)
 
 
+def _unknown_names(works: list[TurnWork]) -> list[str]:
+    """Named mentions no known name covers, of the live turns: what the linker embeds ("new" or ambiguous named
+    mentions) and what a new entity is named."""
+    return [m.surface for w in works if not w.verdict for m in w.mentions if m.kind == "named" and not m.known_ids]
+
+
 class _Once:
     """An embedder that embeds a text once (within one batch's ``prepare``): an unknown name is embedded by the
     linker, then as the new entity's name at the next turn's linking, then for its node; here once (LoCoMo: the
-    writer thread's USE texts 595 -> 285, its calls 228 -> 178)."""
+    writer thread's USE texts 595 -> 285, its calls 228 -> 178). ``prefetch``: texts embedded ahead on the
+    embedding thread; a text asked for later always takes that vector (waiting for it), so the result does not
+    depend on timing."""
 
     def __init__(self, embedder):
-        self.embedder, self.vec = embedder, {}
+        self.embedder, self.vec, self.ahead = embedder, {}, {}
 
     def __getattr__(self, name):
         return getattr(self.embedder, name)
 
+    def prefetch(self, texts) -> None:
+        todo = [t for t in dict.fromkeys(texts) if t not in self.vec and t not in self.ahead]
+        if todo:
+            f = _EMBED_AHEAD.submit(_vectors, self.embedder, todo)
+            self.ahead.update(dict.fromkeys(todo, f))
+
     def embed(self, texts) -> np.ndarray:
         texts = list(texts)
+        for t in dict.fromkeys(texts):
+            if t not in self.vec and t in self.ahead:
+                self.vec.update(self.ahead[t].result())
         missing = [t for t in dict.fromkeys(texts) if t not in self.vec]
         if missing:
             self.vec.update(zip(missing, self.embedder.embed(missing)))

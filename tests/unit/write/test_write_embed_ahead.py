@@ -84,3 +84,28 @@ def test_a_name_the_linker_embedded_is_not_embedded_again_for_its_node():
     p._embed(b, early)
     assert [texts for _, texts in emb.calls] == [["Mochi loves tuna"], ["Tom"]]   # "Mochi": the linker's vector
     assert np.array_equal(b.vec["Mochi"], Recording().embed(["Mochi"])[0])
+
+
+def test_unknown_names_are_embedded_ahead_and_never_again():
+    """A chunk's named mentions no known name covers go to the embedding thread with the chunk; the linker then
+    takes those vectors (waiting for them if need be) and embeds only what was not sent ahead."""
+    from graphmem.linking.types import Mention
+    from graphmem.write.pipeline import _Once, _unknown_names
+
+    emb = Recording()
+    works = [_work(1, "Mochi and Lily met Tom"), _work(2, "hi", verdict="reject"), _work(3, "my cat")]
+    works[0].mentions = [Mention("Mochi", 0, 5, "named"), Mention("Lily", 10, 14, "named", known_ids=("e2",)),
+                         Mention("Tom", 19, 22, "named")]
+    works[1].mentions = [Mention("Bob", 0, 3, "named")]          # a rejected turn: nothing sent
+    works[2].mentions = [Mention("my cat", 0, 6, "possessive")]
+    assert _unknown_names(works) == ["Mochi", "Tom"]
+    once = _Once(emb)
+    once.prefetch(_unknown_names(works))
+    once.prefetch(["Tom"])                                       # already on its way: not sent twice
+    got = once.embed(["Tom", "my cat", "Mochi"])
+    assert [(th.startswith("graphmem-embed"), texts) for th, texts in emb.calls] == \
+        [(True, ["Mochi", "Tom"]), (False, ["my cat"])]
+    assert np.array_equal(got, Recording().embed(["Tom", "my cat", "Mochi"]))
+    emb.calls.clear()
+    once.embed(["Mochi", "my cat"])
+    assert emb.calls == []
