@@ -23,10 +23,14 @@ _RANK = {"greeting": 0, "smalltalk": 1, "chitchat": 2}
 
 # -- ambient chit-chat: weather, mood, holidays, sign-offs (no statement about the user next to it) -------------
 
-@lru_cache(maxsize=1)
 def _laugh() -> re.Pattern:
     """A word that is only laughter or a sound (each pack's ``laugh.re``, the whole word)."""
-    return re.compile(f"^(?:{langs.union('laugh').pattern})$")
+    return _whole_word(langs.union("laugh").pattern)
+
+
+@lru_cache(maxsize=8)   # keyed by the packs' pattern: a pack added later (``lang.add_path``) counts
+def _whole_word(alternatives: str) -> re.Pattern:
+    return re.compile(f"^(?:{alternatives})$")
 
 
 def _without_ambient(text: str) -> str:
@@ -81,11 +85,15 @@ def _substantive(leftover: list[str]) -> bool:
     return sum(p.fn("content_units")(rest) for p in langs.packs()) >= 6
 
 
-@lru_cache(maxsize=1)
 def _sign_off() -> re.Pattern:
     """A message that ends by signing off or thanking (each pack's ``sign_off.re``: "cheers, ttyl", "好累，先睡了晚安",
     "ha, thanks for listening"): it says what the part before the sign-off says."""
-    return re.compile(f"(?:{langs.union('sign_off').pattern})[\\s!！.。~～…😘👋❤️]*$")
+    return _at_end(langs.union("sign_off").pattern)
+
+
+@lru_cache(maxsize=8)
+def _at_end(alternatives: str) -> re.Pattern:
+    return re.compile(f"(?:{alternatives})[\\s!！.。~～…😘👋❤️]*$")
 
 
 def _before_sign_off(text: str) -> str | None:

@@ -94,6 +94,23 @@ def test_a_third_language_is_one_folder(fr_pack):
     assert "fr" not in lang.languages() and lang.pack("fr").lang == "en"
 
 
+def test_a_third_language_adds_its_words_to_the_shared_rules(fr_pack):
+    """The gate's laughter and sign-offs are every pack's (issue 17 item 2): a French pack's words count with no edit
+    outside its folder, and stop counting when the pack is gone."""
+    from graphmem.linking import gate
+    (fr_pack / "laugh.re").write_text("# rire\n(?i)mdr+|ptdr+\n", encoding="utf-8")
+    (fr_pack / "sign_off.re").write_text("# au revoir\n(?i)\\b(?:bisous|à plus|bonne nuit)\n", encoding="utf-8")
+    lang.remove_path(fr_pack.parent)
+    lang.add_path(fr_pack.parent)
+    assert not gate.classify_message("mdr", NOW).has_information
+    verdict = gate.classify_message("J'ai adopté un chat, bisous", NOW)
+    assert verdict.has_information and "signs off" not in verdict.reasons
+    assert not gate.classify_message("mdr, bisous", NOW).has_information
+    lang.remove_path(fr_pack.parent)
+    assert gate.classify_message("mdr", NOW).has_information   # an unknown word is content
+    assert gate.classify_message("mdr, bisous", NOW).has_information
+
+
 def test_a_pack_missing_a_name_is_refused(fr_pack):
     (fr_pack / "months.txt").unlink()
     lang.remove_path(fr_pack.parent)
