@@ -23,11 +23,12 @@ mostly reach a memory by the embedding alone ("帮我写一段公司年会的开
 no shared word), relevant ones mostly by a shared word or a link too. How the thresholds were fitted: a grid in
 ``bench/offtopic_bench.py`` over the dev half of the off-topic questions (× 34 users), the eval users' probes and
 LoCoMo dev, choosing the most off-topic questions with nothing injected at no more lost answers than before; the
-held-out half is only reported. About the user: tied 0.02, untied the earlier gate (0.03 + semantic 0.1, or 0.2,
-or semantic 0.3); not about the user: tied 0.1 + semantic 0.1, untied 0.1 + semantic 0.5. Off-topic questions
-with nothing injected: dev 89.7 → 94.6 %, held-out 85.1 → 85.4 %; probes losing their answer 1.0 → 0.3 %, LoCoMo
-0.2 → 0.0 %. A stricter untied gate about the user (semantic 0.2 / 0.4: 95.4 % on the dev half) lost probes of the
-held-out own sets, so a tie only lowers the bar there.
+held-out half is only reported. Configured only for a question not about the user: tied 0.1 + semantic 0.1, untied
+0.25 + semantic 0.25 (the dev half's best, 0.1 + semantic 0.5, lost two probes of the held-out own recall sets,
+scored 0.26–0.32 with semantic 0.27–0.40). Off-topic dev questions with nothing injected 89.7 → 93.7 %, at the same
+cost (1.0 % of probes, 0.2 % of LoCoMo dev questions lose their answer). A tie lowering the bar for a question
+about the user (0.02) cost nothing measured but let "House prices in Boston …" reach "the Noodle House" by one
+word (semantic 0.09), so the gate about the user is the earlier one.
 """
 
 from __future__ import annotations
