@@ -179,3 +179,22 @@ def test_a_shared_number_is_no_tie():
     assert shares_terms("What does a SQL LEFT JOIN do?", "the difference between a left join and an inner join")
     assert not shares_terms("What is 17 times 23?", "I ran 23 km and 17 more")    # digits are no content term
     assert not shares_terms("Why is the sky blue?", "You fly out Tuesday")
+
+
+def test_the_configured_gate_on_the_cases_that_chose_it():
+    from graphmem.recall.retriever import RecallConfig
+
+    g = RecallConfig().context_gate
+    # the demo's off-topic turn: one word in common ("house") is not enough about the user
+    noodle = T(0.043, 0.09, text="Your sister Amy recommended the Noodle House on Pine Street (in March).")
+    assert gate([noodle], g, question="House prices in Boston are crazy these days, right?")[0] == []
+    # not about the user, close by the embedding alone: nothing
+    warm = T(0.045, 0.46, text="3周前，你说过：“Make it a bit warmer, I might want to talk to them next year”")
+    assert gate([warm], g, question="帮我写一段公司年会的开场白")[0] == []
+    # held-out own-set probes with no word in common: likely and close enough
+    floor = T(0.321, 0.40, text="2周前，你说过：“瓷砖定了，客厅铺800×800的柔光砖，米白色，阿珂挑的”。")
+    assert gate([floor], g, question="卧室地板选什么颜色比较好？")[0] == [floor]
+    # tied by a word: 0.1 and semantic 0.1 do ("要加急的那个单子" shares 加急)
+    rush = T(0.12, 0.12, text="Camille 说她们的 spring catalogue 要加急")
+    assert gate([rush], g, question="加急的单子是哪家公司的？")[0] == [rush]
+    assert gate([T(0.12, 0.12, text="下周三木工进场")], g, question="加急的单子是哪家公司的？")[0] == []
