@@ -189,8 +189,11 @@ def test_the_configured_gate_on_the_cases_that_chose_it():
     noodle = T(0.043, 0.09, text="Your sister Amy recommended the Noodle House on Pine Street (in March).")
     assert gate([noodle], g, question="House prices in Boston are crazy these days, right?")[0] == []
     # not about the user, close by the embedding alone: nothing
-    warm = T(0.045, 0.46, text="3周前，你说过：“Make it a bit warmer, I might want to talk to them next year”")
-    assert gate([warm], g, question="帮我写一段公司年会的开场白")[0] == []
+    meals = T(0.033, 0.44, text="你说过：“I'm trying to get organised with meal planning for the family”（4月说过）")
+    assert gate([meals], g, question="帮我写一段公司年会的开场白")[0] == []
+    # ... unless very close (held-out own set: "Would signing up for UberEats be a good way to grow sales?")
+    apps = T(0.022, 0.5, text="You said: \"And before you suggest it, I won't touch the delivery apps.\"")
+    assert gate([apps], g, question="Would signing up for UberEats be a good way to grow sales?")[0] == [apps]
     # held-out own-set probes with no word in common: likely and close enough
     floor = T(0.321, 0.40, text="2周前，你说过：“瓷砖定了，客厅铺800×800的柔光砖，米白色，阿珂挑的”。")
     assert gate([floor], g, question="卧室地板选什么颜色比较好？")[0] == [floor]
