@@ -328,7 +328,7 @@ class Pipeline:
                 analyse(t.text, t.at, t.role)
             w.language, w.label, w.has_information = a.language, a.verdict.label, a.verdict.has_information
             w.personal = a.personal
-            w.statements = [_from_statement(s) for s in a.stored]
+            w.statements = list(a.stored)   # linking's Statements themselves (FactInput is Statement)
             if a.advice:   # an assistant's recommendation or conclusion
                 w.label, w.has_information, w.advice = "informative", True, True
             if w.label in ("greeting", "smalltalk", "chitchat") and not w.has_information and not w.statements:
@@ -802,12 +802,6 @@ def _type_value(s, links) -> None:
     for surface, ref, _ in links if n else ():
         if not ref.type and not ref.is_self and ids.norm_name(surface) == n:
             ref.type = typ
-
-
-def _from_statement(s) -> FactInput:
-    return FactInput(kind=s.kind, subject=s.subject or "", key=s.key or "", value=s.value, polarity=int(s.polarity or 0),
-                     is_change=bool(s.is_change), when=s.when, language=s.language or "", text=s.text or "",
-                     unit=s.unit or "", subject_type=s.subject_type or "")
 
 
 def _owned(turns) -> list[dict]:
