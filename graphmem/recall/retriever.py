@@ -102,16 +102,10 @@ class RecallConfig:
     entity_cache_seconds: float = 30.0
     scoring: ScoringConfig = field(default_factory=ScoringConfig)
     # context() only (recall() keeps min_score): inject nothing unless a memory scores 0.03 and is semantically
-    # close (0.1) or scores 0.2, or is very close (0.3); a question not about the user (gate.about_user) needs a memory
-    # tied to it (a shared content term or a link: gate.relevant) scoring 0.1 and close (0.1), or an untied one scoring
-    # 0.25 and close (0.25) or very close (0.45), and a past request for a text is no evidence. Chosen on the dev half
-    # of the off-topic questions, the users' probes and LoCoMo dev (bench/offtopic_bench.py's grid; never the held-out
-    # half), within what the held-out own recall sets allow: untied 0.1 + semantic 0.5 gave 95.2% of the dev off-topic
-    # questions empty but lost '卧室地板选什么颜色比较好？' (0.32 / 0.40) and '这周四家里有什么事？' (0.26 / 0.27);
-    # without 'very close' 93.7%, but heldout6's 'Would signing up for UberEats ...?' (0.022 / 0.50) is lost; with it
-    # 91.9% (89.7% before the tie) at the same cost (1.0% of probes, 0.2% of LoCoMo dev questions lose their answer).
-    # A tie lowering the bar for a question about the user (0.02) cost nothing measured but let 'House prices in
-    # Boston ...' into the demo by the word 'house' (Noodle House, semantic 0.09)
+    # close (0.1) or scores 0.2, or is very close (0.3); a question not about the user needs a memory tied to it (a
+    # shared content term or a link) scoring 0.1 and close (0.1), or an untied one scoring 0.25 and close (0.25) or
+    # very close (0.45), and a past request for a text is no evidence. How these were fitted, and what each cost:
+    # graphmem.recall.gate's docstring and bench/results/offtopic.md
     context_gate: ContextGate = ContextGate(min_best=0.03, min_semantic=0.1, sure=0.2, close=0.3, impersonal=ContextGate(
         min_best=0.1, min_semantic=0.1, past_requests=False, unlinked=ContextGate(min_best=0.25, min_semantic=0.25,
                                                                                   close=0.45)))
