@@ -74,7 +74,7 @@ def _ambient_only(leftover: list[str]) -> bool:
         return False
     rest = _without_ambient(text)
     units = sum(p.fn("ambient_units")(rest) for p in langs.packs())
-    return units <= 1 and not re.search(r"\d", _without_ambient(rest))
+    return units <= 1 and not re.search(r"\d", rest)
 
 
 def _substantive(leftover: list[str]) -> bool:

@@ -193,7 +193,7 @@ def parse_number(s: str) -> int | float | None:
                 return None
             total += hv * big_val
             if len(rest) == 1 and (rest in _ZH_DIGITS or rest.isdigit()):   # 一万二, 1万2 → 12000
-                total += _ZH_DIGITS.get(rest, rest.isdigit() and int(rest)) * big_val / 10
+                total += (_ZH_DIGITS[rest] if rest in _ZH_DIGITS else int(rest)) * big_val / 10
                 rest = ""
     if rest:
         rv = _section(rest)

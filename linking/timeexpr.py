@@ -466,8 +466,6 @@ def time_of_day(text: str) -> tuple[int, int] | None:
     return r[:2] if r else None
 
 
-
-
 def _time_alone(text: str, now: datetime) -> TimeExpr | None:
     """A time of day said with no day ("下午三点开会", "call me at 3pm"): today at that time when it is still
     ahead; a bare hour ("三点", "at 5"), a habit ("每天下午三点") or a clause that is only the time names none."""
