@@ -6,7 +6,8 @@ repository; their embeddings computed once and cached) are bulk-loaded as Event 
 of the step, the store's size on disk after a clean shutdown (which checkpoints) and per 1k memories, the JVM's heap in use and the page
 cache's use (JMX), and recall p50/p95 (``Memory.recall``, real LoCoMo questions, the user's vectors already
 loaded). Runs on a throw-away Neo4j of its own (own home, ports, ``--heap``/``--pagecache``) in a separate
-tenant; the server and its store are deleted at the end. Writes ``--report`` and a plot next to it.
+tenant; the server and its store are deleted at the end. Writes ``--report``, its figures as JSON and a plot next
+to it (``bench/report.py`` reads the JSON).
 
 It is heavy (a million 512-d vectors and their HNSW index on 2 cores): run it when the box is otherwise idle.
 
@@ -22,6 +23,7 @@ import os
 import random
 import shutil
 import socket
+import subprocess
 import sys
 import tempfile
 import time
@@ -169,8 +171,15 @@ def report(r: dict, path: Path) -> str:
     text = "\n".join(lines + ["", f"![capacity]({path.with_suffix('.png').name})", ""])
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
+    path.with_suffix(".json").write_text(json.dumps({**r, "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+                                                     "commit": _commit()}, indent=1), encoding="utf-8")
     _plot(r["points"], path.with_suffix(".png"))
     return text
+
+
+def _commit() -> str:
+    out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    return out.stdout.strip() or "unknown"
 
 
 def _mb(size: str) -> float:

@@ -20,7 +20,6 @@ import random
 import re
 import sys
 import time
-from collections import defaultdict
 from datetime import date, datetime
 from pathlib import Path
 
@@ -28,7 +27,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 from graphmem.linking.api import (Gazetteer, KnownEntity, SlotTable, classify_message,  # noqa: E402
                                   extract_statements, link, normalise)
-from graphmem.linking.mentions import extract_mentions, extract_mentions_batch  # noqa: E402
+from graphmem.linking.mentions import extract_mentions_batch  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE / "data"

@@ -165,7 +165,7 @@ def render(res: dict) -> str:
              f"| ingest throughput, turns/s (Memory sessions → flush; {ing['runs'][0]['turns']} turns/run) | "
              f"{ing['turns_per_s']:.1f} | {ing_runs} |",
              f"| caller time per message p50 / p95, ms | {ing['caller_p50_ms']:.2f} / {ing['caller_p95_ms']:.2f} | |",
-             f"| context() at 1k memories p50 / p95, ms | {c['p50']:.1f} / {c['p95']:.1f} | "
+             f"| context() at 1k memories of a synthetic template store p50 / p95, ms | {c['p50']:.1f} / {c['p95']:.1f} | "
              f"{ctx_runs} |",
              f"| recall inside context() p50 / p95, ms | {c['recall_p50']:.1f} / {c['recall_p95']:.1f} | |",
              f"| Python process RSS after models loaded, MB | {res['rss_models']['rss_mb']:.0f} | |",
@@ -176,7 +176,9 @@ def render(res: dict) -> str:
              f"| peak RSS incl. the 1k bench (holds recall_bench's cached vectors of 100k texts), MB | "
              f"{res['rss_end']['peak_mb']:.0f} | bench data, not the library |",
              f"| LLM calls during ingest | {sum(r['llm_calls'] for r in ing['runs'])} | |",
-             "", "The 10k and 100k context() points come from `bench/recall_bench.py` (`bench/results/recall.md`).", ""]
+             "", "The store of the context() rows is recall_bench's template store (`bench/results/recall.md`), not "
+             "real text: recall latency on real conversations is in `bench/results/locomo.md` and "
+             "`capacity_100k.md`.", ""]
     return "\n".join(lines)
 
 

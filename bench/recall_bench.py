@@ -1,4 +1,4 @@
-"""Recall latency benchmark: ``Session.context()`` with long-term recall against stores of 10k and 100k
+"""Recall paths on a synthetic (template) store: ``Session.context()`` with long-term recall against stores of 10k and 100k
 memories (facts + events) spread over 100 users, on the Neo4j server of this box.
 
 For each store size it bulk-loads a dedicated tenant (UNWIND batches through ``cypher/bench/``, embeddings
@@ -355,7 +355,10 @@ def run_size(size: int, users: list[dict], vec: dict, settings: Settings, querie
 
 
 def report(results: list[dict], args, started: datetime, embed_s: float) -> str:
-    lines = ["# Recall latency benchmark", "",
+    lines = ["# Recall paths on a synthetic store", "",
+             "Template sentences over a small bilingual world, not real text: read this for what each recall path "
+             "costs relative to the others. Recall latency on real conversations: `locomo.md` (users of 369–1,082 "
+             "turns) and `capacity_100k.md` (100k memories over 100 users).", "",
              f"Run: {started:%Y-%m-%d %H:%M} UTC, Python {platform.python_version()}, {platform.machine()}, "
              f"{os.cpu_count()} shared cores, Neo4j on the same box. Command: `python bench/recall_bench.py "
              f"--sizes {args.sizes} --queries {args.queries}`. All numbers below come from this one run.", "",

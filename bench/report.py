@@ -3,8 +3,8 @@
     python -m bench.report --run     # THE one command: eval suite, held-out sets, perf bench, then the report
     python -m bench.report           # only re-render from bench/results/eval.json and perf.json
 
-Reads (never writes) the other areas' results: ``bench/results/recall.md`` (context() at 10k and 100k),
-``write.md``, ``linking.md``, ``short_term.md``, and links them.
+Reads (never writes) the other areas' results: ``bench/results/locomo.json`` and ``capacity_100k.json`` (recall
+latency on real text), ``write.md``, ``linking.md``, ``short_term.md``, and links them.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import subprocess
 import sys
 from collections import defaultdict
@@ -43,17 +42,39 @@ def sname(s: str) -> str:
 
 
 # -- other areas' results ---------------------------------------------------------------------------------
-def recall_bench_points(path: Path = RESULTS / "recall.md") -> list[dict]:
-    """context() p50/p95 for every store size in recall_bench's report ('| 10k (...) | all | p50 | p95 |')."""
-    if not path.exists():
-        return []
-    out = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        m = re.match(r"^\|\s*(\d+)k\b[^|]*\|\s*all\s*\|\s*([\d.]+)\s*\|\s*([\d.]+)\s*\|", line)
-        if m:
-            out.append({"size": int(m.group(1)) * 1000, "p50": float(m.group(2)), "p95": float(m.group(3)),
-                        "source": "recall_bench.py"})
-    return out
+def real_latency_lines() -> list[str]:
+    """Recall latency on real conversation text, as the external benchmark (``locomo.json``: its users of 369-663
+    turns and one of 1,082) and the capacity bench at 100k memories (``capacity_100k.json``) measured it."""
+    rows = []
+    loc = RESULTS / "locomo.json"
+    if loc.exists():
+        d = json.loads(loc.read_text(encoding="utf-8"))
+        g, lu = d["runs"].get("graphmem", {}), d.get("long_user") or {}
+        where = f"[`locomo_bench`](results/locomo.md), `{d['commit']}`, load {d['load']:.1f}"
+        if g:
+            rows.append([f"{d['stats']['conversations']} users, one LoCoMo conversation each "
+                         f"({d['stats']['turns']:,} turns)", f"{g['recall_ms_p50']:.1f} / {g['recall_ms_p95']:.1f}",
+                         f"{g['context_ms_p50']:.1f} / {g['context_ms_p95']:.1f}", where])
+        if lu:
+            rows.append([f"one user holding {lu['turns']:,} turns", f"{lu['recall_ms_p50']:.1f} / {lu['recall_ms_p95']:.1f}",
+                         f"{lu['context_ms_p50']:.1f} / {lu['context_ms_p95']:.1f}", where])
+    cap = RESULTS / "capacity_100k.json"
+    if cap.exists():
+        c = json.loads(cap.read_text(encoding="utf-8"))
+        where = f"[`capacity_bench`](results/capacity_100k.md), `{c.get('commit', '?')}`"
+        for p in c["points"]:
+            size = f"{p['memories']:,} memories over {c['users']} users"
+            rows.append([f"{size}, right after a restart", f"{p['recall_p50_ms']:.1f} / {p['recall_p95_ms']:.1f}", "—",
+                         f"{where}, load {p['load']:.1f}"])
+            if p.get("recall_warm_p95_ms") is not None:
+                rows.append([f"{size}, the same users again", f"{p['recall_warm_p50_ms']:.1f} / "
+                             f"{p['recall_warm_p95_ms']:.1f}", "—", f"{where}, load {p['load']:.1f}"])
+    if not rows:
+        return ["No real-text latency results yet (`python -m bench.locomo_bench`, `python -m bench.capacity_bench "
+                "--memories 100000 --users 100 --steps 100000 --report bench/results/capacity_100k.md`)."]
+    return ([_row(["store (real conversation text)", "recall p50 / p95 ms", "context() p50 / p95 ms", "source"]),
+             _row(["---"] * 4)] + [_row(r) for r in rows]
+            + ["", "Target: p95 ≤ 30 ms on a user with 700 real turns and at 100k memories over 100 users."])
 
 
 # -- plots ------------------------------------------------------------------------------------------------
@@ -103,27 +124,6 @@ def plot_tokens(res: dict, path: Path) -> None:
     ax.set_ylabel("tokens injected (mean)")
     ax.set_title("Tokens injected vs conversation length")
     ax.legend(fontsize=7)
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-
-
-def plot_latency(points: list[dict], path: Path) -> None:
-    plt = _plt()
-    pts = sorted(points, key=lambda p: p["size"])
-    fig, ax = plt.subplots(figsize=(6, 4))
-    if pts:
-        xs = [p["size"] for p in pts]
-        ax.plot(xs, [p["p50"] for p in pts], marker="o", label="p50")
-        ax.plot(xs, [p["p95"] for p in pts], marker="s", label="p95")
-        for p in pts:
-            ax.annotate(p["source"].replace(".py", ""), (p["size"], p["p95"]), fontsize=6, xytext=(3, 3),
-                        textcoords="offset points")
-        ax.set_xscale("log")
-    ax.set_xlabel("memories in the store (facts + events)")
-    ax.set_ylabel("context() latency, ms")
-    ax.set_title("context() latency vs store size")
-    ax.legend()
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
@@ -354,34 +354,22 @@ def render(res: dict, perf: dict | None) -> str:
           "used as the query; the full-history line is the whole history so far, the others what each system "
           "would inject.", ""]
     # -- performance
-    L += ["## Performance", ""]
-    points = []
-    if perf:
-        c = perf["context_1k"]
-        points.append({"size": c["memories"], "p50": c["p50"], "p95": c["p95"], "source": "perf_bench.py"})
-    points += recall_bench_points()
-    L += [_row(["store size (memories)", "context() p50 ms", "p95 ms", "source"]), _row(["---"] * 4)]
-    for p in sorted(points, key=lambda p: p["size"]):
-        L.append(_row([f"{p['size']:,}", f"{p['p50']:.1f}", f"{p['p95']:.1f}", f"`bench/{p['source']}`"]))
-    if not recall_bench_points():
-        L.append("\n10k / 100k: `bench/results/recall.md` (owned by `bench/recall_bench.py`) is not there yet.")
-    else:
-        L.append("\n1k: median of the perf bench's repeated runs (same store generator, query mix and timed call "
-                 "as recall_bench). 10k / 100k: read from [`results/recall.md`](results/recall.md) (one run per "
-                 "size there; its per-path ablations and first-recall cost are in that file).")
+    L += ["## Performance", ""] + real_latency_lines()
     if perf:
         ing = perf["ingest"]
-        L += ["", f"- **Ingest throughput** (suite replayed through `Memory` sessions ×{perf['copies']}, "
+        L += ["", f"- **Ingest throughput** of the hand-written suite (replayed through `Memory` sessions ×{perf['copies']}, "
               f"{ing['runs'][0]['turns']} turns per run, until `flush()` returns): **{ing['turns_per_s']:.1f} turns/s** "
               f"(median of {perf['repeats']}); caller time per message p50 {ing['caller_p50_ms']:.1f} ms, "
-              f"p95 {ing['caller_p95_ms']:.1f} ms.",
+              f"p95 {ing['caller_p95_ms']:.1f} ms. On real long conversations: [`results/write.md`](results/write.md).",
               f"- **Process RSS** with the models loaded (USE embedder, spaCy en, jieba): "
               f"{perf['rss_models']['rss_mb']:.0f} MB; peak after ingest {perf['rss_ingest']['peak_mb']:.0f} MB "
               f"(target ≤ 1024 MB: {'met' if perf['rss_ingest']['peak_mb'] <= 1024 else '**not met**'}). "
               f"torch in the process: {'yes' if perf.get('torch_loaded') else 'no'} (spaCy's thinc would import it "
               "whenever the `[st]` extra installed it, ~0.5 GB the default USE embedder never uses; graphmem keeps it out).",
-              f"- Details: [`results/perf.md`](results/perf.md)."]
-    L += ["", "![latency vs store size](results/latency_vs_store.png)", ""]
+              "- Details: [`results/perf.md`](results/perf.md)."]
+    L += ["", "[`results/recall.md`](results/recall.md) times each recall path switched off in turn on a synthetic "
+          "store (template sentences over a small bilingual world): it says what each path costs, not how fast "
+          "recall is on real text, so its figures are not quoted here.", ""]
     # -- failures
     fails = [r for r in res["probes"] if r["system"] == "graphmem" and not r["hit"] and r["recall"] is not None
              and r["recall"] < 1]
@@ -396,7 +384,6 @@ def render(res: dict, perf: dict | None) -> str:
           "Listed so nobody tunes them away: the data is not edited to fit the system.", "", "<details><summary>"
           f"{sum(1 for r in res['probes'] if r['system'] == 'graphmem' and not r['hit'])} probes</summary>", "",
           _row(["probe", "cat", "question", "problem", "top-1 recalled"]), _row(["---"] * 5)]
-    exp = {}
     for r in res["probes"]:
         if r["system"] == "graphmem" and not r["hit"]:
             why = []
@@ -420,9 +407,9 @@ def render(res: dict, perf: dict | None) -> str:
         L += ["<details><summary>informative user turns graphmem did not store</summary>", ""]
         L += [f"- {u}: {x}" for u, x in missed] + ["", "</details>", ""]
     L += ["## Other areas' results", ""]
-    for name, what in (("recall.md", "recall latency at 10k/100k, per path"), ("write.md", "write path throughput"),
+    for name, what in (("recall.md", "what each recall path costs, on a synthetic store"), ("write.md", "write path throughput"),
                        ("linking.md", "linking accuracy"), ("short_term.md", "short-term layer and token counting"),
-                       ("perf.md", "ingest, context() at 1k, RSS"),
+                       ("perf.md", "ingest of the hand-written suite, RSS"),
                        ("offtopic.md", "off-topic questions: what context() injects when nothing is relevant")):
         if (RESULTS / name).exists():
             L.append(f"- [`results/{name}`](results/{name}) — {what}")
@@ -457,9 +444,6 @@ def main(argv=None) -> int:
     RESULTS.mkdir(parents=True, exist_ok=True)
     plot_recall(res, RESULTS / "recall_by_category.png")
     plot_tokens(res, RESULTS / "tokens_vs_turn.png")
-    points = ([{"size": perf["context_1k"]["memories"], "p50": perf["context_1k"]["p50"],
-                "p95": perf["context_1k"]["p95"], "source": "perf_bench.py"}] if perf else []) + recall_bench_points()
-    plot_latency(points, RESULTS / "latency_vs_store.png")
     a.out.write_text(render(res, perf), encoding="utf-8")
     print(f"wrote {a.out} and plots in {RESULTS}")
     return 0
