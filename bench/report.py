@@ -431,7 +431,7 @@ def main(argv=None) -> int:
         subprocess.run([sys.executable, "-m", "bench.eval.run", "--out", str(a.eval)], check=True, cwd=ROOT.parent,
                        env=env)
         for name, embedder in (("heldout", ""), ("heldout2", ""), ("heldout3", ""), ("heldout4", ""), ("heldout5", ""),
-                               ("dev", ""), ("heldout3", "use+st"), ("dev", "use+st"), ("heldout5", "use+st")):
+                               ("heldout6", ""), ("heldout7", ""), ("dev", ""), ("heldout3", "use+st"), ("dev", "use+st"), ("heldout5", "use+st")):
             suffix = "_" + embedder.replace("+", "_") if embedder else ""
             subprocess.run([sys.executable, "-m", "bench.eval.run", "--users-dir", str(ROOT / "eval" / name),
                             "--no-curve", "--out", str(RESULTS / f"eval_{name}{suffix}.json")], check=True,
