@@ -4,30 +4,29 @@ gate (rules 1–2) → extraction (``graphmem.linking``) → linking against the
 (the turns' and statements' on a second thread while spaCy parses, new names' after) → versioning plan → gate
 rule 3 (near-duplicate) and the optional judge → UNWIND rows → one managed write transaction (which also refreshes
 cards and regenerates profiles). Runs on the writer's background threads only. The journal codec (``Prepared``)
-is ``graphmem.write.codec``; a turn's reading ``graphmem.linking.analysis``; a statement's slot and stored value
-``graphmem.write.values``; the transaction's rows ``graphmem.write.rows``.
+is ``graphmem.write.codec``; a turn's reading ``graphmem.linking.analysis``; which entity each mention and
+statement is about ``graphmem.write.entities``; a statement's slot and stored value ``graphmem.write.values``; the
+transaction's rows ``graphmem.write.rows``.
 """
 
 from __future__ import annotations
 
 import logging
-import re
 import time
-from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from datetime import datetime
 from typing import Any
 
 import numpy as np
 
-from graphmem.linking import api as linking, lexicon, subject_types
+from graphmem.linking import api as linking
 from graphmem.linking.analysis import SPEAKS_FOR_SELF, analyse, reaction_only
 from graphmem.linking.nlp import DOC_CACHE, english_docs
-from graphmem import lang as langs, scopes
+from graphmem import scopes
 from graphmem.model import FactInput
 from graphmem.store import Store, Tx
-from graphmem.write import ids, retime, rows, smalltalk, tombstones, values
+from graphmem.write import entities, ids, retime, rows, smalltalk, tombstones, values
+from graphmem.write.entities import RECENT_EVENTS, EntityRef, UserState
 from graphmem.write.gate import ACCEPT, Judge, exact_repeat, rules, settle
 from graphmem.write.codec import Prepared, utc
 from graphmem.write.rows import SKIP
@@ -36,52 +35,8 @@ from graphmem.write.versioning import REPEAT, Planner, Version
 
 log = logging.getLogger("graphmem.write")
 
-_PRONOUNS = lexicon.marker_set("zh_pronoun_thing") | lexicon.marker_set("zh_pronoun_person") | \
-    lexicon.marker_set("en_pronoun_thing") | lexicon.marker_set("en_pronoun_person") | \
-    lexicon.marker_set("en_demonstrative") | lexicon.marker_set("en_reference") | lexicon.marker_set("zh_reference")
-SELF_WORDS = frozenset({"", "i", "me", "my", "myself", "mine", "user", "the user", "我", "我自己", "自己", "本人"})
-RECENT_EVENTS = 64
 PARSE_CHUNK = 64          # turns parsed by one spaCy pipe before their vectors go to the embedding thread
 NEW_FROM_MENTION = ("named", "possessive")
-
-
-# -- per-user state kept by the worker ----------------------------------------------------------------------
-@dataclass
-class UserState:
-    tenant: str
-    user_id: str
-    gazetteer: Any
-    names: dict[str, str]                                 # normalised name/alias → entity id
-    persisted: set[str] = field(default_factory=set)        # entity ids known to be in Neo4j
-    recent: deque = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))   # (said_by, normalised text)
-    sessions: dict[str, Any] = field(default_factory=dict)  # session_id → SlotTable
-    loaded_at: float = 0.0
-
-    @property
-    def self_id(self) -> str:
-        return ids.self_entity_id(self.tenant, self.user_id)
-
-    def slots(self, session_id: str):
-        if session_id not in self.sessions:
-            if len(self.sessions) > 64:
-                self.sessions.pop(next(iter(self.sessions)))
-            self.sessions[session_id] = linking.SlotTable()
-        return self.sessions[session_id]
-
-
-@dataclass
-class EntityRef:
-    id: str
-    name: str
-    type: str
-    tenant: str = ""
-    user_id: str = ""
-    is_self: bool = False
-    new: bool = False
-    aliases: set[str] = field(default_factory=set)
-    mentions: int = 0
-    at: datetime | None = None
-    score: float = 1.0
 
 
 @dataclass
@@ -368,203 +323,14 @@ class Pipeline:
         w.verdict, w.reason, w.error = "reject", "invalid", f"{type(e).__name__}: {e}"
 
     def _analyse(self, w: TurnWork, refs: dict[str, EntityRef]) -> None:
-        """Linking and entity resolution of one turn (in order: earlier turns' entities are visible)."""
-        t = w.turn
+        """Linking and entity resolution of one turn (``graphmem.write.entities``)."""
         if w.verdict:
             return
-        st = self.user(t.tenant, t.user_id)
         try:
-            self._refresh_mentions(w, st)
-            links = self._link_mentions(w, st, refs)
-            for i, s in enumerate(w.statements):
-                if s.kind not in ("preference", "goal", "attribute", "event", "relation"):
-                    continue
-                if s.kind == "relation" and isinstance(s.value, str) and s.value.strip() \
-                        and ids.norm_name(s.value) != ids.norm_name(s.subject or ""):
-                    subj = self._resolve(s.subject, s.subject_type, st, refs, links, t)
-                    obj = self._resolve(s.value, "", st, refs, links, t)
-                    if subj is not None and obj is not None:
-                        w.entity_of[i], w.object_of[i] = subj, obj
-                elif s.kind == "relation":    # "Lily is my sister": the user (or the speaker) —SISTER→ Lily
-                    obj = self._resolve(s.subject, s.subject_type or "person", st, refs, links, t)
-                    if obj is None:
-                        continue
-                    w.entity_of[i], w.object_of[i] = self._me(st, refs, t), obj
-                    surface = w.role_surfaces.get(s.key)
-                    if surface and not obj.is_self and not t.participant:
-                        _add_alias(obj, surface, st)   # "my sister" becomes an alias of Lily (roles then resolve)
-                elif t.participant and s.kind == "preference":
-                    self._participant_preference(w, i, s, st, refs, links)
-                elif (ref := self._resolve(s.subject, s.subject_type, st, refs, links, t)) is not None:
-                    w.entity_of[i] = ref
-                _type_value(s, links)
-            for ref in list(w.entity_of.values()) + list(w.object_of.values()):
-                if not ref.is_self and ref.id not in w.mention_ids:
-                    w.mention_ids.append(ref.id)
+            entities.resolve_turn(w, self.user(w.turn.tenant, w.turn.user_id), refs,
+                                  self._names if self.link_with_embeddings else None)
         except Exception as e:  # a turn the linker cannot handle is rejected and counted, never a crash
             self._invalid(w, e)
-
-    @staticmethod
-    def _refresh_mentions(w: TurnWork, st: UserState) -> None:
-        """A name an earlier turn of this batch introduced ("我女儿朵朵…" then "朵朵在…") was not known when the
-        batch's mentions were extracted: extract this turn's again if it contains one."""
-        gaz = st.gazetteer
-        if w.gazetteer_version in (-1, gaz.version):   # not extracted here (caller's facts), or nothing new
-            return
-        known = {i for m in w.mentions for i in m.known_ids}
-        if any(set(found) - known for _, _, found in gaz.find(w.turn.text)):
-            w.mentions = linking.extract_mentions(w.turn.text, gaz)
-        w.gazetteer_version = gaz.version
-
-    def _link_mentions(self, w: TurnWork, st: UserState, refs: dict[str, EntityRef]) -> list:
-        t = w.turn
-        mentions = w.mentions
-        if not mentions:
-            return []
-        slots = st.slots(t.session_id)
-        emb = self._names if self.link_with_embeddings else None
-        links = linking.link(mentions, slots, st.gazetteer, emb)
-        roles = {s.key for s in w.statements if s.kind == "relation"
-                 and (not s.value or ids.norm_name(str(s.value)) == ids.norm_name(s.subject or ""))}
-        out = []
-        for ln in links:
-            m = ln.mention
-            ref = None
-            if ln.status != "linked" and m.kind == "possessive" and m.role and m.role in roles:
-                w.role_surfaces[m.role] = m.surface    # the named person of this turn holds the role
-                continue
-            people = {r.id: r for _, r, _ in out if r.type == "person" and not r.is_self}
-            if t.participant and m.kind == "possessive" and (own := _of_speaker(m.surface, t.participant)) != \
-                    " ".join(m.surface.split()):
-                # a participant's "my sister" is theirs, never the user's: "Melanie's sister"
-                ref = self._new(own, ln.entity_type or m.type, st, refs, t.at)
-            elif m.kind == "pronoun" and m.type == "person" and len(people) == 1:
-                # "My mate Callum is doing it with me. He's ridden it twice": the one person named before it
-                ref = next(iter(people.values()))
-            elif ln.status == "linked" and ln.entity_id:
-                ref = self._ref_existing(ln.entity_id, st, refs, t.at, ln.entity_name, ln.entity_type)
-                if ref and ln.new_alias and ln.new_alias != ref.name:
-                    _add_alias(ref, ln.new_alias, st)
-            elif ln.status == "ambiguous" and m.type and \
-                    len(same := [c for c in ln.candidates if c.type == m.type]) == 1:
-                # the only candidate of exactly the mention's type wins ("that laptop" vs an untyped "Photoshop")
-                ref = self._ref_existing(same[0].entity_id, st, refs, t.at, same[0].name, same[0].type)
-            elif ln.status == "new" and m.kind in NEW_FROM_MENTION and any(c.isalpha() for c in m.surface):
-                # (a bare number the tagger called a product, "9000", is not a new entity)
-                ref = self._new(ln.entity_name or m.surface, ln.entity_type or m.type, st, refs, t.at)
-            if ref is not None and m.kind == "pronoun" and ref.type == "person" and not ref.is_self \
-                    and not any(o.mention.kind == "named" and o.mention.start < m.start for o in links):
-                # "He's lending me his Wahoo" → Callum; after a name in the text, the reader can tell
-                w.referents.setdefault(m.surface.lower(), ref.name)
-            if ref is not None:
-                ref.score = min(ref.score, ln.score or 1.0)
-                slots.mention(ref.id, ref.name, ref.type, _turn_no(t.turn_id, slots), m.surface)
-                if ref.id not in w.mention_ids and not ref.is_self:
-                    w.mention_ids.append(ref.id)
-                out.append((m.surface, ref, m.type))
-        for name, description in linking.en_appositions(t.text):   # "Cobaltline, the fintech startup"
-            ref = next((r for surface, r, _ in out if ids.norm_name(surface) == ids.norm_name(name)), None)
-            if ref is not None and not ref.is_self:
-                _add_alias(ref, description, st)
-        return out
-
-    def _participant_preference(self, w: TurnWork, i: int, s: FactInput, st: UserState, refs, links) -> None:
-        """A participant's "I love pottery" is theirs: a preference fact on the speaker's card whose value is the
-        liked thing (one slot per thing), not the user's like of pottery. Their instructions to the assistant
-        ("always answer in Chinese") are not the user's standing instructions: no fact."""
-        t = w.turn
-        if s.key == "response_style":
-            return
-        if not s.subject and s.value:   # an activity ("I love camping"): the value already names it, no entity
-            w.statements[i] = replace(s, subject=t.participant or "")
-            w.entity_of[i] = self._me(st, refs, t)
-            return
-        thing = self._resolve(s.subject, s.subject_type, st, refs, links, t)
-        if thing is None or thing.is_self:
-            return
-        w.statements[i] = replace(s, subject=t.participant or "", value=thing.name)
-        w.entity_of[i] = self._me(st, refs, t)
-        if thing.id not in w.mention_ids:
-            w.mention_ids.append(thing.id)
-
-    def _me(self, st: UserState, refs: dict[str, EntityRef], t: Prepared) -> EntityRef:
-        """Whom the turn's "I" means: the user's own entity, or for a participant's turn a person entity named
-        after the speaker (found by name or alias, created if new)."""
-        if t.participant:
-            return self._new(t.participant, "person", st, refs, t.at)
-        return self._self(st, refs, t.at)
-
-    def _self(self, st: UserState, refs: dict[str, EntityRef], at: datetime) -> EntityRef:
-        ref = refs.get(st.self_id)
-        if ref is None:
-            ref = refs[st.self_id] = EntityRef(st.self_id, st.user_id, "person", st.tenant, st.user_id,
-                                               is_self=True, at=at)
-        ref.mentions += 1
-        ref.at = max(ref.at or at, at)
-        return ref
-
-    def _ref_existing(self, eid: str, st: UserState, refs, at, name="", type_="") -> EntityRef | None:
-        ref = refs.get(eid)
-        if ref is None:
-            known = st.gazetteer.get(eid)
-            if known is None and not name:
-                return None
-            ref = refs[eid] = EntityRef(eid, known.name if known else name, ((known.type if known else "") or type_ or ""),
-                                        st.tenant, st.user_id, new=eid not in st.persisted, at=at)
-        ref.mentions += 1
-        ref.at = max(ref.at or at, at)
-        return ref
-
-    def _new(self, name: str, type_: str, st: UserState, refs, at) -> EntityRef:
-        name = " ".join(name.split())[:200]
-        eid = st.names.get(ids.norm_name(name)) or ids.entity_id(st.tenant, st.user_id, name)
-        ref = refs.get(eid)
-        if ref is None:
-            known = st.gazetteer.get(eid)
-            ref = refs[eid] = EntityRef(eid, known.name if known else name, ((known.type if known else "") or type_ or ""),
-                                        st.tenant, st.user_id, new=eid not in st.persisted, at=at)
-            if known is None:
-                st.gazetteer.add(linking.KnownEntity(eid, name, type_ or ""))
-            st.names.setdefault(ids.norm_name(name), eid)
-        ref.mentions += 1
-        ref.at = max(ref.at or at, at)
-        return ref
-
-    def _resolve(self, surface: str | None, type_: str, st: UserState, refs, links, t: Prepared) -> EntityRef | None:
-        """``_find``; an entity with no type takes the one the statement gives ("my cousin Priya": a person)."""
-        ref = self._find(surface, type_, st, refs, links, t)
-        if ref is not None and type_ and not ref.type and not ref.is_self:
-            ref.type = type_
-        return ref
-
-    def _find(self, surface: str | None, type_: str, st: UserState, refs, links, t: Prepared) -> EntityRef | None:
-        """The entity a statement is about: the user (the speaker, in a participant's turn), what the linker
-        resolved, a known name, or a new entity. None for a pronoun the linker could not place ("招牌就换成它了"
-        with nothing before it): "it" is no entity, so that statement gets no fact (the message is still stored)."""
-        at = t.at
-        s = " ".join((surface or "").split())
-        n = ids.norm_name(s)
-        if n in SELF_WORDS:
-            return self._me(st, refs, t)
-        if t.participant and (own := _of_speaker(s, t.participant)) != s:
-            for m_surface, ref, _ in links:       # the linker's verdict on "my sister" already names hers
-                if ids.norm_name(m_surface) == n:
-                    return ref
-            return self._new(own, type_ or lexicon.head_type(s), st, refs, at)
-        own = type_ or lexicon.head_type(s)
-        for m_surface, ref, m_type in links:      # the linker already resolved this span
-            mn = ids.norm_name(m_surface)
-            if mn == n or (len(n) >= 2 and (n in mn or (mn in n and not _minor_part(mn, n)
-                                                          and lexicon.compatible(m_type or ref.type, own)))):
-                return ref
-        if n in _PRONOUNS:
-            return None
-        eid = st.names.get(n)
-        if eid:
-            ref = self._ref_existing(eid, st, refs, at, s, type_)
-            if ref:
-                return ref
-        return self._new(s, own, st, refs, at)
 
     # -- embeddings, versioning plan, gate rule 3 -----------------------------------------------------------
     def _embed(self, b: Batch, early: Future | list[Future] | None = None) -> None:
@@ -683,7 +449,7 @@ class Pipeline:
         i = len(w.statements)
         w.statements.append(FactInput(kind="goal", value=value, polarity=1, is_change=True, text=text,
                                       language=s.language))
-        w.entity_of[i] = self._self(self.user(t.tenant, t.user_id), b.refs, t.at)
+        w.entity_of[i] = entities.self_entity(self.user(t.tenant, t.user_id), b.refs, t.at)
         fid = ids.fact_id(t.tenant, t.user_id, t.session_id, t.turn_id, i)
         w.decisions[i] = planner.move(plans[plan], values.slot_id(me, "goal", value) + (t.scope,), value, fid, t.at, text)
         self._embed_more(b, [text])   # the new version's vector, for the vector path
@@ -772,38 +538,6 @@ class Pipeline:
 
 
 # -- small helpers ------------------------------------------------------------------------------------------------
-def _minor_part(part: str, whole: str) -> bool:
-    """A short Chinese mention inside a much longer subject is not what the subject names: "太甜的东西" is not
-    the entity "东西" (the longer phrase becomes its own entity). Nor is one of another type: "北欧风" (a style)
-    is not the region "北欧" (see ``_resolve``)."""
-    return any("\u4e00" <= ch <= "\u9fff" for ch in whole) and len(part) * 2 < len(whole)
-
-
-def _add_alias(ref: EntityRef, alias: str, st: UserState) -> None:
-    """``alias`` names ``ref`` from now on: stored with the entity, and found by this user's later turns."""
-    ref.aliases.add(alias)
-    if ref.id in st.gazetteer:
-        st.gazetteer.add_alias(ref.id, alias)
-    st.names.setdefault(ids.norm_name(alias), ref.id)
-
-
-def _of_speaker(surface: str, speaker: str) -> str:
-    """A participant's first-person possessive as a name of its own ("my sister" said by Melanie → "Melanie's
-    sister", "我妹妹" → "Melanie的妹妹"); any other surface is returned as it is (spaces normalised)."""
-    s = " ".join(surface.split())
-    return next(filter(None, (p.fn("of_speaker")(s, speaker) for p in langs.packs())), s)   # each pack's, in order
-
-
-def _type_value(s, links) -> None:
-    """An entity with no type that an attribute's value names takes the type the key gives (在阿里上班: 阿里 is an
-    organization; 搬到Lyon: a place)."""
-    typ = subject_types.value_type(s)
-    n = ids.norm_name(str(s.value)) if typ else ""
-    for surface, ref, _ in links if n else ():
-        if not ref.type and not ref.is_self and ids.norm_name(surface) == n:
-            ref.type = typ
-
-
 def _owned(turns) -> list[dict]:
     """Rows for ``read/existing_events``: each turn's event id with its owner (ids are matched per owner)."""
     return [{"id": t.event_id, "tenant": t.tenant, "user_id": t.user_id} for t in turns]
@@ -900,10 +634,3 @@ class _Once:
 
 def _vectors(embedder, texts: list[str]) -> dict[str, np.ndarray]:
     return dict(zip(texts, embedder.embed(texts))) if texts else {}
-
-
-def _turn_no(turn_id: str, slots) -> int:
-    """The number the session's slot table orders by: the turn id's leading number ("12", and "12a.f00d" from
-    ``MemorySession``); any other id (a uuid) counts as the session's latest turn."""
-    m = re.match(r"(\d+)a?(?:\.|$)", str(turn_id).strip())
-    return int(m.group(1)) if m else max((s.turn for s in slots), default=0) + 1

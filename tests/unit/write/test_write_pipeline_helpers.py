@@ -3,7 +3,7 @@ from datetime import datetime, timezone
 from graphmem.model import FactInput
 from graphmem.write.journal import Entry
 from graphmem.write.codec import Prepared, fact_from_json, fact_to_json
-from graphmem.write.pipeline import _of_speaker, _turn_no
+from graphmem.write.entities import _of_speaker, _turn_no
 from graphmem.write.rows import _caption, _wire
 from graphmem.write.values import edge as _edge, polarity as _polarity, slot_id as _slot_id, slot_key as _slot_key, \
     stored_value as _stored_value
@@ -51,7 +51,7 @@ def test_payload_round_trip():
 
 
 def test_a_short_chinese_mention_inside_a_long_subject_is_a_minor_part():
-    from graphmem.write.pipeline import _minor_part
+    from graphmem.write.entities import _minor_part
     assert _minor_part("东西", "太甜的东西")
     assert not _minor_part("北欧风", "北欧风格")
     assert not _minor_part("thinkpad", "thinkpad x1 carbon")
