@@ -1,4 +1,4 @@
-"""Time expressions resolved against the message time, English and Chinese. Pure.
+"""Time expressions resolved against the message time. Pure.
 
 ``find_times(text, now)`` → list of ``TimeExpr`` (span, resolved datetime, granularity day/week/month/year).
 Week-relative expressions resolve to the Monday of that week ("next week", 下周), weekdays to that day
@@ -6,9 +6,13 @@ Week-relative expressions resolve to the Monday of that week ("next week", 下�
 coming Saturday, months to the 1st, "later this month" to the period from today to its end. A habit ("every
 Monday", 每周末) and an idiom ("built in a day") are no date; a time of day alone is today's while still ahead.
 
-Hand-written rather than ``dateparser`` (measured, ``bench/dates_bench.py``): dateparser 1.5.0 reads most
-Chinese relative dates wrongly or not at all (19号, 三天后, 这周六, 月底; 23/47 right vs 47/47), finds dates in
-"May I", "Sat down", "I came 2nd" (en 38/53 vs 53/53), gives no week/month granularity, and is ~20x the CPU.
+The grammar's words are the language packs' (``graphmem/lang/<code>/dates.tsv``, ``periods.tsv`` and the tables
+their rules read; a time of day is each pack's ``rules.clock``); this module resolves what they match: a rule's kind
+names its resolver (``_KINDS``). Adding a language's dates means adding those files to its pack.
+
+Hand-written rather than ``dateparser`` (measured, ``bench/dates_bench.py``, ``bench/results/dates.md``): dateparser
+1.5.0 reads most Chinese relative dates wrongly or not at all (19号, 三天后, 这周六, 月底; 23/47 right vs 47/47), finds
+dates in "May I", "Sat down", "I came 2nd" (en 38/53 vs 53/53), gives no week/month granularity, and is ~20x the CPU.
 """
 
 from __future__ import annotations
@@ -16,24 +20,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import lru_cache
 
+from graphmem import lang
 from graphmem.lang import union
 
-from .normalize import has_cjk, parse_number
-
-_EN_WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5,
-                "sunday": 6, "mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4,
-                "sat": 5, "sun": 6}
-_ZH_WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6, "1": 0, "2": 1, "3": 2,
-                "4": 3, "5": 4, "6": 5, "7": 6}
-_EN_MONTHS = {m: i + 1 for i, m in enumerate(["january", "february", "march", "april", "may", "june", "july",
-                                              "august", "september", "october", "november", "december"])}
-_EN_MONTHS.update({m[:3]: i for m, i in list(_EN_MONTHS.items())})
-_EN_MONTHS["sept"] = 9
-_EN_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "couple of": 2, "a couple of": 2,
-           "few": 3, "a few": 3}
-
+from .normalize import parse_number
 
 @dataclass(frozen=True)
 class TimeExpr:
@@ -111,56 +103,46 @@ def _last_week(now: datetime) -> tuple[datetime, datetime]:
     return _monday(now, -1), _monday(now)
 
 
-_EN_NUMWORD = r"(\d+|a couple of|a few|couple of|few|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-_EN_RULES: list[tuple[re.Pattern, object]] = []
+# ---- the rules: each pack's dates.tsv / periods.tsv rows, resolved by kind ---------------------------------------
+
+def _count(s: str, p) -> int:
+    """A count in a date: the pack's word for it ("a few"), a numeral (3, 三), else 3 for a vague one (几), else 1."""
+    w = p.table("date_numbers").get(s.casefold())
+    if w is not None:
+        return int(w)
+    v = parse_number(s)
+    if v:
+        return int(v)
+    return 3 if p.regex("date_few").search(s) else 1
 
 
-def _en(pattern: str):
-    def deco(fn):
-        _EN_RULES.append((re.compile(pattern, re.I), fn))
-        return fn
-    return deco
+def _month_no(s: str, p) -> int:
+    t = p.table("month_numbers")
+    k = s.casefold()
+    w = t.get(k) or t.get(k[:3])
+    return int(w) if w else _count(s, p)
 
 
-def _n(s: str) -> int:
-    s = s.lower()
-    return int(s) if s.isdigit() else _EN_NUM.get(s, 1)
+def _which(m: re.Match, p) -> tuple[int | None, bool]:
+    """(how many weeks/months/years from this one, None for the coming one; may mean either of the last two)."""
+    row = next((r for r in p.rows("date_which") if r[0] == (m.group("which") or "").casefold()), None)
+    if row is None or len(row) < 2 or row[1] == "":
+        return None, False
+    return int(row[1]), len(row) > 2 and row[2] == "either"
 
 
-@_en(r"\bthe day after tomorrow\b")
-def _(m, now):
-    return _day(now, 2), "day"
+def _unit(m: re.Match, p) -> str:
+    return p.table("date_units")[m.group("unit").casefold()]
 
 
-@_en(r"\bthe day before yesterday\b")
-def _(m, now):
-    return _day(now, -2), "day"
+def _k_day(m, now, p):
+    return _day(now, int(p.table("date_days")[m.group(0).casefold()])), "day"
 
 
-@_en(r"\b(today|tonight|this (?:morning|afternoon|evening)|later today)\b")
-def _(m, now):
-    return _day(now), "day"
-
-
-@_en(r"\btomorrow\b")
-def _(m, now):
-    return _day(now, 1), "day"
-
-
-@_en(r"\b(yesterday|last night)\b")
-def _(m, now):
-    return _day(now, -1), "day"
-
-
-_A_COUPLE = re.compile(r"\s+or\s+(?:two|so)\b", re.I)
-_FREQUENCY = re.compile(r"\b(?:once|twice|thrice|times)\s+$", re.I)
-
-
-@_en(r"\bin " + _EN_NUMWORD + r" (day|week|month|year)s?\b")
-def _(m, now):
-    n, unit = _n(m.group(1)), m.group(2).lower()
-    if m.group(1).lower() in ("a", "an") and not _A_COUPLE.match(m.string, m.end()) \
-            and (unit == "day" or _FREQUENCY.search(m.string, 0, m.start())):
+def _k_in(m, now, p):
+    n, unit = _count(m.group("n"), p), _unit(m, p)
+    if m.group("n").casefold() in p.words("date_indefinite") and not p.regex("date_or_so").match(m.string, m.end()) \
+            and (unit == "day" or p.regex("date_rate").search(m.string, 0, m.start())):
         return None   # "Rome wasn't built in a day", "twice in a week": an idiom or a rate; "in a day or two" is a date
     if unit == "day":
         return _day(now, n), "day"
@@ -171,50 +153,46 @@ def _(m, now):
     return _year(now, n), "year"
 
 
-@_en(r"\b" + _EN_NUMWORD + r" (day|week|month|year)s? ago\b")
-def _(m, now):
-    n, unit, vague = _n(m.group(1)), m.group(2).lower(), "few" in m.group(1).lower()
+def _k_ago(m, now, p):
+    n, unit = _count(m.group("n"), p), _unit(m, p)
     if unit == "day":
-        return _day(now, -n), "day", _few_days(now) if vague or "couple" in m.group(1).lower() else None
+        return _day(now, -n), "day", _few_days(now) if p.regex("date_few_days").search(m.group("n")) else None
     if unit == "week":
+        vague = p.regex("date_few").search(m.group("n"))
         return _day(now, -7 * n), "day", _few_weeks(now) if vague else _around(_day(now, -7 * n))
     if unit == "month":
         return _month(now, -n), "month", _months_ago(now, n)
     return _year(now, -n), "year"
 
 
-@_en(r"\b(next|last|this|coming|on)\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\b")
-def _(m, now):
-    which = {"coming": "", "on": ""}.get(m.group(1).lower(), m.group(1).lower())
-    wd = _EN_WEEKDAYS[m.group(2).lower()]
-    if which != "last":
-        return _weekday(now, wd, which), "day"
+def _k_weekday_rel(m, now, p):
+    k, either = _which(m, p)
+    wd = int(p.table("weekday_numbers")[m.group("wd").casefold()])
+    when = _weekday(now, wd, "") if k is None else _day(now, -now.weekday() + 7 * k + wd)
+    if not either:
+        return when, "day"
     day = _day(now, -((now.weekday() - wd) % 7 or 7))   # "last Wednesday": the latest one, or the one before
-    return _weekday(now, wd, which), "day", (day - timedelta(days=7), day + timedelta(days=1))
+    return when, "day", (day - timedelta(days=7), day + timedelta(days=1))
 
 
-@_en(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b")
-def _(m, now):
-    return _weekday(now, _EN_WEEKDAYS[m.group(1).lower()], ""), "day"
+def _k_weekday(m, now, p):
+    return _weekday(now, int(p.table("weekday_numbers")[m.group("wd").casefold()]), ""), "day"
 
 
-@_en(r"\b(this|next|last)? ?weekend\b")
-def _(m, now):
-    which = (m.group(1) or "").lower()
-    return _weekday(now, 5, {"this": "", "": ""}.get(which, which)), "day", _last_week(now) if which == "last" else None
+def _k_weekend(m, now, p):
+    k, _ = _which(m, p)
+    when = _weekday(now, 5, "") if not k else _day(now, -now.weekday() + 7 * k + 5)
+    return when, "day", _last_week(now) if k == -1 else None
 
 
-@_en(r"\blater this (week|month|year)\b")
-def _(m, now):
-    unit = m.group(1).lower()
+def _k_later_this(m, now, p):
+    unit = _unit(m, p)
     end = _monday(now, 1) if unit == "week" else _month(now, 1) if unit == "month" else _year(now, 1)
     return _day(now), "period", (_day(now), end)   # from today to the end of it, not its first day
 
 
-@_en(r"\b(next|last|this) (week|month|year)\b")
-def _(m, now):
-    d = {"next": 1, "last": -1, "this": 0}[m.group(1).lower()]
-    unit = m.group(2).lower()
+def _k_unit_rel(m, now, p):
+    d, unit = _which(m, p)[0] or 0, _unit(m, p)
     if unit == "week":
         return _monday(now, d), "week"
     if unit == "month":
@@ -222,27 +200,27 @@ def _(m, now):
     return _year(now, d), "year"
 
 
-@_en(r"\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.? (\d{1,2})(?:st|nd|rd|th)?\b")
-def _(m, now):
-    mon = _EN_MONTHS.get(m.group(1).lower().rstrip("."), _EN_MONTHS.get(m.group(1).lower()[:3]))
-    d = _date(now, mon, int(m.group(2)))
+def _k_date(m, now, p):
+    d = _date(now, _month_no(m.group("mon"), p), _count(m.group("day"), p))
     return (d, "day") if d else None
 
 
-@_en(r"\b(\d{1,2})(?:st|nd|rd|th)? (?:of )?(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b")
-def _(m, now):
-    d = _date(now, _EN_MONTHS[m.group(2).lower()[:3]], int(m.group(1)))
-    return (d, "day") if d else None
+def _k_ymd(m, now, p):
+    try:
+        return datetime(int(m.group("y")), int(m.group("mon")), int(m.group("day")), tzinfo=now.tzinfo), "day"
+    except ValueError:
+        return None
 
 
-@_en(r"\b(in|this|next|last|by|until|since|early|late|mid)[\s-]+(january|february|march|april|may|june|july|august|september|october|november|december)\b")
-def _(m, now):
-    mon = _EN_MONTHS[m.group(2).lower()]
-    which = m.group(1).lower()
+def _k_month(m, now, p):
+    mon = _month_no(m.group("mon"), p)
+    if not 1 <= mon <= 12:
+        return None
+    which = p.table("month_which").get((m.groupdict().get("which") or "").casefold(), "ahead")
     year = now.year
-    if which == "next" or (which in ("in", "by", "until", "early", "late", "mid") and mon < now.month):
+    if which == "next" or (which == "ahead" and mon < now.month):
         year += 1
-    if which in ("last", "since") and mon >= now.month:
+    if which == "back" and mon >= now.month:
         year -= 1
     return datetime(year, mon, 1, tzinfo=now.tzinfo), "month"
 
@@ -261,194 +239,30 @@ def _day_of_month(now: datetime, day: int) -> datetime | None:
     return None
 
 
-@_en(r"(?:\bthe |\b(?:mon|tues|wednes|thurs|fri|satur|sun)day,? (?:the )?)(\d{1,2})(?:st|nd|rd|th)\b"
-     r"(?!\s+(?:time|times|place|floor|grade|year|attempt|round|anniversary|birthday|century|edition|week|day|month|"
-     r"person|one|kid|child|baby|book|episode|chapter|game|lesson|session)s?\b)"
-     r"(?!,?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))")
-def _(m, now):
-    d = _day_of_month(now, int(m.group(1)))
+def _k_dom(m, now, p):
+    d = _day_of_month(now, _count(m.group("day"), p))
     return (d, "day") if d else None
 
 
-@_en(r"\b(\d{4})-(\d{2})-(\d{2})\b")
-def _(m, now):
-    try:
-        return datetime(int(m.group(1)), int(m.group(2)), int(m.group(3)), tzinfo=now.tzinfo), "day"
-    except ValueError:
-        return None
-
-
-# ---- Chinese --------------------------------------------------------------------------------------------------
-
-_ZH_NUM = r"([0-9０-９一二两三四五六七八九十半几]+)"
-_ZH_RULES: list[tuple[re.Pattern, object]] = []
-
-
-def _zh(pattern: str):
-    def deco(fn):
-        _ZH_RULES.append((re.compile(pattern), fn))
-        return fn
-    return deco
-
-
-def _zn(s: str) -> int:
-    v = parse_number(s)
-    return int(v) if v else (3 if "几" in s else 1)
-
-
-# "19号", "十九号", "25日" with no month before it (not "3号线", "19号楼", "生日")
-@_zh(r"(?<![0-9０-９月一二三四五六七八九十])([0-9]{1,2}\s?[号日]|[一二三四五六七八九十]{1,3}号)(?!线|楼|床|门|房|院|机|车厢|位|窗口|桌)")
-def _(m, now):
-    d = _day_of_month(now, _zn(re.sub(r"\s?[号日]$", "", m.group(1))))
-    return (d, "day") if d else None
-
-
-@_zh(r"大后天")
-def _(m, now):
-    return _day(now, 3), "day"
-
-
-@_zh(r"大前天")
-def _(m, now):
-    return _day(now, -3), "day"
-
-
-@_zh(r"后天")
-def _(m, now):
-    return _day(now, 2), "day"
-
-
-@_zh(r"前天")
-def _(m, now):
-    return _day(now, -2), "day"
-
-
-@_zh(r"明天|明早|明晚|明儿")
-def _(m, now):
-    return _day(now, 1), "day"
-
-
-@_zh(r"昨天|昨晚|昨儿|昨日")
-def _(m, now):
-    return _day(now, -1), "day"
-
-
-@_zh(r"今天|今晚|今早|今儿|今日|今夜")
-def _(m, now):
-    return _day(now), "day"
-
-
-@_zh(r"(下下|下|上上|上|这|本)(?:个)?(?:周|星期|礼拜)([一二三四五六日天1-7])")
-def _(m, now):
-    which = {"下": "next", "上": "last", "这": "this", "本": "this"}.get(m.group(1))
-    if which is None:   # 下下周三 / 上上周三
-        base = 2 if m.group(1) == "下下" else -2
-        return _day(now, -now.weekday() + 7 * base + _ZH_WEEKDAYS[m.group(2)]), "day"
-    return _weekday(now, _ZH_WEEKDAYS[m.group(2)], which), "day"
-
-
-@_zh(r"(下|上|这个|这|本)?(?:个)?周末")
-def _(m, now):
-    which = {"下": "next", "上": "last"}.get(m.group(1) or "", "")
-    return _weekday(now, 5, which), "day", _last_week(now) if which == "last" else None
-
-
-@_zh(r"(?:周|星期|礼拜)([一二三四五六日天1-7])")
-def _(m, now):
-    return _weekday(now, _ZH_WEEKDAYS[m.group(1)], ""), "day"
-
-
-@_zh(r"(下下|下|上上|上|这|本)(?:个)?(?:周|星期|礼拜)")
-def _(m, now):
-    d = {"下下": 2, "下": 1, "上上": -2, "上": -1, "这": 0, "本": 0}[m.group(1)]
-    return _monday(now, d), "week"
-
-
-@_zh(r"(下|上|这|本)(?:个)?月(?![0-9一二三四五六七八九十]+[号日])")
-def _(m, now):
-    return _month(now, {"下": 1, "上": -1, "这": 0, "本": 0}[m.group(1)]), "month"
-
-
-@_zh(r"明年|去年|今年|后年|前年")
-def _(m, now):
-    return _year(now, {"明年": 1, "去年": -1, "今年": 0, "后年": 2, "前年": -2}[m.group(0)]), "year"
-
-
-@_zh(_ZH_NUM + r"(?:个)?(天|周|星期|礼拜|月|年)(?:以后|之后|后)")
-def _(m, now):
-    n, unit = _zn(m.group(1)), m.group(2)
-    if unit == "天":
-        return _day(now, n), "day"
-    if unit in ("周", "星期", "礼拜"):
-        return _day(now, 7 * n), "day"
-    if unit == "月":
-        return _month(now, n), "month"
-    return _year(now, n), "year"
-
-
-@_zh(r"过" + _ZH_NUM + r"(?:个)?(天|周|星期|礼拜|月)")
-def _(m, now):
-    n, unit = _zn(m.group(1)), m.group(2)
-    return (_day(now, n), "day") if unit == "天" else (_day(now, 7 * n), "day") if unit != "月" \
-        else (_month(now, n), "month")
-
-
-@_zh(_ZH_NUM + r"(?:个)?(天|周|星期|礼拜|月|年)(?:以前|之前|前)")
-def _(m, now):
-    n, unit, vague = _zn(m.group(1)), m.group(2), "几" in m.group(1)
-    if unit == "天":
-        return _day(now, -n), "day", _few_days(now) if vague else None
-    if unit in ("周", "星期", "礼拜"):
-        return _day(now, -7 * n), "day", _few_weeks(now) if vague else _around(_day(now, -7 * n))
-    if unit == "月":
-        return _month(now, -n), "month", _months_ago(now, n)
-    return _year(now, -n), "year"
-
-
-@_zh(r"([0-9]{1,2}|[一二三四五六七八九十]{1,3})月([0-9]{1,2}|[一二三四五六七八九十]{1,3})(?:号|日)")
-def _(m, now):
-    d = _date(now, _zn(m.group(1)), _zn(m.group(2)))
-    return (d, "day") if d else None
-
-
-@_zh(r"(\d{4})年(\d{1,2})月(\d{1,2})(?:号|日)")
-def _(m, now):
-    try:
-        return datetime(int(m.group(1)), int(m.group(2)), int(m.group(3)), tzinfo=now.tzinfo), "day"
-    except ValueError:
-        return None
-
-
-@_zh(r"(?<![0-9一二两三四五六七八九十个])([0-9]{1,2}|十[一二]?|[一二三四五六七八九])月份?(?![0-9一二三四五六七八九十]+[号日])(?![一两二三四五几]?[次回趟遍])")
-def _(m, now):
-    mon = _zn(m.group(1))
-    if not 1 <= mon <= 12:
-        return None
-    return datetime(now.year + (1 if mon < now.month else 0), mon, 1, tzinfo=now.tzinfo), "month"
-
-
-@_zh(r"(下个?|这个?|本|上个?)?月(底|初|中)")
-def _(m, now):
-    d = {"下": 1, "下个": 1, "上": -1, "上个": -1}.get(m.group(1) or "", 0)
+def _k_month_part(m, now, p):
+    d = _which(m, p)[0] or 0
+    part = p.table("date_parts")[m.group("part")]
     base = _month(now, d)
-    day = {"初": 1, "中": 15}.get(m.group(2))
-    if day is None:
+    if part == "end":
         day = (_month(now, d + 1) - timedelta(days=1)).day
-    third = {"初": (1, 11), "中": (11, 21)}.get(m.group(2))   # 上旬/中旬/下旬: the month's first, middle, last ten days
-    period = (base.replace(day=third[0]), base.replace(day=third[1])) if third else (base.replace(day=21), _month(now, d + 1))
-    return base.replace(day=day), "day", period
+        return base.replace(day=day), "day", (base.replace(day=21), _month(now, d + 1))
+    first, last = (1, 11) if part == "start" else (11, 21)   # the month's first, middle or last ten days
+    return base.replace(day=first if part == "start" else 15), "day", (base.replace(day=first), base.replace(day=last))
 
 
-@_zh(r"(明|今|去)?年(底|初)")
-def _(m, now):
-    d = {"明": 1, "去": -1}.get(m.group(1) or "", 0)
-    y = now.year + d
-    return (datetime(y, 12, 31, tzinfo=now.tzinfo) if m.group(2) == "底" else datetime(y, 1, 1, tzinfo=now.tzinfo)), "day"
+def _k_year_part(m, now, p):
+    y = now.year + (_which(m, p)[0] or 0)
+    end = p.table("date_parts")[m.group("part")] == "end"
+    return (datetime(y, 12, 31, tzinfo=now.tzinfo) if end else datetime(y, 1, 1, tzinfo=now.tzinfo)), "day"
 
 
-@_en(r"\b(?:the )?end of (?:the |this )?(month|year|week)\b")
-def _(m, now):
-    unit = m.group(1).lower()
+def _k_end_of(m, now, p):
+    unit = _unit(m, p)
     if unit == "month":
         return _month(now, 1) - timedelta(days=1), "day"
     if unit == "year":
@@ -456,9 +270,43 @@ def _(m, now):
     return _day(now, 6 - now.weekday()), "day"
 
 
-_ZH_TOD = re.compile(r"(凌晨|早上|早晨|上午|中午|下午|傍晚|晚上|夜里)?([0-9]{1,2}|[一二两三四五六七八九十]{1,3})点(半|一刻|三刻|([0-9]{1,2}|[一二三四五六七八九十]{1,3})分?)?")
-_EN_TOD = re.compile(r"\b(?:at\s+)?(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)|\bat\s+(\d{1,2})(?::(\d{2}))?\b(?!\s*(?:%|percent|people|kids|years))|\b(noon|midday|midnight)\b", re.I)
+# periods a question names without a date ("the other day", "前几天", "the week before last"): read only when asked
+# for (``find_times(..., periods=True)``): a statement's date needs a day, a question a period
+_PERIODS = {
+    "few_days": lambda m, now, p: _few_days(now),
+    "few_weeks": lambda m, now, p: _few_weeks(now),
+    "months_ago": lambda m, now, p: _months_ago(now, _count(m.group("n"), p)),
+    "past_week": lambda m, now, p: _last_week(now),
+    "past_month": lambda m, now, p: (_month(now, -1), _month(now, 0)),
+    "week_before_last": lambda m, now, p: (_monday(now, -2), _monday(now, -1)),
+}
+_KINDS = {k[3:]: f for k, f in list(globals().items()) if k.startswith("_k_")}
 
+
+def _as_period(fn):
+    def rule(m, now, p):
+        span = fn(m, now, p)
+        return span[0], "period", span
+    return rule
+
+
+def _ordered() -> tuple:
+    """The packs whose rules are tried, the default's last (a tie between two packs' rules goes to the other)."""
+    ps = lang.packs()
+    return tuple([p for p in ps if p.lang != lang.DEFAULT] + [p for p in ps if p.lang == lang.DEFAULT])
+
+
+@lru_cache(maxsize=8)
+def _rules(packs: tuple, periods: bool) -> list[tuple[re.Pattern, object, object]]:
+    """(pattern, resolver, pack) of every pack's dates.tsv rows (then periods.tsv's), in order; cached per set of
+    packs, so a pack added later (``lang.add_path``) counts."""
+    out = [(re.compile(r[1]), _KINDS[r[0]], p) for p in packs for r in p.rows("dates")]
+    if periods:
+        out += [(re.compile(r[1]), _as_period(_PERIODS[r[0]]), p) for p in packs for r in p.rows("periods")]
+    return out
+
+
+# ---- a time of day: each pack's rules.clock ---------------------------------------------------------------------
 
 def time_of_day(text: str) -> tuple[int, int] | None:
     """'下午三点半' → (15, 30), '3pm' → (15, 0), 'at 10' → (10, 0), 'noon' → (12, 0)."""
@@ -479,93 +327,14 @@ def _time_alone(text: str, now: datetime) -> TimeExpr | None:
     return TimeExpr(r[2], r[3], when, "time", text[r[2]:r[3]]) if when > now else None
 
 
-_CLOCK = re.compile(r"\d|点")   # what a time said plainly needs (a digit or 点): the cheap test before the others
-
-
 def _time_of_day(text: str) -> tuple[int, int, int, int, bool] | None:
-    """(hour, minute, start, end, said plainly): plainly when the part of the day, the minutes or am/pm are said."""
-    m = _ZH_TOD.search(text)
-    if m:
-        h = parse_number(m.group(2))
-        if h is None or h > 24:
-            return None
-        h = int(h)
-        if m.group(1) in ("下午", "傍晚", "晚上", "夜里") and h < 12:
-            h += 12
-        if m.group(1) == "中午" and h < 6:
-            h += 12
-        mins = {"半": 30, "一刻": 15, "三刻": 45}.get(m.group(3) or "", None)
-        if mins is None:
-            mins = int(parse_number(m.group(4)) or 0) if m.group(4) else 0
-        return h % 24, min(int(mins), 59), m.start(), m.end(), bool(m.group(1) or m.group(3))
-    m = _EN_TOD.search(text)
-    if m:
-        if m.group(6):
-            return ((0, 0) if m.group(6).lower() == "midnight" else (12, 0)) + (m.start(), m.end(), False)
-        if m.group(1):
-            h, mins = int(m.group(1)), int(m.group(2) or 0)
-            if m.group(3).lower().startswith("p") and h < 12:
-                h += 12
-            if m.group(3).lower().startswith("a") and h == 12:
-                h = 0
-        else:
-            h, mins = int(m.group(4)), int(m.group(5) or 0)
-            if 1 <= h <= 7:
-                h += 12     # "at 5" in a plan means 17:00
-        if h < 24 and mins < 60:
-            return h, mins, m.start(), m.end(), bool(m.group(3) or m.group(2) or m.group(5))
+    """(hour, minute, start, end, said plainly): the first pack's clock that finds one (the default's last); plainly
+    when the part of the day, the minutes or am/pm are said."""
+    for p in _ordered():
+        r = p.fn("clock")(text)
+        if r is not None:
+            return r or None
     return None
-
-
-# ---- periods a question names without a date ("the other day", "前几天", "the week before last") ----------------
-# read only when asked for (``find_times(..., periods=True)``): a statement's date needs a day, a question a period
-
-_PERIOD_RULES: list[tuple[re.Pattern, object]] = []
-
-
-def _period(pattern: str):
-    def deco(fn):
-        def rule(m, now):
-            span = fn(m, now)
-            return span[0], "period", span
-        _PERIOD_RULES.append((re.compile(pattern, re.I), rule))
-        return fn
-    return deco
-
-
-@_period(r"\b(?:a few|a couple of|several) days (?:ago|back)\b|\bthe other day\b|几天前|前几天|前两天")
-def _(m, now):
-    return _few_days(now)
-
-
-@_period(r"\b(?:a few|several) weeks (?:ago|back)\b|几周前|前几周")
-def _(m, now):
-    return _few_weeks(now)
-
-
-@_period(r"\b(an?|one|two|three|a couple of|\d+)\s+months?(?:\s+or so)?\s+(?:ago|back)\b")
-def _(m, now):
-    return _months_ago(now, _n(m.group(1)))
-
-
-@_period(r"(\d+|[一两二三四五六])\s*个多?月(?:以)?前")
-def _(m, now):
-    return _months_ago(now, _zn(m.group(1)))
-
-
-@_period(r"\bpast week\b")
-def _(m, now):
-    return _last_week(now)
-
-
-@_period(r"\bpast month\b")
-def _(m, now):
-    return _month(now, -1), _month(now, 0)
-
-
-@_period(r"\b(?:week|weekend) before last\b|上上个?周末")
-def _(m, now):
-    return _monday(now, -2), _monday(now, -1)
 
 
 _CLAUSE_END = re.compile(r"[，。！？；,.!?;\n]")
@@ -580,33 +349,39 @@ def _habitual(text: str, s: int, hit: str) -> bool:
     return bool(union("every_end").search(before.rstrip()) or union("weekly").search(before))
 
 
+def _live(packs: tuple, text: str) -> set[str]:
+    """The packs whose rules can match: a pack's rules need its script (every Chinese rule a Chinese character)."""
+    return {p.lang for p in packs if p.lang == lang.DEFAULT or p.regex("script").search(text)}
+
+
 def find_times(text: str, now: datetime, periods: bool = False) -> list[TimeExpr]:
     """All non-overlapping time expressions, longest/earliest rule first; with ``periods``, also the periods a
     question names without a date ("the other day", "前几天")."""
     found: list[TimeExpr] = []
     taken: list[tuple[int, int]] = []
     cands = []
-    zh = has_cjk(text)   # every Chinese rule needs a Chinese character: without one none can match
-    for k, (pat, fn) in enumerate(_ZH_RULES + _EN_RULES + (_PERIOD_RULES if periods else [])):
-        if k < len(_ZH_RULES) and not zh:
+    packs = _ordered()
+    live = _live(packs, text)
+    for k, (pat, fn, p) in enumerate(_rules(packs, periods)):
+        if p.lang not in live:
             continue
         for m in pat.finditer(text):
             if m.end() > m.start():
-                cands.append((-(m.end() - m.start()), k, m, fn))
-    for _, _, m, fn in sorted(cands, key=lambda c: (c[0], c[1])):   # longest match first, then rule order
+                cands.append((-(m.end() - m.start()), k, m, fn, p))
+    for _, _, m, fn, p in sorted(cands, key=lambda c: (c[0], c[1])):   # longest match first, then rule order
         s, e = m.span()
         if any(not (e <= a or s >= b) for a, b in taken):
             continue
         if _habitual(text, s, m.group(0)):
             taken.append((s, e))
             continue
-        r = fn(m, now)
+        r = fn(m, now, p)
         if not r:
             continue
         found.append(TimeExpr(s, e, r[0], r[1], m.group(0), *r[2:]))
         taken.append((s, e))
     found.sort(key=lambda t: t.start)
-    if not found and not taken and _CLOCK.search(text):   # no day said (nor a habit's): a time of day alone
+    if not found and not taken and union("clock_hint").search(text):   # no day said (nor a habit's): a time of day alone
         alone = _time_alone(text, now)
         return [alone] if alone else []
     tod = time_of_day(text) if found else None

@@ -133,9 +133,6 @@ ALLOWED_REGEXES = {
     "linking/mentions.py": 4,
     # the numeral readers: 岁半 in the Chinese numeral run, the English number words (a parser's grammar)
     "linking/normalize.py": 2,
-    # the date grammar: rules are patterns with the code that resolves them (its @_en/@_zh rules are not counted
-    # here); moving it means a date module per pack
-    "linking/timeexpr.py": 5,
 }
 #: inline word lists that stay outside the packs, and why (a file may have at most this many)
 ALLOWED_LISTS = {
@@ -153,8 +150,6 @@ ALLOWED_LISTS = {
     "linking/normalize.py": 5,
     # not words: the kinds of a reference (indefinite, other, which …)
     "linking/resolve.py": 1,
-    # the date grammar's tables (weekdays, months, number words, 下/上/这/本 …): see ALLOWED_REGEXES
-    "linking/timeexpr.py": 13,
 }
 
 

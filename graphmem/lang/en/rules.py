@@ -9,7 +9,7 @@ from itertools import islice
 from graphmem import lang
 
 __all__ = ["about_speaker", "agent_nouns", "allergy_list", "ambient_units", "appositions", "asked_types", "body",
-           "children", "clause_statements", "content_terms", "content_units", "cue_re", "diet", "dropped", "grams",
+           "children", "clause_statements", "clock", "content_terms", "content_units", "cue_re", "diet", "dropped", "grams",
            "is_change", "is_question", "job_owner", "kin_mentions", "languages_spoken", "learning", "name_age",
            "named_ages", "noun_type", "occupation_other", "of_speaker", "others_facts", "pets", "possessive",
            "preferred_over", "quantity_units", "retimed_date", "role_name", "search_terms", "short_answer",
@@ -624,3 +624,29 @@ def of_speaker(surface: str, speaker: str) -> str | None:
     the surface does not open with one."""
     m = _p().regex("_of_speaker").match(surface)
     return f"{speaker}'s {m.group(1)}" if m else None
+
+
+def clock(text: str) -> tuple | None:
+    """The first time of day said in ``text`` ("3pm", "at 10:30", "noon"): (hour, minute, start, end, said plainly:
+    with am/pm or the minutes); ``()`` when one is said but is no time ("at 25"); None when none is. A bare "at 5"
+    (1 to 7) is in the afternoon. The groups of ``_clock.re`` it reads: word, h/min/ampm, at/at_min."""
+    m = _p().regex("_clock").search(text)
+    if not m:
+        return None
+    g = m.groupdict()
+    if g.get("word"):
+        return int(_p().table("_clock_words")[g["word"].lower()]), 0, m.start(), m.end(), False
+    if g.get("h"):
+        h, mins = int(g["h"]), int(g.get("min") or 0)
+        half = _p().table("_clock_half").get((g.get("ampm") or "").lower())
+        if half == "pm" and h < 12:
+            h += 12
+        if half == "am" and h == 12:
+            h = 0
+    else:
+        h, mins = int(g["at"]), int(g.get("at_min") or 0)
+        if 1 <= h <= 7:
+            h += 12
+    if h < 24 and mins < 60:
+        return h, mins, m.start(), m.end(), bool(g.get("ampm") or g.get("min") or g.get("at_min"))
+    return ()

@@ -10,7 +10,7 @@ from itertools import islice
 from graphmem import lang
 
 __all__ = ["about_speaker", "agent_nouns", "allergy_list", "ambient_units", "appositions", "asked_types", "body",
-           "children", "clause_statements", "content_terms", "content_units", "cue_re", "diet", "dropped", "grams",
+           "children", "clause_statements", "clock", "content_terms", "content_units", "cue_re", "diet", "dropped", "grams",
            "is_change", "is_question", "job_owner", "kin_mentions", "languages_spoken", "learning", "name_age",
            "named_ages", "noun_type", "occupation_other", "of_speaker", "others_facts", "pets", "possessive",
            "preferred_over", "quantity_units", "retimed_date", "role_name", "search_terms", "short_answer",
@@ -445,3 +445,23 @@ def of_speaker(surface: str, speaker: str) -> str | None:
         if surface.startswith(pre) and len(surface) > len(pre):
             return f"{speaker}的{surface[len(pre):]}"
     return None
+
+
+def clock(text: str) -> tuple | None:
+    """The first time of day said in ``text`` ("下午三点半"): (hour, minute, start, end, said plainly: with the part
+    of the day or what follows 点); ``()`` when one is said but is no time (25点); None when none is."""
+    from graphmem.linking.normalize import parse_number
+    m = _p().regex("_clock").search(text)
+    if not m:
+        return None
+    h = parse_number(m.group("h"))
+    if h is None or h > 24:
+        return ()
+    h = int(h)
+    below = _p().table("_clock_pm").get(m.group("part") or "")
+    if below and h < int(below):
+        h += 12
+    mins = _p().table("_clock_minutes").get(m.group("after") or "")
+    if mins is None:
+        mins = int(parse_number(m.group("min")) or 0) if m.group("min") else 0
+    return h % 24, min(int(mins), 59), m.start(), m.end(), bool(m.group("part") or m.group("after"))

@@ -1,0 +1,2 @@
+# right after "in a day": it is a date after all ("in a day or two")
+(?i)\s+or\s+(?:two|so)\b

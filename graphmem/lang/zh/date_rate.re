@@ -1,0 +1,1 @@
+# right before "in a week": a rate ("twice in a week"), no date

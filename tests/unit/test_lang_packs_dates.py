@@ -1,0 +1,68 @@
+"""A third language's dates are files in its pack (issue 17 item 2): the date grammar's words are the packs' data,
+the resolution code is shared, and a pack added after the rules were first read counts."""
+
+import shutil
+from datetime import date, datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from graphmem import lang
+from graphmem.linking.timeexpr import find_times, time_of_day
+
+ROOT = Path(__file__).resolve().parents[2]
+NOW = datetime(2026, 11, 20, 12, 0, tzinfo=timezone.utc)   # a Friday
+
+FR = {
+    "dates.tsv": "# dates\nday\t(?i)\\baprès-demain\\b\nday\t(?i)\\bdemain\\b\nday\t(?i)\\bhier\\b\n"
+                 "weekday_rel\t(?i)\\b(?P<wd>lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) (?P<which>prochain|dernier)\\b\n"
+                 "in\t(?i)\\bdans (?P<n>\\d+|une?|deux|trois) (?P<unit>jour|semaine|mois|an)s?\\b\n"
+                 "ago\t(?i)\\bil y a (?P<n>\\d+|une?|deux|trois) (?P<unit>jour|semaine|mois|an)s?\\b\n"
+                 "date\t(?i)\\b(?P<day>\\d{1,2}) (?P<mon>janvier|février|mars|avril|mai|juin|juillet|août|septembre|"
+                 "octobre|novembre|décembre)\\b\n",
+    "periods.tsv": "# périodes\n",
+    "date_days.tsv": "# jours\naprès-demain\t2\ndemain\t1\nhier\t-1\n",
+    "weekday_numbers.tsv": "# jours de la semaine\n" + "".join(
+        f"{d}\t{i}\n" for i, d in enumerate("lundi mardi mercredi jeudi vendredi samedi dimanche".split())),
+    "date_which.tsv": "# quelle semaine\nprochain\t1\ndernier\t-1\teither\n",
+    "date_numbers.tsv": "# nombres\nun\t1\nune\t1\ndeux\t2\ntrois\t3\n",
+    "date_units.tsv": "# unités\njour\tday\nsemaine\tweek\nmois\tmonth\nan\tyear\n",
+    "month_numbers.tsv": "# mois\n" + "".join(f"{m}\t{i + 1}\n" for i, m in enumerate(
+        "janvier février mars avril mai juin juillet août septembre octobre novembre décembre".split())),
+    "_clock.re": "# 15h30\n(?i)\\b(?P<h>\\d{1,2})h(?P<min>\\d{2})?\\b\n",
+    "_clock_half.tsv": "# rien\n",
+}
+
+
+@pytest.fixture
+def fr_pack(tmp_path):
+    """The English pack copied to fr/, its rules reading fr/ (test_lang_packs.py's way); the tests write its dates."""
+    fr = tmp_path / "fr"
+    shutil.copytree(ROOT / "graphmem" / "lang" / "en", fr, ignore=shutil.ignore_patterns("__pycache__", "__init__.py"))
+    rules = (ROOT / "graphmem" / "lang" / "en" / "rules.py").read_text(encoding="utf-8")
+    (fr / "rules.py").write_text(rules.replace('"en"', '"fr"'), encoding="utf-8")
+    lang.add_path(tmp_path)
+    yield fr
+    lang.remove_path(tmp_path)
+
+
+def _said(text):
+    return [(t.text, t.when.date()) for t in find_times(text, NOW)]
+
+
+def test_french_dates_are_files_in_its_pack(fr_pack):
+    for name, body in FR.items():
+        (fr_pack / name).write_text(body, encoding="utf-8")
+    lang.remove_path(fr_pack.parent)
+    assert _said("On part mardi prochain") == []                 # the rules were read without French ...
+    lang.add_path(fr_pack.parent)                                 # ... and a pack added later counts
+    lang.check("fr")
+    assert _said("On part mardi prochain") == [("mardi prochain", date(2026, 11, 24))]
+    assert _said("il y a trois jours") == [("il y a trois jours", date(2026, 11, 17))]
+    assert _said("dans deux semaines, ou après-demain") == [("dans deux semaines", date(2026, 12, 4)),
+                                                            ("après-demain", date(2026, 11, 22))]
+    assert _said("le 3 mars") == [("3 mars", date(2026, 3, 3))]
+    assert time_of_day("rendez-vous à 15h30") == (15, 30)
+    assert _said("next Tuesday, 下周二") == [("next Tuesday", date(2026, 11, 24)), ("下周二", date(2026, 11, 24))]
+    lang.remove_path(fr_pack.parent)
+    assert _said("il y a trois jours") == [] and time_of_day("à 15h30") is None
