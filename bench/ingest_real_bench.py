@@ -124,7 +124,9 @@ def run_set(name: str, turns: list[T], settings, embedder, evidence: set[str] | 
     from graphmem.write.reads import delete_tenant
 
     # a dump is compared across runs: ids are derived from the tenant, so it must be the same in every run
-    tenant = f"bench-{name}-dump" if dump is not None else f"bench-{name}-{uuid.uuid4().hex[:6]}"
+    # (GRAPHMEM_BENCH_DUMP_TAG keeps two engineers' dump runs on one server apart)
+    tag = os.environ.get("GRAPHMEM_BENCH_DUMP_TAG", "")
+    tenant = f"bench-{name}-dump{tag}" if dump is not None else f"bench-{name}-{uuid.uuid4().hex[:6]}"
     st = settings.with_(tenant=tenant)
     rej = Rejections()
     logger = logging.getLogger("graphmem.write")

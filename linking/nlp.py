@@ -66,14 +66,17 @@ def _numpy_matmul(nlp):
     return nlp
 
 
-_KEYS = {"TAG": "tag_", "LOWER": "lower_", "DEP": "dep_", "IS_SPACE": "is_space"}
+_KEYS = frozenset({"TAG", "LOWER", "DEP", "IS_SPACE"})   # what a one-token rule may read to be remembered
 
 
 def _memo_attribute_ruler(ruler) -> None:
     """Make spaCy's ``AttributeRuler`` (tag → POS/morph map and exceptions: 16 % of a parse) give the same
     annotations faster. Its rules are applied per token in rule order; a token's one-token rules depend only on
     the token's TAG, LOWER, DEP and IS_SPACE, so they are matched once per such key and remembered; the few
-    rules of several tokens ("gon na") still go through a Matcher. Left as it is if a rule reads anything else."""
+    rules of several tokens ("gon na") still go through a Matcher, and only on a ``Doc`` where one can begin (a
+    token whose key matches such a rule's first token: "gon", "let", an expletive). Left as it is if a rule reads
+    anything else."""
+    from spacy.attrs import IDS
     from spacy.matcher import Matcher
     from spacy.pipeline import AttributeRuler
     from spacy.tokens._retokenize import set_token_attrs
@@ -82,16 +85,23 @@ def _memo_attribute_ruler(ruler) -> None:
     used = {k for r in rules for p in r["patterns"] if len(p) == 1 for k in p[0]}
     if type(ruler) is not AttributeRuler or not used <= set(_KEYS):
         return
-    keys = tuple(_KEYS[k] for k in sorted(used))
-    one, many = Matcher(ruler.vocab), Matcher(ruler.vocab)
+    key_attrs = [IDS[k] for k in sorted(used)]
+    one, many, first = Matcher(ruler.vocab), Matcher(ruler.vocab), Matcher(ruler.vocab)
+    several = []   # patterns of the rules of several tokens
     for i, r in enumerate(rules):
-        (one if all(len(p) == 1 for p in r["patterns"]) else many).add(str(i), r["patterns"])
+        single = all(len(p) == 1 for p in r["patterns"])
+        (one if single else many).add(str(i), r["patterns"])
+        if not single:
+            first.add(str(i), [p[:1] for p in r["patterns"]])
+            several += r["patterns"]
+    # a match of a rule of several tokens begins with a token that matches its pattern's first token (no
+    # operators: every token of the pattern is there), which reads only the key's attributes
+    skip_many = not any("OP" in t for p in several for t in p) and {k for p in several for k in p[0]} <= used
     memo: dict[tuple, tuple[int, ...]] = {}
+    begins: dict[tuple, bool] = {}
     strings = ruler.vocab.strings
 
-    def rule_ids(doc, i) -> tuple[int, ...]:
-        tok = doc[i]
-        key = tuple(getattr(tok, k) for k in keys)
+    def rule_ids(doc, i, key) -> tuple[int, ...]:
         found = memo.get(key)
         if found is None:
             found = tuple(sorted(int(strings[m]) for m, _, _ in one(doc[i:i + 1], allow_missing=True)))
@@ -100,10 +110,24 @@ def _memo_attribute_ruler(ruler) -> None:
             memo[key] = found
         return found
 
+    def may_begin(doc, i, key) -> bool:
+        found = begins.get(key)
+        if found is None:
+            found = bool(first(doc[i:i + 1], allow_missing=True))
+            if len(begins) > 200_000:
+                begins.clear()
+            begins[key] = found
+        return found
+
     class MemoAttributeRuler(AttributeRuler):
         def __call__(self, doc):
             extra: dict[int, list[int]] = {}
-            for m, start, end in many(doc, allow_missing=True):
+            # every token's key (TAG, LOWER, DEP, IS_SPACE as ids: one array read, not four strings a token) is
+            # read before any rule is applied: a rule only sets attributes of the token it is applied to, and a
+            # token's rules are looked up before its own are applied, so this is the key the rules would see
+            keys = [tuple(k) for k in doc.to_array(key_attrs).reshape(len(doc), len(key_attrs)).tolist()]
+            begin = not skip_many or any(may_begin(doc, i, k) for i, k in enumerate(keys))
+            for m, start, end in many(doc, allow_missing=True) if begin else ():
                 rid = int(strings[m])
                 index = self.indices[rid]
                 at = start + index if index >= 0 else end + index
@@ -111,11 +135,10 @@ def _memo_attribute_ruler(ruler) -> None:
                     return super().__call__(doc)   # spaCy's own error for a bad index
                 extra.setdefault(at, []).append(rid)
             attrs = self.attrs
-            for i in range(len(doc)):
-                ids = rule_ids(doc, i)
+            for i, tok in enumerate(doc):
+                ids = rule_ids(doc, i, keys[i])
                 if i in extra:
                     ids = sorted(ids + tuple(extra[i]))
-                tok = doc[i]
                 for rid in ids:
                     set_token_attrs(tok, attrs[rid])
             return doc
@@ -202,6 +225,14 @@ def chinese():
                 except (ImportError, OSError) as e:
                     raise ModelError(f"spaCy/jieba Chinese pipeline could not be loaded: {e}") from e
     return _zh
+
+
+def zh_is_word(word: str) -> bool:
+    """``word`` is in jieba's dictionary (山西 is a word; 厦们, a typo of 厦门, is not)."""
+    chinese()
+    import jieba
+
+    return bool(jieba.dt.FREQ.get(word))
 
 
 def zh_tokens(text: str, names: Sequence[tuple[int, int]] = ()) -> list[tuple[str, str, int, int]]:
