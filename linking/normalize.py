@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass
 from functools import lru_cache
 
-from graphmem.lang import union
+from graphmem import lang
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
@@ -91,23 +92,73 @@ def detect_language(text: str) -> str:
     return "mixed"
 
 
-# ---- numbers -------------------------------------------------------------------------------------------------
+# ---- numbers: each pack's numeral characters and number words (numeral_*.tsv, number_*.tsv, number_phrase.re) ----
 
-_ZH_DIGITS = {"零": 0, "〇": 0, "一": 1, "壹": 1, "二": 2, "贰": 2, "两": 2, "兩": 2, "三": 3, "叁": 3, "四": 4,
-              "肆": 4, "五": 5, "伍": 5, "六": 6, "陆": 6, "陸": 6, "七": 7, "柒": 7, "八": 8, "捌": 8,
-              "九": 9, "玖": 9}
-_ZH_SMALL = {"十": 10, "拾": 10, "百": 100, "佰": 100, "千": 1000, "仟": 1000}
-_ZH_BIG = {"万": 10_000, "萬": 10_000, "亿": 100_000_000, "億": 100_000_000}
-ZH_NUM_CHARS = "".join(_ZH_DIGITS) + "".join(_ZH_SMALL) + "".join(_ZH_BIG) + "点點半"
+@dataclass(frozen=True)
+class _Numerals:
+    """Every pack's numeral characters and number words, combined (a pack added later is read: ``lang.cached``)."""
+    digits: dict        # 一 -> 1, 〇 -> 0
+    units: dict         # 十 -> 10, 千 -> 1000
+    big: tuple          # (亿, 1e8), (万, 1e4): largest first
+    points: tuple       # 点: the decimal point said as a word
+    halves: tuple       # 半
+    age_halves: tuple   # 岁半
+    suffixes: dict      # k -> 1000, w -> 10000 (after digits)
+    words: dict         # eight -> (8, "add"), thousand -> (1000, "scale"), a -> (1, "one"), and -> (0, "skip")
+    run: re.Pattern     # a run of digits or numerals
+    plain: re.Pattern   # digits with a suffix letter: 8k
 
-# a run of digits or numerals, not where a word begins that starts with a numeral but says none (each pack's
-# not_a_numeral: 万一 "in case", 十分 "very", 一下 …); 三岁半 is three and a half
-ZH_NUMBER_RE = re.compile(r"(?!%s)(?<![万萬])(?:\d+(?:\.\d+)?|[%s])(?:[\d.%s])*(?:岁半)?"
-                          % (union("not_a_numeral").pattern, ZH_NUM_CHARS, ZH_NUM_CHARS))
+
+@lang.cached
+def _numerals() -> _Numerals:
+    digits = {k: int(v) for p in lang.packs() for k, v in p.table("numeral_digits").items()}
+    units = {k: int(v) for p in lang.packs() for k, v in p.table("numeral_units").items()}
+    big = tuple((k, int(v)) for p in lang.packs() for k, v in p.table("numeral_big").items())
+    points = tuple(w for p in lang.packs() for w in p.seq("numeral_point"))
+    halves = tuple(w for p in lang.packs() for w in p.seq("numeral_half"))
+    age_halves = tuple(w for p in lang.packs() for w in p.seq("numeral_age_half"))
+    suffixes = {k.lower(): float(v) for p in lang.packs() for k, v in p.table("number_suffixes").items()}
+    words = {r[0]: (int(r[1]), r[2]) for p in lang.packs() for r in p.rows("number_words")}
+    chars = "".join(re.escape(c) for c in (*digits, *units, *(k for k, _ in big), *points, *halves))
+    alt = lambda ws: "|".join(re.escape(w) for w in ws)   # noqa: E731
+    # a run of digits or numerals, not where a word begins that starts with a numeral but says none (each pack's
+    # not_a_numeral: 万一 "in case", 十分 "very", 一下 …), nor right after a big unit; 三岁半 is three and a half
+    run = r"(?!%s)" % lang.union("not_a_numeral").pattern
+    run += r"(?<![%s])" % "".join(re.escape(k) for k, _ in big) if big else ""
+    run += r"(?:\d+(?:\.\d+)?|[%s])(?:[\d.%s])*" % (chars, chars) if chars else r"\d+(?:\.\d+)?(?:[\d.])*"
+    run += r"(?:%s)?" % alt(age_halves) if age_halves else ""
+    cases = sorted({c for k in suffixes for c in (k.lower(), k.upper())}, key=lambda c: (-len(c), c))
+    plain = r"(\d+(?:\.\d+)?)\s*" + (r"(%s)?" % alt(cases) if cases else "()?")
+    return _Numerals(digits, units, big, points, halves, age_halves, suffixes, words, re.compile(run), re.compile(plain))
 
 
-def _section(s: str) -> float | None:
-    """Value of a run below 万 that may mix Arabic digits: '八千', '3千5', '两千五', '十二', '1200'."""
+def numeral_runs() -> re.Pattern:
+    """A run of digits or numerals of any pack ("8000", "1.5万", "两千五", "三岁半"): what ``parse_number`` reads."""
+    return _numerals().run
+
+
+def number_phrases() -> re.Pattern:
+    """A number said in words in any pack ("eight thousand", "1.5 million"): what ``parse_english_number`` reads."""
+    return lang.union("number_phrase")
+
+
+class _Live:
+    """A pattern of the packs as they are now, under a name importers keep (``from .normalize import ...``)."""
+
+    def __init__(self, build):
+        self._build = build
+
+    def __getattr__(self, name):
+        return getattr(self._build(), name)
+
+
+#: the names the numeral readers' patterns had (kept for their importers); always the packs' current patterns
+ZH_NUMBER_RE = _Live(numeral_runs)
+EN_NUMBER_WORDS_RE = _Live(number_phrases)
+
+
+def _section(s: str, n: _Numerals) -> float | None:
+    """Value of a run below the big units that may mix Arabic digits: '八千', '3千5', '两千五', '十二', '1200'."""
     total = 0.0
     digit: float | None = None
     last_unit = 0
@@ -120,19 +171,19 @@ def _section(s: str) -> float | None:
             while j < len(s) and (s[j].isdigit() or s[j] == "."):
                 j += 1
             digit = float(s[i:j])
-            after_unit = i > 0 and s[i - 1] in _ZH_SMALL
+            after_unit = i > 0 and s[i - 1] in n.units
             i = j
             continue
-        if c in _ZH_DIGITS:
-            if c in "零〇":
+        if c in n.digits:
+            if n.digits[c] == 0:
                 digit, after_unit = None, False
             else:
-                digit = _ZH_DIGITS[c]
-                after_unit = i > 0 and s[i - 1] in _ZH_SMALL
+                digit = n.digits[c]
+                after_unit = i > 0 and s[i - 1] in n.units
             i += 1
             continue
-        if c in _ZH_SMALL:
-            unit = _ZH_SMALL[c]
+        if c in n.units:
+            unit = n.units[c]
             total += (1 if digit is None else digit) * unit
             digit, last_unit, after_unit = None, unit, False
             i += 1
@@ -147,99 +198,89 @@ def _section(s: str) -> float | None:
 def parse_number(s: str) -> int | float | None:
     """Parse Arabic, Chinese or mixed numerals: '8000', '8,000', '8k', '1.5万', '五千', '一万二', '两千五'.
 
-    Kept instead of ``cn2an`` (``bench/dates_bench.py``): cn2an 0.5.24 "smart" rejects what chat says ('8,000',
-    '8k', '3w', '两千半'; 39/44 right vs 44/44) at ~4x the CPU; like cn2an, '二〇二三' and '1万2' read 2023 and 12000."""
+    Kept instead of ``cn2an`` (``bench/dates_bench.py``, ``bench/results/dates.md``): cn2an 0.5.24 "smart" rejects
+    what chat says ('8,000', '8k', '3w', '两千半'; 39/44 right vs 44/44) at ~4x the CPU; like cn2an, '二〇二三' and
+    '1万2' read 2023 and 12000. The numerals are the packs' (``numeral_*.tsv``)."""
     s = s.strip().replace(",", "").replace("，", "").replace(" ", "")
     if not s:
         return None
+    n = _numerals()
     s = "".join(chr(ord(c) - 0xFEE0) if 0xFF10 <= ord(c) <= 0xFF19 else c for c in s)
-    m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([kKmMwW])?", s)
+    m = n.plain.fullmatch(s)
     if m:
-        v = float(m.group(1)) * {"k": 1e3, "m": 1e6, "w": 1e4, None: 1}[m.group(2) and m.group(2).lower()]
-        return _clean(v)
-    if s.endswith("岁半") and len(s) > 2:   # 三岁半: an age and a half
-        base = parse_number(s[:-2])
-        return None if base is None else _clean(base + 0.5)
-    if s.endswith("半") and len(s) > 1:
-        base = parse_number(s[:-1])
-        if base is None:
-            return None
-        # 一万半 is rare; 三个半 handled by callers; "两千半" → 2500
-        unit = 1000 if s[-2] in "千仟" else 10_000 if s[-2] in "万萬" else 100 if s[-2] in "百佰" else 1
-        return _clean(base + unit / 2)
-    if "点" in s or "點" in s:
-        a, _, b = s.replace("點", "点").partition("点")
+        return _clean(float(m.group(1)) * (n.suffixes[m.group(2).lower()] if m.group(2) else 1))
+    for a in n.age_halves:   # 三岁半: an age and a half
+        if s.endswith(a) and len(s) > len(a):
+            base = parse_number(s[:-len(a)])
+            return None if base is None else _clean(base + 0.5)
+    for h in n.halves:
+        if s.endswith(h) and len(s) > len(h):
+            base = parse_number(s[:-len(h)])
+            if base is None:
+                return None
+            # 一万半 is rare; 三个半 handled by callers; "两千半" → 2500: half of the 百, 千 or 万 before it (not 十, 亿)
+            unit = dict(n.big).get(s[-len(h) - 1]) or n.units.get(s[-len(h) - 1]) or 1
+            return _clean(base + (unit if 100 <= unit <= 10_000 else 1) / 2)
+    point = next((i for i, c in enumerate(s) if c in n.points), None)
+    if point is not None:
+        a, b = s[:point], "".join(n.points[0] if c in n.points else c for c in s[point + 1:])
         big = ""
-        while b and b[-1] in _ZH_BIG:
+        while b and b[-1] in dict(n.big):
             big = b[-1] + big
             b = b[:-1]
         ia = parse_number(a)
-        if ia is None or not b or any(c not in _ZH_DIGITS and not c.isdigit() for c in b):
+        if ia is None or not b or any(c not in n.digits and not c.isdigit() for c in b):
             return None
-        frac = float("0." + "".join(str(_ZH_DIGITS.get(c, c)) for c in b))
+        frac = float("0." + "".join(str(n.digits.get(c, c)) for c in b))
         mult = 1
         for c in big:
-            mult *= _ZH_BIG[c]
+            mult *= dict(n.big)[c]
         return _clean((ia + frac) * mult)
-    if len(s) >= 2 and all(c in _ZH_DIGITS for c in s) and ("〇" in s or "零" in s or len(s) == 4):
-        return int("".join(str(_ZH_DIGITS[c]) for c in s))   # read digit by digit: 二〇二三 → 2023
+    if len(s) >= 2 and all(c in n.digits for c in s) and (any(n.digits[c] == 0 for c in s) or len(s) == 4):
+        return int("".join(str(n.digits[c]) for c in s))   # read digit by digit: 二〇二三 → 2023
     total = 0.0
     rest = s
-    for big_char, big_val in (("亿", 1e8), ("億", 1e8), ("万", 1e4), ("萬", 1e4)):
+    for big_char, big_val in n.big:
         if big_char in rest:
             head, _, rest = rest.partition(big_char)
-            hv = _section(head) if head else 1
+            hv = _section(head, n) if head else 1
             if hv is None:
                 return None
-            total += hv * big_val
-            if len(rest) == 1 and (rest in _ZH_DIGITS or rest.isdigit()):   # 一万二, 1万2 → 12000
-                total += (_ZH_DIGITS[rest] if rest in _ZH_DIGITS else int(rest)) * big_val / 10
+            total += hv * float(big_val)
+            if len(rest) == 1 and (rest in n.digits or rest.isdigit()):   # 一万二, 1万2 → 12000
+                total += (n.digits[rest] if rest in n.digits else int(rest)) * float(big_val) / 10
                 rest = ""
     if rest:
-        rv = _section(rest)
+        rv = _section(rest, n)
         if rv is None:
             return None
         total += rv
-    if not any(c.isdigit() or c in _ZH_DIGITS or c in _ZH_SMALL or c in _ZH_BIG for c in s):
+    if not any(c.isdigit() or c in n.digits or c in n.units or c in dict(n.big) for c in s):
         return None
     return _clean(total)
 
 
-_EN_UNITS = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve "
-                                          "thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split())}
-_EN_TENS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
-_EN_SCALES = {"hundred": 100, "thousand": 1000, "grand": 1000, "k": 1000, "million": 10 ** 6, "billion": 10 ** 9}
-EN_NUMBER_WORDS_RE = re.compile(
-    r"\b(?:(?:a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
-    r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|"
-    r"thousand|grand|million|billion|and|[\d.]+)[\s-]+)*(?:hundred|thousand|grand|million|billion|"
-    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
-    r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b", re.I)
-
-
 def parse_english_number(s: str) -> int | float | None:
     """'eight thousand' → 8000, 'two and a half million' → None (not handled), '1.5 million' → 1500000,
-    'twenty five hundred' → 2500, 'a hundred' → 100."""
-    words = [w for w in re.split(r"[\s-]+", s.lower().strip()) if w and w != "and"]
+    'twenty five hundred' → 2500, 'a hundred' → 100. The words are the packs' (``number_words.tsv``)."""
+    table = _numerals().words
+    words = [w for w in re.split(r"[\s-]+", s.lower().strip()) if w and table.get(w, (0, ""))[1] != "skip"]
     if not words:
         return None
     total, current, seen = 0.0, 0.0, False
     for w in words:
-        if w == "a":
-            current = current or 1
+        value, kind = table.get(w, (0, ""))
+        if kind == "one":
+            current = current or value
         elif re.fullmatch(r"\d+(?:\.\d+)?", w):
             current += float(w)
             seen = True
-        elif w in _EN_UNITS:
-            current += _EN_UNITS[w]
+        elif kind == "add":
+            current += value
             seen = True
-        elif w in _EN_TENS:
-            current += _EN_TENS[w]
-            seen = True
-        elif w in _EN_SCALES:
-            scale = _EN_SCALES[w]
-            current = (current or 1) * scale
-            if scale >= 1000:
+        elif kind == "scale":
+            current = (current or 1) * value
+            if value >= 1000:
                 total, current = total + current, 0.0
             seen = True
         else:

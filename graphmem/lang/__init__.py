@@ -44,8 +44,19 @@ def remove_path(folder: str | Path) -> None:
 
 
 def _clear() -> None:
-    for f in (_load, _codes, _pack, union):
+    for f in (_load, _codes, _pack, union, *_built):
         f.cache_clear()
+
+
+_built: list = []
+
+
+def cached(fn):
+    """``lru_cache`` for what is built from the packs (a combined table, a compiled grammar): cleared with the
+    registry's caches when a pack folder is added or removed, so a pack added later counts."""
+    c = lru_cache(maxsize=None)(fn)
+    _built.append(c)
+    return c
 
 
 def languages() -> list[str]:
@@ -133,4 +144,4 @@ def check(lang: str) -> None:
         raise ConfigError(f"language pack {lang!r}: missing {sorted(want - got)}, extra {sorted(got - want)}")
 
 
-__all__ = ["DEFAULT", "Pack", "add_path", "check", "has", "languages", "of_label", "of_text", "others", "pack", "packs", "remove_path", "union"]
+__all__ = ["DEFAULT", "Pack", "add_path", "cached", "check", "has", "languages", "of_label", "of_text", "others", "pack", "packs", "remove_path", "union"]

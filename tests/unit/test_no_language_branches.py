@@ -131,8 +131,6 @@ ALLOWED_REGEXES = {
     "graphmem/browser.py": 1,
     # the per-parser extractors (model suffixes, appositions after spaCy's parse, "this one", counts): not moved yet
     "linking/mentions.py": 4,
-    # the numeral readers: 岁半 in the Chinese numeral run, the English number words (a parser's grammar)
-    "linking/normalize.py": 2,
 }
 #: inline word lists that stay outside the packs, and why (a file may have at most this many)
 ALLOWED_LISTS = {
@@ -146,8 +144,6 @@ ALLOWED_LISTS = {
     # the per-parser extractors (spaCy English, jieba): classifiers, demonstratives, determiners, kin said to
     # strangers, weekdays: not moved yet
     "linking/mentions.py": 14,
-    # the numeral readers' tables (零..玖, 十百千, 万亿, English units and tens): a parser's grammar
-    "linking/normalize.py": 5,
     # not words: the kinds of a reference (indefinite, other, which …)
     "linking/resolve.py": 1,
 }

@@ -1,5 +1,6 @@
-"""A third language's dates are files in its pack (issue 17 item 2): the date grammar's words are the packs' data,
-the resolution code is shared, and a pack added after the rules were first read counts."""
+"""A third language's dates and numbers are files in its pack (issue 17 item 2): the date grammar's and the numeral
+readers' words are the packs' data, the code that resolves them is shared, and a pack added after the rules were
+first read counts."""
 
 import shutil
 from datetime import date, datetime, timezone
@@ -66,3 +67,22 @@ def test_french_dates_are_files_in_its_pack(fr_pack):
     assert _said("next Tuesday, 下周二") == [("next Tuesday", date(2026, 11, 24)), ("下周二", date(2026, 11, 24))]
     lang.remove_path(fr_pack.parent)
     assert _said("il y a trois jours") == [] and time_of_day("à 15h30") is None
+
+
+def test_french_number_words_are_files_in_its_pack(fr_pack):
+    from graphmem.linking.normalize import number_phrases, parse_english_number, parse_number
+    (fr_pack / "number_words.tsv").write_text("# nombres\ndeux\t2\tadd\nvingt\t20\tadd\ncent\t100\tscale\n"
+                                              "mille\t1000\tscale\net\t0\tskip\n", encoding="utf-8")
+    (fr_pack / "number_phrase.re").write_text("# un nombre en lettres\n(?i)\\b(?:(?:deux|vingt|cent|mille|et|\\d+)"
+                                              "[\\s-]+)*(?:deux|vingt|cent|mille)\\b\n", encoding="utf-8")
+    (fr_pack / "number_suffixes.tsv").write_text("# après des chiffres\nk\t1000\nb\t1000000000\n", encoding="utf-8")
+    lang.remove_path(fr_pack.parent)
+    assert parse_english_number("deux mille") is None and not number_phrases().search("deux mille euros")
+    assert parse_number("3b") is None
+    lang.add_path(fr_pack.parent)                      # read after the numeral tables were first built
+    assert number_phrases().search("ça coûte deux mille euros").group(0) == "deux mille"
+    assert parse_english_number("deux mille") == 2000 and parse_english_number("vingt-deux") == 22
+    assert parse_number("3b") == 3_000_000_000 and parse_number("两千五") == 2500   # the others' numerals still read
+    assert parse_english_number("two thousand") == 2000
+    lang.remove_path(fr_pack.parent)
+    assert parse_english_number("deux mille") is None and parse_number("3b") is None
