@@ -141,6 +141,7 @@ def _extract(text: str, now: datetime) -> list[Statement]:
     out: list[Statement] = []
     user_spoke = False
     bare = ""        # the previous clause, when it said something (four words or characters) but yielded nothing
+    intro = None     # the message introduces the speaker ("I'm Sam, 34, nurse in Leeds"): read when a job needs it
     for start, clause in _clauses(text):
         clang = of_label(detect_language(clause))   # the clause's pack: "mixed" is read by the other language's
         rules = pack(clang).fn
@@ -153,10 +154,17 @@ def _extract(text: str, now: datetime) -> list[Statement]:
             got = extract(f"{bare}{pack(clang).say('clause_join')}{clause}", now, change, lang, user_spoke, text)
         bare = "" if got or len(re.findall(r"[\u4e00-\u9fff]|[A-Za-z]+", clause)) < 4 else clause
         job = _occupation(clause)
+        if not job and intro is not False and _occupation(clause, bare=True):   # a bare job ("nurse in Leeds")
+            intro = intro or any(p.fn("name_age")(text) for p in packs())       # counts in a self-introduction only
+            job = _occupation(clause, bare=True) if intro else ""
         whose = rules("job_owner")(clause) if job else ""
         if job and whose is not None and not any(g.kind == "attribute" and g.key == "job" for g in got):
             got.append(_st("attribute", clause, lang, change, key="job", value=job,
                            **({"subject": whose} if whose else {})))
+            employer = rules("job_employer")(job, clause)   # "data analyst at Zalando", "在深圳腾讯做产品经理"
+            if employer and not any(g.key == "employer" for g in got):
+                got.append(_st("attribute", clause, lang, change, key="employer", value=employer,
+                               **({"subject": whose} if whose else {})))
             city = rules("work_city")(clause)
             if city and not any(g.key == "location" for g in got):   # "在南京做产品经理": where they live and work
                 got.append(_st("attribute", clause, lang, change, key="location", value=city,
@@ -219,14 +227,15 @@ def _date_filler() -> re.Pattern:
 
 
 def _zh_work_city(clause: str, p) -> str:
-    """The place of "在南京做产品经理" / "在成都当护士" when jieba tags it a place name (ns); "" otherwise."""
+    """The place of "在南京做产品经理" / "在成都当护士" / "在深圳腾讯做…" when jieba tags it a place name (ns); ""
+    otherwise."""
     from .nlp import zh_tokens
 
     m = p.regex("_st_work_city").search(clause)
     if not m:
         return ""
     toks = zh_tokens(m.group(1))
-    return m.group(1) if len(toks) == 1 and toks[0][1] == "ns" else ""
+    return toks[0][0] if toks and toks[0][1] == "ns" and len(toks[0][0]) >= 2 else ""
 
 
 def _occupation_owner(clause: str, p) -> str | None:
@@ -239,20 +248,24 @@ def _occupation_owner(clause: str, p) -> str | None:
 
 
 @lru_cache(maxsize=None)
-def _occupation_re(p) -> re.Pattern:
-    """A pack's ``occupation.re`` with ``{occ}`` filled by the lexicon's occupations (group 1: the job)."""
+def _occupation_re(p, name: str = "occupation") -> re.Pattern:
+    """A pack's ``occupation.re`` (or ``occupation_bare.re``) with ``{occ}`` filled by the lexicon's occupations
+    (group 1: the job)."""
     occ = "|".join(re.escape(o) for o in lx.occupations())
-    return re.compile(p.regex("occupation").pattern.replace("{occ}", occ))
+    return re.compile(p.regex(name).pattern.replace("{occ}", occ))
 
 
-def _occupation(clause: str) -> str:
+def _occupation(clause: str, bare: bool = False) -> str:
     """The user's job when the clause states it: "I'm a nurse at Westmead Hospital", "I work as a nurse", "在上海做
     UI designer", "我是一名护士" → the occupation phrase (with the workplace when named); "" otherwise (and for
-    questions)."""
+    questions). ``bare``: a clause that is only a job ("nurse in Leeds" of a self-introduction)."""
     c = clause.replace("’", "'")
     if "?" in c or "？" in c:
         return ""
-    m = next(filter(None, (_occupation_re(p).search(c) for p in packs())), None)   # each pack's, in search order
+    name = "occupation_bare" if bare else "occupation"
+    m = next(filter(None, (_occupation_re(p, name).search(c) for p in packs())), None)   # each pack's, in order
+    if bare:
+        return m.group(1).strip() if m else ""
     if m:   # "做了四年后端开发": the aspect and the duration are not part of the job (each pack's occupation_lead)
         job = m.group(1)
         for p in packs():
@@ -377,6 +390,9 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
                 break
             continue
         if key in _TEXT_KEYS:
+            other = p.regex("_st_other_subject").search(c[:mm.start()])
+            if key not in _OWNED_KEYS and other and (not other.group(1) or lx.role_of(other.group(1))):
+                continue   # "my son turned out to be allergic to dogs": his (others.facts reads it), not the user's
             val = _trim_en(p.regex("_st_value_lead").sub("", after), p)
             val = p.regex("_st_value_end").split(val)[0].strip()
             if key == "employer" and cue.startswith("work") and not p.regex("_st_self_subject").search(c[:mm.start()]):

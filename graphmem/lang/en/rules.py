@@ -9,11 +9,12 @@ from itertools import islice
 from graphmem import lang
 
 __all__ = ["about_speaker", "agent_nouns", "allergy_list", "ambient_units", "appositions", "asked_types", "body",
-           "children", "clause_statements", "clock", "content_terms", "content_units", "cue_re", "diet", "dropped", "grams",
-           "is_change", "is_question", "job_owner", "kin_mentions", "languages_spoken", "learning", "name_age",
-           "named_ages", "noun_type", "occupation_other", "of_speaker", "others_facts", "pets", "possessive",
-           "preferred_over", "quantity_units", "retimed_date", "role_name", "search_terms", "short_answer",
-           "short_item", "split_owner", "subject", "to_second_person", "unqualified", "work_city", "workplaces"]
+           "children", "clause_statements", "clock", "content_terms", "content_units", "cue_re", "diet", "dropped",
+           "grams", "is_change", "is_question", "job_employer", "job_owner", "kin_mentions", "languages_spoken",
+           "learning", "name_age", "named_ages", "noun_type", "occupation_other", "of_speaker", "others_facts", "pets",
+           "possessive", "preferred_over", "quantity_units", "retimed_date", "role_name", "search_terms",
+           "short_answer", "short_item", "split_owner", "subject", "to_second_person", "unqualified", "work_city",
+           "workplaces"]
 
 _WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
 _WORD_RUN = re.compile(r"[A-Za-z]+")
@@ -334,8 +335,21 @@ def job_owner(clause: str) -> str | None:
 
 
 def work_city(clause: str) -> str:
-    """Where the job a clause states is done, when the clause says it with the job: no English rule."""
+    """The city right after the job a clause states ("data analyst at Zalando in Berlin", "nurse in Leeds")."""
+    from graphmem.linking import statements
+    c = clause.replace("’", "'")
+    for name in ("occupation", "occupation_bare"):
+        m = statements._occupation_re(_p(), name).search(c)
+        if m:
+            place = _p().regex("_job_in").match(c, m.end(1))
+            return place.group(1) if place else ""
     return ""
+
+
+def job_employer(job: str, clause: str) -> str:
+    """Where a job is done when its phrase names it: "data analyst at Zalando" -> Zalando."""
+    m = _p().regex("_job_at").search(job)
+    return m.group(1) if m else ""
 
 
 def appositions(clause: str) -> list:
@@ -464,6 +478,9 @@ def _subject(tok, last_person: str, last_thing: str) -> tuple[str, str]:
         name = next((t for t in tok.rights if t.dep_ == "appos" and t.pos_ == "PROPN"), None)
         if lx.role_of(f"my {tok.text}"):
             return (_proper(name) if name is not None else f"{poss[0].text.lower()} {tok.text}"), "person"
+    named = next((t for t in tok.rights if t.dep_ == "appos" and t.pos_ == "PROPN"), None)
+    if tok.pos_ == "NOUN" and named is not None and lx.role_of(f"my {tok.text}"):
+        return _proper(named), "person"   # "Her fiancé Arjun is a pilot": Arjun
     dets = [t.text.lower() for t in tok.lefts if t.dep_ in ("det", "poss")]
     if tok.pos_ in ("NOUN", "PROPN") and lx.type_of_noun(tok.text) and dets and dets[0] in _p().words("_thing_det"):
         return f"{dets[0]} {_phrase(tok)}", "thing"
@@ -476,7 +493,7 @@ def _verb_subject(verb, subjects: dict) -> tuple[str, str]:
     while verb is not None and seen < 4:
         if verb.i in subjects:
             return subjects[verb.i]
-        if verb.dep_ != "conj" or verb.head is verb:
+        if verb.dep_ not in ("conj", "xcomp") or verb.head is verb:   # "… and goes to", "turned out to be"
             return "", ""
         verb, seen = verb.head, seen + 1
     return "", ""
@@ -549,13 +566,19 @@ def _person_facts(verb, who: str, text: str, lang: str, change: bool) -> list:
                 place = _pobj(t, "in")
                 if place is not None and place.text[:1].isupper():
                     out.append(_st("location", _proper(place), who, text, lang, change))
+                org = next((o for o in (_pobj(t, w) for w in ("at", "with", "for")) if o is not None), None)
+                if org is not None and org.pos_ == "PROPN":   # "a pilot with Air India"
+                    out.append(_st("employer", _proper(org), who, text, lang, change))
             elif t.dep_ in ("attr", "acomp") and t.pos_ == "NUM" and t.text.isdigit() and int(t.text) < 120 \
                     and not any(c.dep_ in ("quantmod",) for c in t.children):
                 out.append(_st("age", int(t.text), who, text, lang, change))
             elif t.dep_ == "acomp" and t.ent_type_ == "NORP":
                 out.append(_st("nationality", t.text, who, text, lang, change))
+            elif t.dep_ in ("attr", "acomp") and _p().regex("_diet_word").fullmatch(t.text):   # "Chris is vegan"
+                out.append(_st("diet", t.text.lower(), who, text, lang, change))
             elif t.dep_ == "acomp" and t.text.lower() == "allergic" and (x := _pobj(t, "to")) is not None:
-                out.append(_st("allergy", _phrase(x), who, text, lang, change))
+                for y in [x, *(c for c in x.children if c.dep_ == "conj")]:   # "allergic to eggs and milk"
+                    out.append(_st("allergy", _phrase(y), who, text, lang, change))
     return out
 
 

@@ -10,11 +10,12 @@ from itertools import islice
 from graphmem import lang
 
 __all__ = ["about_speaker", "agent_nouns", "allergy_list", "ambient_units", "appositions", "asked_types", "body",
-           "children", "clause_statements", "clock", "content_terms", "content_units", "cue_re", "diet", "dropped", "grams",
-           "is_change", "is_question", "job_owner", "kin_mentions", "languages_spoken", "learning", "name_age",
-           "named_ages", "noun_type", "occupation_other", "of_speaker", "others_facts", "pets", "possessive",
-           "preferred_over", "quantity_units", "retimed_date", "role_name", "search_terms", "short_answer",
-           "short_item", "split_owner", "subject", "to_second_person", "unqualified", "work_city", "workplaces"]
+           "children", "clause_statements", "clock", "content_terms", "content_units", "cue_re", "diet", "dropped",
+           "grams", "is_change", "is_question", "job_employer", "job_owner", "kin_mentions", "languages_spoken",
+           "learning", "name_age", "named_ages", "noun_type", "occupation_other", "of_speaker", "others_facts", "pets",
+           "possessive", "preferred_over", "quantity_units", "retimed_date", "role_name", "search_terms",
+           "short_answer", "short_item", "split_owner", "subject", "to_second_person", "unqualified", "work_city",
+           "workplaces"]
 
 
 def _p():
@@ -367,6 +368,26 @@ def work_city(clause: str) -> str:
     return statements._zh_work_city(clause, _p())
 
 
+def job_employer(job: str, clause: str) -> str:
+    """Where the job of "在深圳腾讯做产品经理" / "在一家外企做会计" is done: the words between 在 and the verb without
+    a leading place name or quantity (腾讯, 外企); "" for a place alone, a bare kind of place (医院), 家 or 公司."""
+    from graphmem.linking import lexicon as lx
+    from graphmem.linking.nlp import zh_tokens
+    from graphmem.linking.passing import starts_with_verb
+    p = _p()
+    m = p.regex("_st_work_city").search(clause)
+    if not m:
+        return ""
+    toks = zh_tokens(m.group(1))
+    while toks and toks[0][1] in ("ns", "m", "uj"):   # 深圳, 上海的, 一家
+        toks = toks[1:]
+    rest = "".join(t[0] for t in toks)
+    if len(rest) < 2 or rest in p.words("_not_workplace") or lx.type_of_noun(rest, "zh") or re.match(r"[这那哪]", rest) \
+            or starts_with_verb(rest):
+        return ""
+    return rest
+
+
 def appositions(clause: str) -> list:
     """Relatives named in apposition ("我女儿朵朵今年四岁": 朵朵 is the user's daughter): (role, name) pairs."""
     from graphmem.linking.mentions import zh_appositions
@@ -415,8 +436,8 @@ def kin_mentions(text: str) -> list[tuple[str, str]]:
     longer kinship words first."""
     from graphmem.linking import lexicon as lx
     lead = _p().regex("_kin_lead").pattern
-    return [(m.group(0), lx.role_of(w)) for w in sorted(lx.zh_kin_words(), key=len, reverse=True)
-            for m in re.finditer(lead + re.escape(w), text)]
+    return [(m.group(0), lx.role_of(w)) for w in sorted(lx.zh_kin_words(), key=len, reverse=True) if w in text
+            for m in re.finditer(lead + re.escape(w), text)]   # a word not in the text cannot match: not searched
 
 
 def _known_name(word: str, text: str) -> bool:

@@ -1,0 +1,2 @@
+# a clause that is only a job, said in a self-introduction ("I'm Sam, 34, nurse in Leeds"; "software engineer at Stripe"); {occ} is the lexicon's occupations. Read by linking.statements._occupation(bare=True)
+(?i)^\s*(?:an?\s+)?((?:[\w+-]+\s+){0,2}?(?:{occ})s?\b(?:\s+(?:at|for|with)\s+(?-i:[A-Z][\w&.'-]*)(?:\s+(?-i:[A-Z][\w&.'-]*)){0,3})?)(?:\s+in\s+(?-i:[A-Z][\w'.-]*)(?:\s+(?-i:[A-Z][\w'.-]*)){0,2})?\s*[.!]*\s*$

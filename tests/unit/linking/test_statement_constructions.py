@@ -1,0 +1,54 @@
+"""Constructions the write side reads (issue 17, the statement target): each test is one general construction, on
+real spaCy / jieba, with a case it must read and one it must leave alone."""
+
+from datetime import datetime, timezone
+
+from graphmem.linking.api import extract_statements
+
+NOW = datetime(2026, 3, 11, 10, 0, tzinfo=timezone.utc)
+
+
+def said(text):
+    return {(s.subject or "", s.key, s.value) for s in extract_statements(text, NOW) if s.kind == "attribute"}
+
+
+def test_a_job_phrase_names_the_employer_and_the_city():
+    got = said("I'm a data analyst at Zalando in Berlin.")
+    assert {("", "employer", "Zalando"), ("", "location", "Berlin")} <= got
+    assert ("", "job", "data analyst at Zalando") in got
+    assert not {k for _, k, _ in said("I'm a teacher in May")} & {"location", "employer"}   # a month is no city
+    zh = said("我在深圳腾讯做产品经理，已经五年了")
+    assert {("", "job", "产品经理"), ("", "employer", "腾讯"), ("", "location", "深圳")} <= zh
+    assert ("", "employer", "外企") in said("我在一家外企做会计")
+    assert not {k for _, k, _ in said("我在成都当护士")} & {"employer"}   # a city alone is no employer
+    assert not {k for _, k, _ in said("我在医院当护士")} & {"employer"}   # nor a bare kind of place
+
+
+def test_a_bare_job_counts_in_a_self_introduction_only():
+    got = said("Hi! Quick intro: I'm Sam, 34, nurse in Leeds, married to Chris")
+    assert {("", "job", "nurse"), ("", "location", "Leeds"), ("", "age", 34)} <= got
+    assert not {k for _, k, _ in said("Thanks, nurse in Leeds was great")} & {"job"}
+    assert ("", "age", 29) in said("简单介绍下自己：我叫林晓，今年二十九，在成都做室内设计")
+    assert not [s for s in extract_statements("我叫林晓，今年二十九", NOW) if s.kind == "event"]   # an age, no event
+
+
+def test_someone_elses_attribute_is_theirs():
+    got = said("Sadly we had to rehome Biscuit last week, my son turned out to be allergic to dogs.")
+    assert ("my son", "allergy", "dogs") in got and ("", "allergy", "dogs") not in got
+    got = said("my husband Marco is allergic to penicillin, pls remember that")
+    assert ("Marco", "allergy", "penicillin") in got and ("", "allergy", "penicillin") not in got
+    assert {("my daughter", "allergy", "eggs"), ("my daughter", "allergy", "milk")} <= \
+        said("My daughter is allergic to eggs and milk")
+    assert ("", "allergy", "peanuts") in said("I'm allergic to peanuts")
+    assert ("", "phone", "07700 900123") in said("My new number is 07700 900123")   # "my number" is no relative
+    assert ("Chris", "diet", "vegan") in said("oh and Chris is vegan, I'm not")
+    got = said("Her fiancé Arjun is a pilot with Air India btw")
+    assert {("Arjun", "job", "pilot"), ("Arjun", "employer", "Air India")} <= got
+
+
+def test_named_pets_with_a_breed_or_an_adjective():
+    got = said("We have two cats, Miso and Tofu, and a beagle named Biscuit.")
+    assert {("", "pet", "Miso"), ("", "pet", "Tofu"), ("", "pet", "Biscuit"), ("Biscuit", "species", "beagle")} <= got
+    assert {("", "pet", "Kiwi"), ("Kiwi", "species", "parrot")} <= said("I'm Sam and we have a very loud parrot called Kiwi")
+    assert ("", "pet", "大橘") in said("对了上周又领养了一只橘猫，取名叫大橘")
+    assert not {k for _, k, _ in said("I met a guy named Tom")} & {"pet"}
