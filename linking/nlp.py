@@ -7,6 +7,7 @@ imports spaCy or jieba. Never ``jieba.enable_paddle()`` (it runs pip); no pkuseg
 from __future__ import annotations
 
 import logging
+import re
 import sys
 import threading
 from collections import OrderedDict
@@ -97,6 +98,15 @@ def _memo_attribute_ruler(ruler) -> None:
     # a match of a rule of several tokens begins with a token that matches its pattern's first token (no
     # operators: every token of the pattern is there), which reads only the key's attributes
     skip_many = not any("OP" in t for p in several for t in p) and {k for p in several for k in p[0]} <= used
+    # a word no rule's LOWER names (a word, a list of words, a regular expression) counts as any other such word:
+    # rules then tell tokens apart by TAG, DEP and IS_SPACE alone, and the memo holds a few thousand keys, not one
+    # per word of the vocabulary
+    lowers = [t["LOWER"] for r in rules for p in r["patterns"] for t in p[:1] if "LOWER" in t]
+    words = {w for v in lowers for w in ([v] if isinstance(v, str) else v.get("IN", ()) if isinstance(v, dict) else ())}
+    regexes = [re.compile(v["REGEX"]) for v in lowers if isinstance(v, dict) and "REGEX" in v]
+    plain = all(isinstance(v, str) or (isinstance(v, dict) and set(v) <= {"IN", "REGEX"}) for v in lowers)
+    at_lower = sorted(used).index("LOWER") if plain and "LOWER" in used else -1
+    named: dict[int, bool] = {}
     memo: dict[tuple, tuple[int, ...]] = {}
     begins: dict[tuple, bool] = {}
     strings = ruler.vocab.strings
@@ -109,6 +119,19 @@ def _memo_attribute_ruler(ruler) -> None:
                 memo.clear()
             memo[key] = found
         return found
+
+    def key_of(row: list) -> tuple:
+        if at_lower >= 0:
+            h = row[at_lower]
+            found = named.get(h)
+            if found is None:
+                w = strings[h]
+                found = named[h] = w in words or any(x.search(w) for x in regexes)
+                if len(named) > 200_000:
+                    named.clear()
+            if not found:
+                row[at_lower] = 0
+        return tuple(row)
 
     def may_begin(doc, i, key) -> bool:
         found = begins.get(key)
@@ -125,7 +148,7 @@ def _memo_attribute_ruler(ruler) -> None:
             # every token's key (TAG, LOWER, DEP, IS_SPACE as ids: one array read, not four strings a token) is
             # read before any rule is applied: a rule only sets attributes of the token it is applied to, and a
             # token's rules are looked up before its own are applied, so this is the key the rules would see
-            keys = [tuple(k) for k in doc.to_array(key_attrs).reshape(len(doc), len(key_attrs)).tolist()]
+            keys = [key_of(k) for k in doc.to_array(key_attrs).reshape(len(doc), len(key_attrs)).tolist()]
             begin = not skip_many or any(may_begin(doc, i, k) for i, k in enumerate(keys))
             for m, start, end in many(doc, allow_missing=True) if begin else ():
                 rid = int(strings[m])
