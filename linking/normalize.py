@@ -48,13 +48,26 @@ def _char(c: str) -> str:
     return low
 
 
+class _Chars(dict):
+    """``_char`` of every code point seen, as a ``str.translate`` table (one C pass over a text)."""
+
+    def __missing__(self, o: int) -> str:
+        c = self[o] = _char(chr(o))
+        return c
+
+
+_CHARS = _Chars()
+
+
 def normalise_chars(text: str) -> str:
     """Character-wise normalisation; ``len(result) == len(text)`` so spans carry over."""
-    return "".join(_char(c) for c in text)
+    return text.translate(_CHARS)
 
 
+@lru_cache(maxsize=16384)
 def normalise(text: str) -> str:
-    """Normalised name for matching: width, case, traditional→simplified, punctuation, whitespace."""
+    """Normalised name for matching: width, case, traditional→simplified, punctuation, whitespace. Remembered:
+    the same names and words are normalised again and again (gazetteer rebuilds, role and gate look-ups)."""
     s = normalise_chars(text)
     s = re.sub(r"\s+", " ", s).strip()
     # "thinkpad x1" and "thinkpad-x1" are the same; CJK needs no spaces at all
