@@ -3,9 +3,10 @@
 - exact span finding in a message (trie over normalised, space-free keys; ASCII word boundaries respected),
   so a brand jieba mis-tags (联想 as a verb) is found once it is known;
 - fuzzy lookup (rapidfuzz) on CJK-aware normalised names, restricted to compatible types;
-- embedding lookup over entity name vectors (when entities carry embeddings or an embedder is given).
+- embedding lookup over entity name vectors (when entities carry embeddings or an embedder is given);
+- homophones: a Chinese name typed with a character that sounds the same (杭洲 for 杭州; pypinyin).
 
-Pure Python + rapidfuzz + numpy; no spaCy, no jieba. Rebuild (``Gazetteer(entities)``) or call
+Pure Python + rapidfuzz + numpy + pypinyin; no spaCy, no jieba. Rebuild (``Gazetteer(entities)``) or call
 ``add``/``add_alias`` when the user's graph changes.
 """
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -25,6 +27,22 @@ from . import lexicon
 
 def _is_word_char(c: str) -> bool:
     return c.isascii() and c.isalnum()
+
+
+def _is_cjk(c: str) -> bool:
+    return "\u4e00" <= c <= "\u9fff"
+
+
+@lru_cache(maxsize=4096)
+def _readings(ch: str) -> frozenset[str]:
+    from pypinyin import Style, pinyin     # loaded on the first Chinese look-alike only
+
+    return frozenset(pinyin(ch, style=Style.NORMAL, heteronym=True)[0])
+
+
+def _sounds_alike(a: str, b: str) -> bool:
+    """Two characters share a toneless pinyin reading (洲/州 zhou, 们/门 men)."""
+    return bool(_readings(a) & _readings(b))
 
 
 class Gazetteer:
@@ -183,6 +201,21 @@ class Gazetteer:
                 best[eid] = (score, key)
         ranked = sorted(best.items(), key=lambda kv: -kv[1][0])[:limit]
         return [(eid, s / 100.0, k) for eid, (s, k) in ranked]
+
+    def homophones(self, surface: str) -> list[str]:
+        """Ids of entities with a Chinese name or alias that sounds like ``surface`` and differs from it in one
+        character (杭洲 → 杭州, 厦们 → 厦门): a pinyin input typo, which character fuzzy matching scores 50 %."""
+        q = normalise(surface)
+        if len(q) < 2 or not all(_is_cjk(c) for c in q):
+            return []
+        out: list[str] = []
+        for key, eid in zip(self._keys, self._key_ids):
+            if len(key) != len(q) or eid in out:
+                continue
+            diff = [(a, b) for a, b in zip(q, key) if a != b]
+            if len(diff) == 1 and _is_cjk(diff[0][1]) and _sounds_alike(*diff[0]):
+                out.append(eid)
+        return out
 
     # ---- embeddings ----------------------------------------------------------------------------------------
     def embed_missing(self, embedder) -> None:

@@ -352,6 +352,10 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
         if f in ("nr", "nrfg") and (not (len(w) >= 2 and (w[0] in surn or w[:2] in surn)) or lx.role_of(w)):
             k += 1
             continue   # not a surname first, or a kinship or role word ("她老公", "老板"): no name
+        if f in ("nr", "nrfg") and len(w) == 2 and w[1] in lx.marker_set("zh_intensifier") and k + 1 < n \
+                and toks[k + 1][1].startswith("a"):
+            k += 1
+            continue   # "掉毛超厉害": a character and an intensifier before an adjective, not a name (毛超)
         end_k = k
         if f == "eng":
             while end_k + 1 < n:
@@ -365,8 +369,11 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
                     break
         elif f == "ns":   # "海淀黄庄", "平江路", "南京西路": one place; "北欧风" is a style, not a place
             suffix, chars = lx.marker_set("zh_place_suffix"), lx.marker_set("zh_place_char")
+            admin = lx.marker_set("zh_admin_suffix")
             while end_k + 1 < n and (toks[end_k + 1][1] == "ns" or toks[end_k + 1][0] in suffix
                                      or toks[end_k + 1][1].startswith("nr") and toks[end_k + 1][0][-1:] in chars):
+                if toks[end_k][0][-1:] in admin and toks[end_k + 1][1] == "ns":
+                    break   # "朝阳区望京": a district, then the place in it, two places
                 end_k += 1
             if end_k + 1 < n and toks[end_k + 1][0] in lx.marker_set("zh_style_suffix"):
                 k = end_k + 1
@@ -378,10 +385,15 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
             continue
         if f == "eng" and _LOWER_WORDS.fullmatch(surface) and normalise(surface) not in lx.brands():
             continue   # "producer", "push 到", "we met in the middle": English words in Chinese, not names
+        if f == "eng" and len(_ALPHA_WORD.findall(surface)) >= 2 and any(
+                normalise(w) not in lx.brands() for w in _LOWER_WORD.findall(surface)):
+            out += _en_names_in(text, s0, e0, lang)
+            continue   # "My roommate", "a guy from work called Tom": English prose, read by the English rules
         if f == "nz" and k < n and toks[k][1] in ("n", "vn") and toks[k][2] == e0:
             continue   # "中文输入法", "英语老师": a word that modifies the noun after it, not a thing of its own
-        typ = _brand_type(surface) or {"nr": "person", "nrfg": "person", "ns": "geo", "nt": "organization"}.get(f, "") \
-            or lx.type_of_noun(surface, "zh")
+        typ = _brand_type(surface) or ("person" if surface in surn else "") \
+            or {"nr": "person", "nrfg": "person", "ns": "geo", "nt": "organization"}.get(f, "") \
+            or lx.type_of_noun(surface, "zh")   # a surname alone (欧阳) is how a person is called
         out.append(Mention(surface, s0, e0, "named", head=surface, type=typ, language=lang))
 
     # bare type nouns ("笔记本有点卡") aligned on jieba words
@@ -390,8 +402,92 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
             # "太重的电脑": a described kind of thing, not a reference to one already talked about
             generic = ("generic",) if s > 0 and text[s - 1] == "的" else ()
             out.append(Mention(w, s, e, "noun", head=w, type=nouns[w], language=lang, modifiers=generic))
-    out += _zh_counted_products(text)
-    return _resolve_overlaps(_zh_proper_with_common(out, text))
+    out += _zh_counted_products(text) + _zh_model_names(text, toks) + _zh_homophones(text, toks, known, lang)
+    return _resolve_overlaps(_zh_context_types(_zh_proper_with_common(out, text), text))
+
+
+def _zh_homophones(text: str, toks, known, lang: str) -> list[Mention]:
+    """A known Chinese name typed with a homophone (厦们 for 厦门), which jieba cuts into pieces: a span of whole
+    jieba words, not itself a dictionary word, that sounds like a known non-person name with one character off.
+    A named mention without ids; ``resolve`` links it to the one known entity it sounds like."""
+    if known is None or not len(known):
+        return []
+    out = []
+    for i, (w, f, s, e) in enumerate(toks):
+        for j in range(i, min(i + 4, len(toks))):
+            end = toks[j][3]
+            if end - s > 4 or not toks[j][1].startswith(_TYPO_FLAGS) or not _CJK_RUN.fullmatch(toks[j][0]):
+                break       # a typo's pieces are nouns or morphemes jieba could not place (厦/j 们/k), not 都/d 是/v
+            span = text[s:end]
+            if end - s < 2 or j == i and f.startswith("nr") or nlp.zh_is_word(span):
+                continue    # a name jieba reads as a person's (华伟 is not 华为) or a word of its own
+            ids = [x for x in known.homophones(span) if known.get(x).type != "person"]
+            if len(ids) == 1:
+                typ = known.get(ids[0]).type
+                out.append(Mention(span, s, end, "named", head=span, type=typ, language=lang,
+                                   modifiers=("homophone",)))
+    return out
+
+
+_TYPO_FLAGS = ("n", "j", "k", "b", "g", "tg")     # jieba flags: nouns, abbreviations, affixes, morphemes
+_CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
+
+
+_MODEL_CODE = re.compile(r"[A-Za-z]{0,6}[ -]?\d+[A-Za-z0-9-]*(?![A-Za-z0-9])")
+
+
+def _zh_model_names(text: str, toks) -> list[Mention]:
+    """A Chinese name with a model code glued to it is one product: 哈弗H6, 华为Mate 60, 小米13 Pro (a code that
+    starts with a letter, or digits after a known brand: not 房租3000, 月薪 25k)."""
+    out = []
+    for w, f, s, e in toks:
+        if len(w) < 2 or not has_cjk(w) or not (f.startswith("n") or normalise(w) in lx.brands()):
+            continue
+        m = _MODEL_CODE.match(text, e)
+        if not m or not (m.group(0)[:1].isalpha() or normalise(w) in lx.brands()):   # not 月薪 25k
+            continue
+        end = m.end()
+        v = _VARIANT.match(text, end)
+        if v and v.end() > end:
+            end = v.end()
+        surface = text[s:end]
+        out.append(Mention(surface, s, end, "named", head=surface, type=lx.brands().get(normalise(w), "") or "product",
+                           language="zh"))
+    return out
+
+
+def _zh_context_types(ms: list[Mention], text: str) -> list[Mention]:
+    """An untyped name takes its type from the words around it: 在X工作, 在深圳X做产品, 跳槽去X → organization; 去X, 住在X,
+    在X (not 在X家, 在X上) → place; a person-tagged name ending in a place character after such a verb (爬白云山)
+    → place."""
+    work, verbs, joins = lx.markers("zh_work_after"), lx.markers("zh_place_verb"), lx.markers("zh_work_before")
+    not_after, chars = lx.markers("zh_not_place_after"), lx.marker_set("zh_place_char")
+    geo = [m for m in ms if m.type == "geo"]
+    out = []
+    for m in ms:
+        if m.kind != "named" or m.known_ids or m.type not in ("", "person"):
+            out.append(m)
+            continue
+        before = text[:m.start].rstrip()
+        prev = next((g for g in geo if g.end == len(before) and g is not m), None)
+        lead = text[:prev.start].rstrip() if prev else before     # 在深圳腾讯: skip the city
+        after = text[m.end:].lstrip()
+        verb = next((v for v in verbs if before.endswith(v)), "")
+        typ = m.type
+        if not typ and (lead.endswith("在") and after.startswith(work)
+                        or verb and before[:-len(verb)].rstrip().endswith(joins)):
+            typ = "organization"   # 在X工作, 跳槽去X
+        elif verb and not after.startswith(not_after) and (not typ or len(m.surface) >= 3 and m.surface[-1] in chars):
+            typ = "geo"
+        out.append(replace(m, type=typ) if typ != m.type else m)
+    return out
+
+
+def _en_names_in(text: str, s0: int, e0: int, lang: str) -> list[Mention]:
+    """The names the English rules find in an English run inside Chinese text."""
+    sub = text[s0:e0]
+    return [replace(m, start=m.start + s0, end=m.end + s0, language=lang)
+            for m in _en_mentions(sub, nlp.english_doc(sub), [], None, lang) if m.kind == "named"]
 
 
 # "一辆 极氪 001", "买了台 小米 14": a counted name with a model number is a product of the classifier's type
@@ -411,6 +507,8 @@ def _zh_counted_products(text: str) -> list[Mention]:
 
 _ACCENTED = re.compile(r"[\u00c0-\u024f]+")          # "Vériel": jieba cuts Latin words at accented letters
 _LOWER_WORDS = re.compile(r"[a-z]+(?:[ -][a-z]+)*")
+_LOWER_WORD = re.compile(r"(?<!\S)[a-z]+(?!\S)")
+_ALPHA_WORD = re.compile(r"(?<!\S)[A-Za-z][A-Za-z'-]*(?!\S)")
 
 
 _NAME_START = re.compile(r"[A-Z]|[a-z]+[A-Z]")     # "Kindle", "iPhone", "eBay"
@@ -563,6 +661,24 @@ def _en_context_type(last) -> str:
     return "geo" if prep.head.lower_ in lx.marker_set("en_place_verb") else ""
 
 
+def _en_appos_type(last) -> str:
+    """The type an apposition gives a name: "Bella Vista, the italian place downtown" → restaurant."""
+    for a in last.children:
+        if a.dep_ == "appos" and a.pos_ == "NOUN":
+            words = [t for t in a.lefts if t.pos_ in ("ADJ", "NOUN")] + [a]
+            t = _en_type(words)
+            return "" if t in _NOT_NAME_TYPES else t
+    return ""
+
+
+def _en_object_type(last) -> str:
+    """A name watched is a show ("watched Severance on Netflix"), a name read a book."""
+    if last.dep_ != "dobj":
+        return ""
+    verb = last.head.lower_
+    return "show" if verb in lx.marker_set("en_show_verb") else "book" if verb in lx.marker_set("en_book_verb") else ""
+
+
 def _en_intro_type(doc, i: int) -> str:
     """The type of the noun a name is introduced by: "a rabbit called Biscuit", "two cats, Miso and Tofu"."""
     j = i - 1
@@ -655,8 +771,9 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
             # "Tom Hanks" is not "Tom": the gazetteer hit is dropped, the longer name stays
             gaz = [g for g in gaz if g is not inner]
             out = [m for m in out if not (m.known_ids and m.start == inner[0] and m.end == inner[1])]
-        typ = _brand_type(surface) or _en_name_type(surface) or _en_context_type(toks[-1]) \
-            or _en_intro_type(doc, toks[0].i) or _EN_ENT_TYPE.get(label, "")
+        typ = _brand_type(surface) or _en_name_type(surface) or _en_appos_type(toks[-1]) \
+            or _en_context_type(toks[-1]) or _en_intro_type(doc, toks[0].i) or _en_object_type(toks[-1]) \
+            or _EN_ENT_TYPE.get(label, "")
         out.append(Mention(surface, s, e, "named", head=surface, type=typ, language=lang,
                            modifiers=(f"ner:{label}",)))
 
@@ -674,9 +791,12 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
                     or doc[j + 1].text[:1].isupper() and doc[j].pos_ == "NUM"):
                 j += 1
             s, e = t.idx, doc[j].idx + len(doc[j].text)
+            if i == 1 and doc[0].pos_ == "NOUN" and doc[0].dep_ == "compound" and doc[0].head.i in range(i, j + 1):
+                s = doc[0].idx   # "Project Hail Mary, almost done": the capitalised first word is the name's
             if not covered_by_gaz(s, e) and not any(not (e <= a or s >= b) for a, b in ent_spans):
                 surface = text[s:e]
-                typ = _brand_type(surface) or _en_context_type(doc[j]) or _en_intro_type(doc, i)
+                typ = _brand_type(surface) or _en_appos_type(doc[j]) or _en_context_type(doc[j]) \
+                    or _en_intro_type(doc, i) or _en_object_type(doc[j])
                 out.append(Mention(surface, s, e, "named", head=surface, type=typ, language=lang,
                                    modifiers=("propn",)))
             i = j + 1

@@ -21,6 +21,7 @@ import numpy as np
 from rapidfuzz import fuzz
 
 from . import lexicon as lx
+from . import nlp
 from .gazetteer import Gazetteer
 from .normalize import normalise
 from .slots import Slot, SlotTable
@@ -345,6 +346,12 @@ def _decide_named(m: Mention, slots: SlotTable, known: Gazetteer) -> Link:
                 best[eid] = (_cand_entity(e, score, "fuzzy"), vq, key)
     ranked = sorted(best.values(), key=lambda x: -x[0].score)
     cands = [c for c, _, _ in ranked]
+    if not (cands and cands[0].score >= LINK_FUZZY) and m.type != "person":
+        alike = [e for i in known.homophones(m.surface) if (e := known.get(i)) is not None and e.type != "person"
+                 and (not m.type or lx.compatible(e.type, m.type))]
+        if len(alike) == 1 and not nlp.zh_is_word(normalise(m.surface)):   # 杭洲 → 杭州; not 山西 (a word) for 陕西
+            c = _cand_entity(alike[0], LINK_FUZZY, "homophone")
+            return _linked(m, c, f"{m.surface!r} sounds like {c.name!r} (one character off)", (c, *cands[:4]))
     if not cands:
         return _new(m, f"no known entity resembles {m.surface!r}")
     top = cands[0]
