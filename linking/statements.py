@@ -537,6 +537,43 @@ def _zh_verb_object(words: str) -> bool:
     return flags == ["v"] or (len(flags) == 2 and flags[0] == "v" and flags[1].startswith("n"))
 
 
+def _zh_liked(after: str, cue: str, p) -> str:
+    """The liked thing after a Chinese preference cue: "最喜欢的水果是芒果" → 芒果, "不喜欢吃寿司" → 寿司."""
+    subj = _trim_zh(after, p)
+    named = p.regex("_st_favourite_named").match(subj)
+    if named:
+        subj = _trim_zh(named.group(1), p)
+    if p.regex("_st_light_verb").match(subj) and (len(subj) >= 3 or _zh_verb_object(subj)) \
+            and not cue.endswith(p.seq("_st_cue_verb")):
+        subj = subj[1:]      # the cue "爱吃" already carries the verb
+    return subj
+
+
+def _zh_taste_owner(before: str, earlier: str, p) -> str:
+    """Whose taste a Chinese clause states when it is someone else's: a relative or a name opening the clause
+    ("儿子很喜欢游泳", "我老公不爱吃辣", "小雨从小就喜欢…"), or, when the clause has no subject of its own, opening the
+    clause before it in the sentence ("我侄子今年十二岁了，特别喜欢打篮球"); "" otherwise (the user's, or unknown)."""
+    from .nlp import zh_tokens
+
+    def opener(words: str) -> str:
+        toks = zh_tokens(words.strip(" ，,"))
+        mine = bool(toks) and toks[0][0] == "我"
+        toks = toks[1:] if mine else toks
+        if not toks:
+            return ""
+        w, flag = toks[0][0], toks[0][1]
+        if lx.role_of(w) or lx.role_of("我" + w):
+            return "我" + w
+        return w if not mine and flag in ("nr", "nrt") and 2 <= len(w) <= 3 and "我" not in words else ""
+
+    b = before.strip(" ，,")
+    if b and not p.regex("_st_carried").fullmatch(b):
+        return opener(b)
+    sentence = re.split(r"[。！？!?]", earlier)[-1]
+    last = [x for x in re.split(r"[，,；;]", sentence) if x.strip()]
+    return opener(last[-1]) if last else ""
+
+
 def _zh_someone_else(said_before: str) -> bool:
     """A subject-less clause carries the last subject named before it: "奶奶…，最喜欢喝小米粥" is grandma's taste,
     "我奶奶最喜欢…" too. True when that subject is someone other than the user (他/她 or a relative)."""
@@ -681,15 +718,15 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
         i, cue, pol = best
         before = c[:i]
         earlier = full[:max(0, full.find(c))] if full else ""
-        if _zh_has_subject(before, user_spoke, p) and not p.regex("_st_someone").search(before) \
+        whose = _zh_taste_owner(before, earlier, p)
+        if whose:   # "小雨从小就喜欢打游戏，最爱原神", "我侄子…，特别喜欢打篮球": theirs, on their card
+            subj = _zh_liked(c[i + len(cue):], cue, p)
+            if subj:
+                return [_st("attribute", c, lang, change, subject=whose, key="likes" if pol > 0 else "dislikes",
+                            value=subj)]
+        elif _zh_has_subject(before, user_spoke, p) and not p.regex("_st_someone").search(before) \
                 and not _zh_someone_else(earlier + before):
-            subj = _trim_zh(c[i + len(cue):], p)
-            named = p.regex("_st_favourite_named").match(subj)
-            if named:                # "最喜欢的水果是芒果" → 芒果
-                subj = _trim_zh(named.group(1), p)
-            if p.regex("_st_light_verb").match(subj) and (len(subj) >= 3 or _zh_verb_object(subj)) \
-                    and not cue.endswith(p.seq("_st_cue_verb")):
-                subj = subj[1:]      # "不喜欢吃寿司" → 寿司 (the cue "爱吃" already carries the verb)
+            subj = _zh_liked(c[i + len(cue):], cue, p)
             if subj and not subj.startswith(p.seq("_st_reply_start")):   # feedback on the reply, not a preference
                 out.append(_st("preference", c, lang, change, subject=subj, polarity=pol))
                 return out

@@ -579,7 +579,19 @@ def _person_facts(verb, who: str, text: str, lang: str, change: bool) -> list:
             elif t.dep_ == "acomp" and t.text.lower() == "allergic" and (x := _pobj(t, "to")) is not None:
                 for y in [x, *(c for c in x.children if c.dep_ == "conj")]:   # "allergic to eggs and milk"
                     out.append(_st("allergy", _phrase(y), who, text, lang, change))
-    return out
+    return out + _person_taste(verb, who, text, lang, change)
+
+
+def _person_taste(verb, who: str, text: str, lang: str, change: bool) -> list:
+    """"my wife hates the cold", "Tom really enjoys jazz", "my dad doesn't like hiking": what someone else likes or
+    dislikes (``likes``/``dislikes`` on their card; the user's own tastes are preferences)."""
+    key = _p().table("_person_taste").get(verb.text.lower())
+    obj = next((t for t in verb.rights if t.dep_ in ("dobj", "xcomp")), None)
+    if not key or obj is None or obj.pos_ == "PRON" or obj.text.lower() in _p().words("_st_not_a_thing"):
+        return []
+    if any(c.dep_ == "neg" for c in verb.children):
+        key = "dislikes" if key == "likes" else "likes"
+    return [_st(key, _object(obj), who, text, lang, change)]
 
 
 def _is_occupation(phrase: str) -> bool:

@@ -52,3 +52,14 @@ def test_named_pets_with_a_breed_or_an_adjective():
     assert {("", "pet", "Kiwi"), ("Kiwi", "species", "parrot")} <= said("I'm Sam and we have a very loud parrot called Kiwi")
     assert ("", "pet", "大橘") in said("对了上周又领养了一只橘猫，取名叫大橘")
     assert not {k for _, k, _ in said("I met a guy named Tom")} & {"pet"}
+
+
+def test_someone_elses_taste_is_on_their_card():
+    assert ("my wife", "dislikes", "cold") in said("ok good, my wife hates the cold")
+    assert ("Tom", "likes", "jazz") in said("Tom really enjoys jazz")
+    assert not {k for _, k, _ in said("My mom loves hiking but my dad doesn't like it")} & {"dislikes"}   # "it"
+    assert {("小雨", "likes", "打游戏"), ("小雨", "likes", "原神")} <= said("小雨从小就喜欢打游戏，最爱原神")
+    assert ("我侄子", "likes", "打篮球") in said("我侄子今年十二岁了，特别喜欢打篮球")
+    assert ("我老公", "dislikes", "辣") in said("我老公不爱吃辣")
+    mine = [s for s in extract_statements("我很喜欢吃辣", NOW) if s.kind == "preference"]
+    assert mine and not said("我很喜欢吃辣")   # the user's own taste stays a preference
