@@ -137,6 +137,17 @@ def others(lang: str) -> list[Pack]:
     return [pack(c) for c in languages() if c != pack(lang).lang]
 
 
+@cached
+def self_names(addressed: bool = False) -> frozenset[str]:
+    """The names the user's own node answers to in every pack (``self_names.txt``: me, my, 我 …) and "" (no
+    subject); with ``addressed``, also what a memory's text calls the user when it speaks to them
+    (``self_addressed.txt``: you, your)."""
+    names = {""}
+    for p in packs():
+        names |= {w.casefold() for w in p.words("self_names") | (p.words("self_addressed") if addressed else frozenset())}
+    return frozenset(names)
+
+
 def check(lang: str) -> None:
     """Raise ConfigError unless ``lang``'s pack provides exactly the names the default pack does."""
     want, got = _load(DEFAULT).names(), _load(lang).names()
@@ -144,4 +155,4 @@ def check(lang: str) -> None:
         raise ConfigError(f"language pack {lang!r}: missing {sorted(want - got)}, extra {sorted(got - want)}")
 
 
-__all__ = ["DEFAULT", "Pack", "add_path", "cached", "check", "has", "languages", "of_label", "of_text", "others", "pack", "packs", "remove_path", "union"]
+__all__ = ["DEFAULT", "Pack", "add_path", "cached", "check", "has", "languages", "of_label", "of_text", "others", "pack", "packs", "remove_path", "self_names", "union"]

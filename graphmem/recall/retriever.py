@@ -60,9 +60,6 @@ from graphmem.write.sanitize import owner_id
 
 log = logging.getLogger("graphmem.recall")
 
-SELF_NAMES = frozenset({"", "me", "i", "我", "user", "myself", "我自己", "自己"})
-
-
 @dataclass(frozen=True)
 class RecallConfig:
     """Everything the retriever does is set here; the defaults are the measured ones."""

@@ -46,14 +46,18 @@ def norm(value: Any) -> str:
     return re.sub(r"[\s\W_]+", "", str(value if value is not None else "")).lower()
 
 
-SELF_SUBJECTS = {"", "me", "i", "my", "myself", "user", "theuser", "我", "我的", "自己", "you", "your"}
+@langs.cached
+def _self_subjects() -> frozenset[str]:
+    """A subject that is the user, as ``norm`` reads it: the packs' names of the user and what a memory's text
+    calls them (you, your)."""
+    return frozenset(norm(w) for w in langs.self_names(addressed=True))
 
 
 def slot_of(kind: str, subject: Any, key: Any, value: Any = None) -> tuple[str, str, str] | None:
     """The identity a newer statement supersedes: attributes by (subject, key), preferences by their
     object, relations by (subject, key). Events and goals accumulate (``None``)."""
     subj = norm(subject)
-    subj = "" if subj in SELF_SUBJECTS else subj
+    subj = "" if subj in _self_subjects() else subj
     if kind == "attribute" and key:
         return ("attribute", subj, norm(key))
     if kind == "preference":

@@ -22,7 +22,6 @@ if TYPE_CHECKING:
 _PRONOUNS = lexicon.marker_set("zh_pronoun_thing") | lexicon.marker_set("zh_pronoun_person") | \
     lexicon.marker_set("en_pronoun_thing") | lexicon.marker_set("en_pronoun_person") | \
     lexicon.marker_set("en_demonstrative") | lexicon.marker_set("en_reference") | lexicon.marker_set("zh_reference")
-SELF_WORDS = frozenset({"", "i", "me", "my", "myself", "mine", "user", "the user", "我", "我自己", "自己", "本人"})
 RECENT_EVENTS = 64
 NEW_FROM_MENTION = ("named", "possessive")
 
@@ -238,7 +237,7 @@ def find(surface: str | None, type_: str, st: UserState, refs, links, t: Prepare
     at = t.at
     s = " ".join((surface or "").split())
     n = ids.norm_name(s)
-    if n in SELF_WORDS:
+    if n in langs.self_names():
         return speaker_entity(st, refs, t)
     if t.participant and (own := _of_speaker(s, t.participant)) != s:
         for m_surface, ref, _ in links:       # the linker's verdict on "my sister" already names hers

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
+from graphmem import lang
 from graphmem.errors import InputError, NotFound
 from graphmem.model import EntityCard, FactVersion, Profile
 from graphmem.store import Store
@@ -44,12 +45,13 @@ def find_entities(store: Store, user_id: str, name: str, *, tenant: str | None =
 
 
 def entity_id(store: Store, user_id: str, entity: str, *, tenant: str | None = None) -> str:
-    """``entity`` as an id: an id is returned as is; ``"me"``/``""`` is the user; else looked up by name."""
+    """``entity`` as an id: an id is returned as is; ``"me"``/``""`` (the packs' ``self_names``) is the user; else
+    looked up by name."""
     tenant, user_id = _owner(store, user_id, tenant)
     entity = entity_ref(entity)
     if entity.startswith("en_"):
         return entity
-    if ids.norm_name(entity) in ("", "me", "i", "我", "user"):
+    if ids.norm_name(entity) in lang.self_names():
         return ids.self_entity_id(tenant, user_id)
     found = find_entities(store, user_id, entity, tenant=tenant)
     if not found:

@@ -86,3 +86,20 @@ def test_french_number_words_are_files_in_its_pack(fr_pack):
     assert parse_english_number("two thousand") == 2000
     lang.remove_path(fr_pack.parent)
     assert parse_english_number("deux mille") is None and parse_number("3b") is None
+
+
+def test_the_users_own_names_are_one_pack_list(fr_pack):
+    """The names the user's node answers to (issue 17 item 2): one list per pack, read through lang.self_names by the
+    write path, the short-term slots and the API's entity argument; a pack added later adds its names."""
+    from graphmem.short_term.facts import slot_of
+    assert {"", "me", "my", "the user", "我", "本人"} <= lang.self_names() and "you" not in lang.self_names()
+    assert "you" in lang.self_names(addressed=True)       # a memory's text speaking to the user: short-term slots
+    assert slot_of("attribute", "the user", "budget") == slot_of("attribute", "Your", "budget") == ("attribute", "", "budget")
+    assert slot_of("attribute", "moi", "budget") == ("attribute", "moi", "budget")
+    (fr_pack / "self_names.txt").write_text("# moi\nmoi\nMoi-même\n", encoding="utf-8")
+    lang.remove_path(fr_pack.parent)
+    lang.add_path(fr_pack.parent)
+    assert {"moi", "moi-même"} <= lang.self_names()
+    assert slot_of("attribute", "moi", "budget") == ("attribute", "", "budget")
+    lang.remove_path(fr_pack.parent)
+    assert "moi" not in lang.self_names() and slot_of("attribute", "moi", "budget") == ("attribute", "moi", "budget")

@@ -136,11 +136,6 @@ ALLOWED_REGEXES = {
 ALLOWED_LISTS = {
     # not a word list: the sentences that warm the sentence models
     "graphmem/embedders.py": 1,
-    # the names the user's own node answers to (me, i, 我, user …): one list per caller, not unified yet
-    "graphmem/recall/retriever.py": 1,
-    "graphmem/short_term/facts.py": 1,
-    "graphmem/write/reads.py": 1,
-    "graphmem/write/pipeline.py": 1,
     # the per-parser extractors (spaCy English, jieba): classifiers, demonstratives, determiners, kin said to
     # strangers, weekdays: not moved yet
     "linking/mentions.py": 14,
