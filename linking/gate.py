@@ -111,7 +111,7 @@ def _norm(text: str) -> str:
     return _REPEATS.sub(r"\1", s)   # "heyyy" → "hey", "sooo" → "so"
 
 
-@lru_cache(maxsize=1)
+@langs.cached(maxsize=1)
 def _patterns() -> tuple[re.Pattern, re.Pattern, dict[str, str], frozenset[str]]:
     phrases = lx.gate_phrases()
     en = sorted((p for p in phrases if p.isascii()), key=len, reverse=True)
@@ -263,7 +263,7 @@ def is_social(sentence: str, names: frozenset[str] = frozenset()) -> bool:
     return found > 0 and (not left or (len(left) == 1 and left[0] in capitalised))
 
 
-@lru_cache(maxsize=1)
+@langs.cached(maxsize=1)
 def _phrase_words() -> frozenset[str]:
     return frozenset(w for p in _patterns()[2] for w in _WORD.findall(p))
 
@@ -290,7 +290,7 @@ def _without_social_clauses(sentence: str, names: frozenset[str]) -> str:
     return core[:1].upper() + core[1:] + (end.group(0).strip() if end and not _END.search(core) else "")
 
 
-@lru_cache(maxsize=8192)
+@langs.cached(maxsize=8192)
 def without_small_talk(text: str, names: frozenset[str] = frozenset()) -> str:
     """``text`` without its small-talk sentences and clauses ("Thanks, Melanie! Yeah, I painted a sunrise." ->
     "I painted a sunrise."), so a recalled quote spends its characters on what was said; ``names``: the people

@@ -3,7 +3,6 @@ ones (type taxonomy, brands, transliterations) from ``linking/data/`` — plus t
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
 from graphmem import lang
@@ -39,7 +38,7 @@ def _split(cell: str) -> list[str]:
 
 # ---- types --------------------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=1)
+@lang.cached(maxsize=1)
 def _types() -> tuple[dict[str, str], dict[str, dict[str, str]]]:
     """(type -> parent, pack code -> {head noun, lower case -> type})."""
     parent: dict[str, str] = {}
@@ -67,7 +66,7 @@ def type_parent(t: str) -> str:
     return _types()[0].get(t, "")
 
 
-@lru_cache(maxsize=4096)
+@lang.cached(maxsize=4096)
 def ancestors(t: str) -> tuple[str, ...]:
     return tuple(_ancestors(t))
 
@@ -85,7 +84,7 @@ def known_types() -> set[str]:
     return set(_types()[0])
 
 
-@lru_cache(maxsize=65536)
+@lang.cached(maxsize=65536)
 def compatible(entity_type: str, *mention_types: str) -> bool:
     """True if an entity of ``entity_type`` can be what a mention of any of ``mention_types`` refers to:
     same type, ancestor or descendant. Unknown/empty/``thing`` types are compatible with everything.
@@ -142,7 +141,7 @@ def en_type_nouns() -> dict[str, str]:
 
 # ---- kinship / roles ---------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=1)
+@lang.cached(maxsize=1)
 def _roles() -> dict[str, str]:
     words: dict[str, list[str]] = {}   # role -> its words in every language, packs in order
     for _, (role, *cells) in _pack_rows("kinship.tsv"):
@@ -159,13 +158,13 @@ FAMILY_ROLES = frozenset("sister brother mother father wife husband partner son 
                          "aunt uncle cousin".split())
 
 
-@lru_cache(maxsize=1)
+@lang.cached(maxsize=1)
 def family_words() -> tuple[str, ...]:
     """Every word for one of the user's relatives ("grandma", "奶奶", "我妈")."""
     return tuple(w for w, role in _roles().items() if role in FAMILY_ROLES)
 
 
-@lru_cache(maxsize=1)
+@lang.cached(maxsize=1)
 def zh_kin_words() -> tuple[str, ...]:
     """Chinese words for the user's relatives (two characters or more: "奶奶", "大姑")."""
     return tuple(w for w in family_words() if len(w) >= 2 and not w.isascii() and not w.startswith("我"))
@@ -175,7 +174,7 @@ def role_words() -> dict[str, str]:
     return _roles()
 
 
-@lru_cache(maxsize=1)
+@lang.cached(maxsize=1)
 def _role_prefixes() -> tuple[str, ...]:
     """Every pack's possessives before a role word (``role_prefix.tsv``), in search order."""
     return tuple(r[0] for p in lang.packs() for r in p.rows("role_prefix"))
@@ -193,14 +192,14 @@ def role_of(surface: str) -> str:
 
 # ---- brands -------------------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=1)
+@lang.cached(maxsize=1)
 def brands() -> dict[str, str]:
     return {normalise(r[0]): r[1] for r in _lines("brands.tsv") if len(r) >= 2}
 
 
 # ---- gate ---------------------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=1)
+@lang.cached(maxsize=1)
 def transliterations() -> dict[str, tuple[str, ...]]:
     """normalised name → the same name in other languages (``transliterations.tsv``), both ways."""
     out: dict[str, set[str]] = {}
@@ -213,7 +212,7 @@ def transliterations() -> dict[str, tuple[str, ...]]:
     return {k: tuple(sorted(v)) for k, v in out.items()}
 
 
-@lru_cache(maxsize=1)
+@lang.cached(maxsize=1)
 def gate_phrases() -> dict[str, str]:
     """normalised phrase → label (greeting / smalltalk / chitchat)."""
     out: dict[str, str] = {}
@@ -223,7 +222,7 @@ def gate_phrases() -> dict[str, str]:
     return out
 
 
-@lru_cache(maxsize=1)
+@lang.cached(maxsize=1)
 def advice_cues() -> tuple[str, ...]:
     """Every pack's cues with which an assistant recommends or concludes something, in search order."""
     return tuple(c for p in lang.packs() for c in p.seq("advice_cues"))
@@ -234,18 +233,18 @@ def _gate_norm(s: str) -> str:
     return s
 
 
-@lru_cache(maxsize=1)
+@lang.cached(maxsize=1)
 def fillers() -> frozenset[str]:
     return frozenset(normalise(r[0]) for _, r in _pack_rows("fillers.txt"))
 
 
-@lru_cache(maxsize=1)
+@lang.cached(maxsize=1)
 def occupations() -> tuple[str, ...]:
     """Occupation head nouns, longest first ("product manager" before "manager")."""
     return tuple(sorted((r[0] for _, r in _pack_rows("occupations.txt")), key=len, reverse=True))
 
 
-@lru_cache(maxsize=1)
+@lang.cached(maxsize=1)
 def _stop_aliases() -> frozenset[str]:
     return frozenset(normalise(r[0]).replace(" ", "") for _, r in _pack_rows("stop_aliases.txt"))
 
@@ -256,7 +255,7 @@ def is_stop_alias(key: str) -> bool:
 
 # ---- statements ---------------------------------------------------------------------------------------------
 
-@lru_cache(maxsize=1)
+@lang.cached(maxsize=1)
 def statement_cues() -> dict[tuple[str, str], list[str]]:
     """(category, lang) → phrases, longest first."""
     out: dict[tuple[str, str], list[str]] = {}
@@ -268,7 +267,7 @@ def statement_cues() -> dict[tuple[str, str], list[str]]:
     return out
 
 
-@lru_cache(maxsize=None)
+@lang.cached(maxsize=None)
 def attribute_cues(code: str) -> dict[str, str]:
     """Cue → attribute key, from the pack ``code``'s ``attribute_cues.tsv``."""
     return dict(lang.pack(code).table("attribute_cues"))
@@ -276,7 +275,7 @@ def attribute_cues(code: str) -> dict[str, str]:
 
 # ---- closed-class markers -----------------------------------------------------------------------------------
 
-@lru_cache(maxsize=1)
+@lang.cached(maxsize=1)
 def _markers() -> dict[str, tuple[str, ...]]:
     out: dict[str, tuple[str, ...]] = {}
     for _, row in _pack_rows("markers.tsv"):
@@ -290,11 +289,11 @@ def markers(category: str) -> tuple[str, ...]:
     return _markers().get(category, ())
 
 
-@lru_cache(maxsize=None)
+@lang.cached(maxsize=None)
 def marker_set(category: str) -> frozenset[str]:
     return frozenset(w.lower() for w in markers(category))
 
 
-@lru_cache(maxsize=1)
+@lang.cached(maxsize=1)
 def surnames() -> frozenset[str]:
     return frozenset(r[0] for _, r in _pack_rows("surnames.txt"))

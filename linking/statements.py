@@ -14,7 +14,7 @@ from dataclasses import replace
 from datetime import datetime
 from functools import lru_cache
 
-from graphmem.lang import of_label, of_text, others as other_packs, pack, packs, union
+from graphmem.lang import cached, of_label, of_text, others as other_packs, pack, packs, union
 
 from . import lexicon as lx, lists, others, passing, requests, subject_types
 from .normalize import EN_NUMBER_WORDS_RE, ZH_NUMBER_RE, detect_language, parse_english_number, parse_number
@@ -51,13 +51,13 @@ def _cues(category: str, lang: str) -> list[str]:
     return lx.statement_cues().get((category, lang), [])
 
 
-@lru_cache(maxsize=None)
+@cached(maxsize=None)
 def _cue_re(category: str, p) -> re.Pattern:
     """Pack ``p``'s ``category`` cues (statement_cues.tsv) as one pattern, found as its ``cue_re`` finds them."""
     return p.fn("cue_re")(tuple(sorted(_cues(category, p.lang), key=len, reverse=True)))
 
 
-@lru_cache(maxsize=None)
+@cached(maxsize=None)
 def _attribute_cues(p) -> tuple[str, ...]:
     """Pack ``p``'s attribute cues, longest first (the order the clause rules try them in)."""
     return tuple(sorted(lx.attribute_cues(p.lang), key=len, reverse=True))
@@ -69,7 +69,7 @@ def _word_re(cue: str) -> re.Pattern:
     return re.compile(r"(?<![\w])" + re.escape(cue) + r"(?![\w])")
 
 
-@lru_cache(maxsize=1)
+@cached(maxsize=1)
 def _clause_split() -> re.Pattern:
     """Where a clause ends: punctuation, or a word that starts a new one (each pack's clause_start)."""
     return re.compile(r"[，。！？；;!?\n]+|,(?=\s)|\.(?=\s|$)|" + union("clause_start").pattern)
@@ -128,7 +128,7 @@ def extract_statements(text: str, now: datetime) -> list[Statement]:
     return list(_extract_cached(text, now))
 
 
-@lru_cache(maxsize=512)
+@cached(maxsize=512)
 def _extract_cached(text: str, now: datetime) -> tuple[Statement, ...]:
     return tuple(_extract(text, now))
 
@@ -219,7 +219,7 @@ def _only_a_time(clause: str, now: datetime) -> bool:
     return len(_date_filler().sub("", rest)) < 2
 
 
-@lru_cache(maxsize=1)
+@cached(maxsize=1)
 def _date_filler() -> re.Pattern:
     """What is left out when asking whether a clause says more than its date: anything not a letter, and each
     pack's date_filler words."""
@@ -247,7 +247,7 @@ def _occupation_owner(clause: str, p) -> str | None:
     return _zh_owner(clause[:m.start()], p)
 
 
-@lru_cache(maxsize=None)
+@cached(maxsize=None)
 def _occupation_re(p, name: str = "occupation") -> re.Pattern:
     """A pack's ``occupation.re`` (or ``occupation_bare.re``) with ``{occ}`` filled by the lexicon's occupations
     (group 1: the job)."""
@@ -299,7 +299,7 @@ def _event(clause: str, lang: str, change: bool, times: list) -> Statement:
     return _st("event", clause, lang, change, value=clause.strip(), when=times[0].when)
 
 
-@lru_cache(maxsize=1)
+@cached(maxsize=1)
 def _reschedule_re() -> re.Pattern:
     """A moving verb right before a time: each pack's reschedule cues, then its ``reschedule.re``; an article
     (``date_article.re``) may come between."""

@@ -51,12 +51,15 @@ def _clear() -> None:
 _built: list = []
 
 
-def cached(fn):
-    """``lru_cache`` for what is built from the packs (a combined table, a compiled grammar): cleared with the
-    registry's caches when a pack folder is added or removed, so a pack added later counts."""
-    c = lru_cache(maxsize=None)(fn)
-    _built.append(c)
-    return c
+def cached(fn=None, *, maxsize: int | None = None):
+    """``lru_cache`` for what is built from the packs (a combined table, a compiled grammar, a text's reading):
+    cleared with the registry's caches when a pack folder is added or removed, so a pack added later counts.
+    ``@cached`` or ``@cached(maxsize=n)``."""
+    def wrap(f):
+        c = lru_cache(maxsize=maxsize)(f)
+        _built.append(c)
+        return c
+    return wrap(fn) if fn is not None else wrap
 
 
 def languages() -> list[str]:

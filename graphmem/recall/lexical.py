@@ -12,7 +12,6 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -32,7 +31,7 @@ def stem(word: str) -> str:
     return word
 
 
-@lru_cache(maxsize=1)
+@langs.cached(maxsize=1)
 def stop_words() -> frozenset[str]:
     """spaCy's stop words of every language pack's language (English, Chinese), read from its data files (importing spaCy itself costs ~1 s):
     without them a question that shares only "the", "can", "我" with a memory ranks it first."""

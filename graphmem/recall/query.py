@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
-from functools import lru_cache
 
 from graphmem import lang as langs
 from graphmem.linking import lexicon
@@ -59,7 +58,7 @@ def marks_change(text: str) -> bool:
     return _says("change", text)
 
 
-@lru_cache(maxsize=8192)
+@langs.cached(maxsize=8192)
 def content_terms(text: str) -> frozenset[str]:
     """Content terms of a text, each token's by the pack of its script (English: words of 3+ letters, stop words
     out; Chinese: character bigrams)."""
@@ -69,7 +68,7 @@ def content_terms(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
-@lru_cache(maxsize=65536)
+@langs.cached(maxsize=65536)
 def _terms(token: str, kind: str) -> tuple[str, ...]:
     """A token's ``content_terms`` or ``search_terms``, by the pack of the script it is written in."""
     return tuple(langs.pack(langs.of_text(token)).fn(kind)(token))
@@ -138,7 +137,7 @@ KEY_TYPES = {"location": "geo", "address": "geo", "employer": "organization"}
 
 # questions about one of the user's own attributes ("what do I do for work?" → job, "我住哪" → location): each
 # pack's key_questions.tsv
-@lru_cache(maxsize=16)
+@langs.cached(maxsize=16)
 def _keys(table: str) -> tuple[str, ...]:
     """The keys of a ``key<TAB>pattern`` table of every pack, in pack order."""
     return tuple(dict.fromkeys(r[0] for p in langs.packs() for r in p.rows(table)))

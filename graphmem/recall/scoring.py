@@ -255,12 +255,12 @@ def merge(groups: Iterable[tuple[str, Sequence[Candidate]]]) -> dict[str, Candid
 
 # when something happens, by kind: two memories giving the same kind (a day, a weekday, a month, a time of day)
 # may be the same thing moved ("May 14" → "June 3", "7点50的航班" → "下午两点那班"): each pack's date_kinds.tsv
-@lru_cache(maxsize=8192)
+@langs.cached(maxsize=8192)
 def _date_kinds(text: str) -> frozenset[str]:
     return frozenset(k for k in _kinds("date_kinds") if langs.union("date_kinds", k).search(text))
 
 
-@lru_cache(maxsize=16)
+@langs.cached(maxsize=16)
 def _kinds(table: str) -> tuple[str, ...]:
     """The keys of a ``key<TAB>pattern`` table of every pack, in pack order."""
     return tuple(dict.fromkeys(r[0] for p in langs.packs() for r in p.rows(table)))
@@ -281,13 +281,13 @@ def _dropped_terms(text: str) -> frozenset[str]:
     return frozenset(t for t in out if not _NUMERAL.search(t))
 
 
-@lru_cache(maxsize=1)
+@langs.cached(maxsize=1)
 def _clause() -> re.Pattern:
     """Where a clause ends: punctuation, a dash, or a word that starts a new one (each pack's clause_word)."""
     return re.compile(r"[，。！？；;!?、]+|,\s*|\.\s+|\s+[—–-]+\s+|" + langs.union("clause_word").pattern)
 
 
-@lru_cache(maxsize=8192)
+@langs.cached(maxsize=8192)
 def announces_change(text: str) -> bool:
     """The memory says something changed: a switch word, or (each pack's value_change) a change verb with a new value
     ("bump the weekly budget to $300", "涨到八千"), a fresh start ("starting this week", "从下周开始"), a replacement that
@@ -304,7 +304,7 @@ def _quantity_units(text: str) -> frozenset[str]:
 _AMOUNT = re.compile(r"\d{1,3}(?:,\d{3})+|\d{3,}")
 
 
-@lru_cache(maxsize=8192)
+@langs.cached(maxsize=8192)
 def value_kinds(text: str) -> frozenset[str]:
     """The kinds of quantity a memory gives: units, an amount of three digits or more ("12,400"). Not dates: a new
     date is a reschedule, which :func:`implicit_supersede` handles (and a person's memories are full of dates)."""
@@ -417,14 +417,14 @@ def _rescheduled(ch: Candidate, terms: frozenset[str], dated: list[Candidate], s
 
 
 
-@lru_cache(maxsize=256)
+@langs.cached(maxsize=256)
 def _name_terms(names: tuple[str, ...]) -> frozenset[str]:
     """The content terms of the user's people's names and of kinship words ("奶奶", "mom"): who a memory is
     about (the same for every recall until a name is added)."""
     return frozenset().union(_kin_terms(), *(content_terms(n) for n in names))
 
 
-@lru_cache(maxsize=1)
+@langs.cached(maxsize=1)
 def _kin_terms() -> frozenset[str]:
     return frozenset().union(*(content_terms(w) for w in lexicon.family_words() if " " not in w))
 

@@ -53,32 +53,32 @@ _TASK_BY_KEY = {t.key: t for t in TASKS}
 
 # --- slot fillers ------------------------------------------------------------------------------------
 
-DATE_RE = langs.union("date")
-TIME_RE = langs.union("time")
-PARTY_RE = langs.union("party_size")
-# a small gazetteer so "Shanghai" / "上海" fills the city slot without a model (the packs' cities.tsv);
-# linking's place mentions (slot table, type place/city) fill it too.
-CITIES: dict[str, str] = {k: v for p in langs.packs() for k, v in p.table("cities").items()}
-_CITY_RE = re.compile(
-    "|".join(rf"\b{re.escape(k)}\b" if k.isascii() else re.escape(k) for k in sorted(CITIES, key=len, reverse=True)),
-    re.I,
-)
+# the slot fillers' words are the packs' (date.re, time.re, party_size.re, cities.tsv), read as they are now
+# (``langs.union`` and ``langs.cached`` are rebuilt when a pack is added)
+
+
+@langs.cached
+def cities() -> tuple[dict[str, str], re.Pattern]:
+    """A small gazetteer so "Shanghai" / "上海" fills the city slot without a model (the packs' cities.tsv): name ->
+    city, and the pattern of every name. Linking's place mentions (slot table, type place/city) fill it too."""
+    names = {k: v for p in langs.packs() for k, v in p.table("cities").items()}
+    return names, re.compile(
+        "|".join(rf"\b{re.escape(k)}\b" if k.isascii() else re.escape(k) for k in sorted(names, key=len, reverse=True)),
+        re.I)
+
+
 PLACE_TYPES = {"city", "geo", "place", "gpe", "loc", "location", "ns"}
 
 # --- topics ------------------------------------------------------------------------------------------
 
 
+@langs.cached
 def _topics() -> tuple[tuple[str, re.Pattern], ...]:
     """(topic, its words) in the default pack's order; the first that matches a message is its topic."""
     names = dict.fromkeys(n for p in langs.packs() for n in p.table("topics"))
     return tuple((n, langs.union("topics", n)) for n in names)
 
 
-TOPICS = _topics()
-BACK_RE = langs.union("back_to_task")
-DONE_RE = langs.union("task_done")
-CANCEL_RE = langs.union("task_cancelled")
-GOAL_RE = langs.union("goal")
 STALE_AFTER = 40  # user turns without a word about the task: it is set aside
 
 
@@ -171,7 +171,7 @@ def detect_task(text: str) -> TaskType | None:
 
 
 def detect_topic(text: str) -> str | None:
-    for name, pattern in TOPICS:
+    for name, pattern in _topics():
         if pattern.search(text):
             return name
     return None
@@ -180,16 +180,17 @@ def detect_topic(text: str) -> str | None:
 def fill_slots(text: str, wanted: tuple[str, ...] | list[str], places: list[str] = ()) -> dict[str, str]:
     """Values for the wanted slots found in ``text`` (and the place mentions linking found this turn)."""
     found: dict[str, str] = {}
-    if "date" in wanted and (m := DATE_RE.search(text)):
+    if "date" in wanted and (m := langs.union("date").search(text)):
         found["date"] = m.group().strip()
-    if "time" in wanted and (m := TIME_RE.search(text)):
+    if "time" in wanted and (m := langs.union("time").search(text)):
         found["time"] = m.group().strip()
-    if "party size" in wanted and (m := PARTY_RE.search(text)):
+    if "party size" in wanted and (m := langs.union("party_size").search(text)):
         found["party size"] = m.group().strip()
     for slot in ("city", "destination"):
         if slot in wanted:
-            if m := _CITY_RE.search(text):
-                found[slot] = CITIES.get(m.group().lower(), m.group())
+            names, pattern = cities()
+            if m := pattern.search(text):
+                found[slot] = names.get(m.group().lower(), m.group())
             elif places:
                 found[slot] = places[0]
     return found
@@ -202,7 +203,7 @@ def update_state(state: SessionState, text: str, role: str = "user", cap: int = 
     s = state.copy()
     text = text.strip()
     if role == "assistant":
-        if s.goal and DONE_RE.search(text):
+        if s.goal and langs.union("task_done").search(text):
             _complete(s, "done")
         qs = [q.strip() for q in re.findall(r"[^.!?。！？\n]*[?？]", text) if q.strip(" ?？")]
         s.questions = (s.questions + [q[-80:] for q in qs])[-2:]
@@ -213,9 +214,9 @@ def update_state(state: SessionState, text: str, role: str = "user", cap: int = 
     answering = bool(s.questions)
     if s.questions:  # the user spoke after the assistant's questions: they are answered or moot
         s.questions = []
-    if s.goal and CANCEL_RE.search(text):
+    if s.goal and langs.union("task_cancelled").search(text):
         _complete(s, "cancelled")
-    elif s.goal and DONE_RE.search(text):
+    elif s.goal and langs.union("task_done").search(text):
         _complete(s, "done")
 
     task = detect_task(text)
@@ -223,13 +224,13 @@ def update_state(state: SessionState, text: str, role: str = "user", cap: int = 
         if s.goal:
             _complete(s, "set aside")
         s.task, s.goal, s.slots = task.key, task.goal(s.lang), {}
-    elif not task and not s.goal and not text.rstrip().endswith(("?", "？")) and (m := GOAL_RE.search(text)):
+    elif not task and not s.goal and not text.rstrip().endswith(("?", "？")) and (m := langs.union("goal").search(text)):
         s.goal, s.task, s.slots = next(g for g in m.groups() if g).strip(), None, {}
     if task or (s.goal and s.task_turn == 0):
         s.task_turn = s.turn
 
     topic = detect_topic(text)
-    back = bool(s.task and BACK_RE.search(text))
+    back = bool(s.task and langs.union("back_to_task").search(text))
     off_task = bool(topic and topic != s.task_topic and not task and not back)
     tt = _TASK_BY_KEY.get(s.task or "")
     on_task = bool(tt and (task or back or answering or tt.keywords.search(text) or _short(text)))

@@ -14,18 +14,22 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from graphmem import lang as langs
-from graphmem.short_term.state import _CITY_RE, DATE_RE, TIME_RE
+from graphmem.short_term.state import cities
 
 _SENT = re.compile(r"[^.!?。！？；;\n]+[.!?。！？；;]*", re.S)
-# the words are the language packs' (graphmem/lang/<code>/): every pack's pattern, joined
-_FILLER = langs.union("small_talk_line")
-_NUM = re.compile(r"\d|" + langs.union("numerals").pattern)
-_SELF = langs.union("self_fact")
 _NAME = re.compile(r"\b[A-Z][a-zA-Z0-9]+")
-_NEED = langs.union("need")
+# the words are the language packs' (graphmem/lang/<code>/): every pack's pattern, joined (``langs.union``), read as
+# the packs are now
 
 
-_VAGUE_DAYS = {w for p in langs.packs() for w in p.words("vague_days")}
+@langs.cached
+def _vague_days() -> frozenset[str]:
+    return frozenset(w for p in langs.packs() for w in p.words("vague_days"))
+
+
+@langs.cached
+def _number() -> re.Pattern:
+    return re.compile(r"\d|" + langs.union("numerals").pattern)
 
 
 @lru_cache(maxsize=4096)
@@ -62,7 +66,7 @@ def score_sentence(text: str, role: str, fact_texts: Sequence[str] = (), event_t
     """Informativeness of one sentence; higher is kept first. A sentence the hard-fact list already says
     (``fact_texts`` or ``event_texts``) scores 0; one that says a fact plus more scores higher (events do
     not raise the score: small talk yields events too)."""
-    if _FILLER.match(text) or len(text.strip()) < 3:
+    if langs.union("small_talk_line").match(text) or len(text.strip()) < 3:
         return 0.0
     s = 1.0
     if role == "user":
@@ -73,15 +77,15 @@ def score_sentence(text: str, role: str, fact_texts: Sequence[str] = (), event_t
         return 0.0  # the hard-fact list already says it
     if covered:
         s += 2.0  # a fact plus more detail than the fact list keeps
-    if _NEED.search(text):
+    if langs.union("need").search(text):
         s += 1.0
-    if _SELF.search(text):
+    if langs.union("self_fact").search(text):
         s += 1.0  # the user telling about themselves, their people, work, health
-    if _NUM.search(text):
+    if _number().search(text):
         s += 0.5
-    if (m := DATE_RE.search(text)) and m.group().lower() not in _VAGUE_DAYS or TIME_RE.search(text):
+    if (m := langs.union("date").search(text)) and m.group().lower() not in _vague_days() or langs.union("time").search(text):
         s += 1.0  # dates and times are hard facts ("today" in small talk is not)
-    if _CITY_RE.search(text):
+    if cities()[1].search(text):
         s += 0.5
     s += min(len(_NAME.findall(text.strip()[1:])), 3) * 0.3  # capitalised words, not the first one
     if text.rstrip().endswith(("?", "？")):

@@ -19,11 +19,17 @@ if TYPE_CHECKING:
     from graphmem.write.codec import Prepared
     from graphmem.write.pipeline import TurnWork
 
-_PRONOUNS = lexicon.marker_set("zh_pronoun_thing") | lexicon.marker_set("zh_pronoun_person") | \
-    lexicon.marker_set("en_pronoun_thing") | lexicon.marker_set("en_pronoun_person") | \
-    lexicon.marker_set("en_demonstrative") | lexicon.marker_set("en_reference") | lexicon.marker_set("zh_reference")
 RECENT_EVENTS = 64
 NEW_FROM_MENTION = ("named", "possessive")
+
+
+@langs.cached
+def _pronouns() -> frozenset[str]:
+    """Pronouns and references ("it", "this one", 它, 这个): a subject that is one and that the linker could not
+    place is no entity."""
+    return lexicon.marker_set("zh_pronoun_thing") | lexicon.marker_set("zh_pronoun_person") | \
+        lexicon.marker_set("en_pronoun_thing") | lexicon.marker_set("en_pronoun_person") | \
+        lexicon.marker_set("en_demonstrative") | lexicon.marker_set("en_reference") | lexicon.marker_set("zh_reference")
 
 
 # -- per-user state kept by the worker ----------------------------------------------------------------------
@@ -250,7 +256,7 @@ def find(surface: str | None, type_: str, st: UserState, refs, links, t: Prepare
         if mn == n or (len(n) >= 2 and (n in mn or (mn in n and not _minor_part(mn, n)
                                                       and lexicon.compatible(m_type or ref.type, own)))):
             return ref
-    if n in _PRONOUNS:
+    if n in _pronouns():
         return None
     eid = st.names.get(n)
     if eid:

@@ -103,3 +103,24 @@ def test_the_users_own_names_are_one_pack_list(fr_pack):
     assert slot_of("attribute", "moi", "budget") == ("attribute", "", "budget")
     lang.remove_path(fr_pack.parent)
     assert "moi" not in lang.self_names() and slot_of("attribute", "moi", "budget") == ("attribute", "moi", "budget")
+
+
+def test_caches_built_from_the_packs_see_a_pack_added_later(fr_pack):
+    """Lexicon tables, the short-term slot fillers and the write path's pronouns are built once and cached; adding or
+    removing a pack folder (lang.add_path / remove_path) rebuilds them (lang.cached)."""
+    from graphmem.linking import lexicon
+    from graphmem.short_term.state import fill_slots
+    from graphmem.write.entities import _pronouns
+    (fr_pack / "fillers.txt").write_text("# mots vides\nbof\n", encoding="utf-8")
+    (fr_pack / "occupations.txt").write_text("# métiers\nboulangère\n", encoding="utf-8")
+    (fr_pack / "cities.tsv").write_text("# villes\nlyon\tLyon\n", encoding="utf-8")
+    (fr_pack / "markers.tsv").write_text((fr_pack / "markers.tsv").read_text(encoding="utf-8")
+                                         + "en_reference\tcelui-ci\n", encoding="utf-8")
+    lang.remove_path(fr_pack.parent)
+    built = (lexicon.fillers(), lexicon.occupations(), fill_slots("on va à Lyon", ("city",)), _pronouns())
+    assert "bof" not in built[0] and "boulangère" not in built[1] and built[2] == {} and "celui-ci" not in built[3]
+    lang.add_path(fr_pack.parent)
+    assert "bof" in lexicon.fillers() and "boulangère" in lexicon.occupations() and "celui-ci" in _pronouns()
+    assert fill_slots("on va à Lyon", ("city",)) == {"city": "Lyon"}
+    lang.remove_path(fr_pack.parent)
+    assert "bof" not in lexicon.fillers() and fill_slots("on va à Lyon", ("city",)) == {}
