@@ -183,7 +183,7 @@ def _extract(text: str, now: datetime) -> list[Statement]:
         have = {(s.key, str(s.value)) for s in out if s.kind == "attribute"}
     more += others.facts(text, lang, change)
     more += others.learning(text, lang, change) + others.body(text, lang, change)
-    more += intents(text, lang)
+    more += intents(text, lang) + _removals(text, now, lang)
     ages = others.named_ages(text, lang, change)
     if ages:   # "…叫朵朵，今年六岁": 朵朵's age, not an event of the user's
         out = [s for s in out if not (s.kind == "event" and s.text in {a.text for a in ages})]
@@ -194,6 +194,23 @@ def _extract(text: str, now: datetime) -> list[Statement]:
             and not (s.key == "age" and any(x.key == "age" for x in out))
             and not (s.key == "employer" and any(x.key == "employer" for x in out))]
     return subject_types.typed(requests.about_the_user(text, out))
+
+
+def _removals(text: str, now: datetime, lang: str) -> list[Statement]:
+    """Values the speaker no longer has, named but not keyed ("we had to rehome Biscuit", "钢琴先停了"; each pack's
+    ``removed.re``): attribute statements without a key, polarity -1; the write path gives each the key under which
+    the speaker holds that value, or drops it (``graphmem.write.removals``)."""
+    out = []
+    for p in packs():
+        for m in p.regex("removed").finditer(text):
+            for what in (v for k, v in m.groupdict().items() if k.startswith("what") and v):
+                for t in reversed(find_times(what, now)):   # "团子上周死了": 团子
+                    what = what[:t.start] + what[t.end:]
+                what = what.strip(" ,.，。")
+                if what and p.fn("removable")(what):
+                    out.append(Statement(kind="attribute", value=what, polarity=-1, language=lang, is_change=True,
+                                         text=others._clause_at(text, m.start())))
+    return out
 
 
 def _activity(s: Statement) -> Statement:

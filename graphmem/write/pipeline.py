@@ -25,7 +25,7 @@ from graphmem.linking.nlp import DOC_CACHE, english_docs
 from graphmem import scopes
 from graphmem.model import FactInput
 from graphmem.store import Store, Tx
-from graphmem.write import entities, ids, retime, rows, smalltalk, tombstones, values
+from graphmem.write import entities, ids, removals, retime, rows, smalltalk, tombstones, values
 from graphmem.write.entities import RECENT_EVENTS, EntityRef, UserState
 from graphmem.write.gate import ACCEPT, Judge, exact_repeat, rules, settle
 from graphmem.write.codec import Prepared, utc
@@ -362,6 +362,7 @@ class Pipeline:
     def _plan(self, b: Batch, tx: Tx) -> None:
         works = b.works
         live = [w for w in works if not w.verdict]
+        removals.resolve(live, tx)   # "we had to rehome Biscuit": the key that holds the value it removes
         # active versions of every slot this batch touches
         slots = {}
         for w in live:

@@ -12,7 +12,7 @@ __all__ = ["about_speaker", "agent_nouns", "allergy_list", "ambient_units", "app
            "children", "clause_statements", "clock", "content_terms", "content_units", "cue_re", "diet", "dropped",
            "grams", "is_change", "is_question", "job_employer", "job_owner", "kin_mentions", "languages_spoken",
            "learning", "name_age", "named_ages", "noun_type", "occupation_other", "of_speaker", "others_facts", "pets",
-           "possessive", "preferred_over", "quantity_units", "retimed_date", "role_name", "search_terms",
+           "possessive", "preferred_over", "quantity_units", "removable", "retimed_date", "role_name", "search_terms",
            "short_answer", "short_item", "split_owner", "subject", "to_second_person", "unqualified", "work_city",
            "workplaces"]
 
@@ -685,3 +685,8 @@ def clock(text: str) -> tuple | None:
     if h < 24 and mins < 60:
         return h, mins, m.start(), m.end(), bool(g.get("ampm") or g.get("min") or g.get("at_min"))
     return ()
+
+
+def removable(value: str) -> bool:
+    """A value a removal may name (linking.statements._removals): any English words."""
+    return True

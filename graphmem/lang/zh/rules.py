@@ -13,7 +13,7 @@ __all__ = ["about_speaker", "agent_nouns", "allergy_list", "ambient_units", "app
            "children", "clause_statements", "clock", "content_terms", "content_units", "cue_re", "diet", "dropped",
            "grams", "is_change", "is_question", "job_employer", "job_owner", "kin_mentions", "languages_spoken",
            "learning", "name_age", "named_ages", "noun_type", "occupation_other", "of_speaker", "others_facts", "pets",
-           "possessive", "preferred_over", "quantity_units", "retimed_date", "role_name", "search_terms",
+           "possessive", "preferred_over", "quantity_units", "removable", "retimed_date", "role_name", "search_terms",
            "short_answer", "short_item", "split_owner", "subject", "to_second_person", "unqualified", "work_city",
            "workplaces"]
 
@@ -486,3 +486,11 @@ def clock(text: str) -> tuple | None:
     if mins is None:
         mins = int(parse_number(m.group("min")) or 0) if m.group("min") else 0
     return h % 24, min(int(mins), 59), m.start(), m.end(), bool(m.group("part") or m.group("after"))
+
+
+def removable(value: str) -> bool:
+    """A value a removal may name (linking.statements._removals): not one adjective or verb, which 死了 only
+    intensifies ("紧张死了", "开心死了")."""
+    from graphmem.linking.nlp import zh_tokens
+    toks = zh_tokens(value)
+    return not (len(toks) == 1 and toks[0][1][:1] in ("a", "v", "d"))

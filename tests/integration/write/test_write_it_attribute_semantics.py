@@ -55,3 +55,25 @@ def test_budget_still_supersedes(memory, store, tenant):
     say(memory, "u3", ["My budget is 1000 dollars", "actually my budget is now 1300"])
     got = [(v.value, v.status) for v in history(store, "u3", "me", "budget", tenant=tenant)]
     assert got == [("1000", "outdated"), ("1300", "active")]
+
+
+def _values(store, tenant, user, key):
+    return {(v.value, v.status, v.polarity or 0) for v in history(store, user, "me", key, tenant=tenant)}
+
+
+def test_a_removal_that_names_only_the_value_outdates_it_under_its_key(memory, store, tenant):
+    say(memory, "u4", ["We have two cats, Miso and Tofu, and a beagle named Biscuit.",
+                       "Sadly we had to rehome Biscuit last week, my son turned out to be allergic to dogs.",
+                       "I just cancelled Disney+, the kids lost interest"])   # never said to be held: nothing
+    pets = _values(store, tenant, "u4", "pet")
+    assert ("Biscuit", "outdated", 0) in pets and ("Biscuit", "active", -1) in pets
+    assert {("Miso", "active", 0), ("Tofu", "active", 0)} <= pets      # the other values of the key stay
+    assert not _values(store, tenant, "u4", "note") and not _values(store, tenant, "u4", "")
+
+
+def test_a_chinese_removal_across_batches(memory, store, tenant):
+    say(memory, "u5", ["还养了一只仓鼠叫团子", "我还养了一只猫叫咪咪"])
+    memory.add("u5", "s2", 1, "团子上周死了…好难过", at=T0 + timedelta(days=2))   # a later session, a later batch
+    assert memory.flush(120)
+    pets = _values(store, tenant, "u5", "pet")
+    assert ("团子", "outdated", 0) in pets and ("咪咪", "active", 0) in pets

@@ -63,3 +63,14 @@ def test_someone_elses_taste_is_on_their_card():
     assert ("我老公", "dislikes", "辣") in said("我老公不爱吃辣")
     mine = [s for s in extract_statements("我很喜欢吃辣", NOW) if s.kind == "preference"]
     assert mine and not said("我很喜欢吃辣")   # the user's own taste stays a preference
+
+
+def test_a_removal_names_the_value_it_removes_without_a_key():
+    def removed(text):
+        return [s.value for s in extract_statements(text, NOW) if s.kind == "attribute" and not s.key
+                and s.polarity == -1]
+    assert removed("Sadly we had to rehome Biscuit last week") == ["Biscuit"]
+    assert removed("I just cancelled Disney+, the kids lost interest") == ["Disney+"]
+    assert removed("医生让我把阿托伐他汀停了，血脂已经正常了") == ["阿托伐他汀"]
+    assert removed("团子上周死了…好难过") == ["团子"]          # its time words are left out
+    assert removed("I adopted Biscuit last week") == [] and removed("我最近在学钢琴") == []

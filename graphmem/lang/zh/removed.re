@@ -1,0 +1,2 @@
+# a value the speaker no longer has, before a verb of removal ("医生让我把阿托伐他汀停了", "钢琴先停了", "团子上周死了", "健身卡已经退了"); groups what*: the value, its time words are left out (written back only when the speaker holds it: graphmem/write/removals.py). Read by linking.statements._removals
+(?:把|^|[，,。！!；;\s])(?P<what>(?:(?!把)[\u4e00-\u9fffA-Za-z0-9+]){2,10}?)(?:先|已经|也|都|就|刚|给)?(?:停了|停掉了|停掉|退了|死了|送人了|卖了|戒了|不吃了|取消了|退订了)
