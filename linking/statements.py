@@ -184,6 +184,9 @@ def _extract(text: str, now: datetime) -> list[Statement]:
     more += others.facts(text, lang, change)
     more += others.learning(text, lang, change) + others.body(text, lang, change)
     more += intents(text, lang) + _removals(text, now, lang)
+    more += [Statement(kind="attribute", subject=who, key=key, value=item, language=lang, is_change=False,
+                       text=text.strip())                   # "subscriptions: Netflix, Spotify and the NYT"
+             for p in packs() for who, key, item in p.fn("enumerations")(text)]
     ages = others.named_ages(text, lang, change)
     if ages:   # "…叫朵朵，今年六岁": 朵朵's age, not an event of the user's
         out = [s for s in out if not (s.kind == "event" and s.text in {a.text for a in ages})]

@@ -9,7 +9,7 @@ from itertools import islice
 from graphmem import lang
 
 __all__ = ["about_speaker", "agent_nouns", "allergy_list", "ambient_units", "appositions", "asked_types", "body",
-           "children", "clause_statements", "clock", "content_terms", "content_units", "cue_re", "diet", "dropped",
+           "children", "clause_statements", "clock", "content_terms", "content_units", "cue_re", "diet", "dropped", "enumerations",
            "grams", "is_change", "is_question", "job_employer", "job_owner", "kin_mentions", "languages_spoken",
            "learning", "name_age", "named_ages", "noun_type", "occupation_other", "of_speaker", "others_facts", "pets",
            "possessive", "preferred_over", "quantity_units", "removable", "retimed_date", "role_name", "search_terms",
@@ -690,3 +690,16 @@ def clock(text: str) -> tuple | None:
 def removable(value: str) -> bool:
     """A value a removal may name (linking.statements._removals): any English words."""
     return True
+
+
+def enumerations(text: str) -> list[tuple[str, str, str]]:
+    """(whose, key, item) of each item of a list after a colon whose noun names a multi-valued key ("I'm paying for
+    way too many subscriptions: Netflix, Spotify, Disney+ and the NYT"; ``list_nouns.tsv``): the speaker's."""
+    p, out = _p(), []
+    for m in p.regex("enumeration").finditer(text):
+        key = p.table("list_nouns").get(m.group("noun").lower())
+        items = [p.regex("_st_article").sub("", x.strip(" ,")) for x in p.regex("list_sep").split(m.group("items"))]
+        items = [x for x in items if x]
+        if key and 2 <= len(items) <= 8 and all(len(x.split()) <= 4 for x in items):
+            out += [("", key, x) for x in items]
+    return out

@@ -10,7 +10,7 @@ from itertools import islice
 from graphmem import lang
 
 __all__ = ["about_speaker", "agent_nouns", "allergy_list", "ambient_units", "appositions", "asked_types", "body",
-           "children", "clause_statements", "clock", "content_terms", "content_units", "cue_re", "diet", "dropped",
+           "children", "clause_statements", "clock", "content_terms", "content_units", "cue_re", "diet", "dropped", "enumerations",
            "grams", "is_change", "is_question", "job_employer", "job_owner", "kin_mentions", "languages_spoken",
            "learning", "name_age", "named_ages", "noun_type", "occupation_other", "of_speaker", "others_facts", "pets",
            "possessive", "preferred_over", "quantity_units", "removable", "retimed_date", "role_name", "search_terms",
@@ -494,3 +494,21 @@ def removable(value: str) -> bool:
     from graphmem.linking.nlp import zh_tokens
     toks = zh_tokens(value)
     return not (len(toks) == 1 and toks[0][1][:1] in ("a", "v", "d"))
+
+
+def enumerations(text: str) -> list[tuple[str, str, str]]:
+    """(whose, key, item) of each item of a list after a colon whose noun names a multi-valued key ("我现在在吃三种药：
+    二甲双胍、阿托伐他汀，还有维生素D"; ``list_nouns.tsv``): the speaker's, or a relative's or a name's opening the
+    words before it ("儿子周末上三个班：游泳、钢琴、乐高编程")."""
+    from graphmem.linking import statements
+    p, out = _p(), []
+    nouns = sorted(p.table("list_nouns").items(), key=lambda kv: -len(kv[0]))
+    for m in p.regex("enumeration").finditer(text):
+        lead = m.group("lead")
+        key = next((k for n, k in nouns if lead.endswith(n)), "")
+        items = [p.regex("_item_lead").sub("", x.strip()) for x in p.regex("list_sep").split(m.group("items"))]
+        items = [x for x in items if x]
+        if key and 2 <= len(items) <= 8 and all(len(x) <= 8 for x in items):
+            who = statements._zh_taste_owner(lead, "", p)
+            out += [(who, key, x) for x in items]
+    return out

@@ -74,3 +74,12 @@ def test_a_removal_names_the_value_it_removes_without_a_key():
     assert removed("医生让我把阿托伐他汀停了，血脂已经正常了") == ["阿托伐他汀"]
     assert removed("团子上周死了…好难过") == ["团子"]          # its time words are left out
     assert removed("I adopted Biscuit last week") == [] and removed("我最近在学钢琴") == []
+
+
+def test_a_list_after_a_colon_whose_noun_names_a_key():
+    got = said("I'm paying for way too many subscriptions: Netflix, Spotify, Disney+ and the NYT.")
+    assert {("", "subscription", x) for x in ("Netflix", "Spotify", "Disney+", "NYT")} <= got
+    assert {("", "medication", x) for x in ("二甲双胍", "阿托伐他汀", "维生素D")} <= \
+        said("我现在在吃三种药：二甲双胍、阿托伐他汀，还有维生素D")
+    assert {("我儿子", "class", x) for x in ("游泳", "钢琴", "乐高编程")} <= said("儿子周末上三个班：游泳、钢琴、乐高编程")
+    assert not said("时间：下午三点，地点：公司") and not said("Note: I said no, and he left")   # no key named
