@@ -3,6 +3,7 @@ ones (type taxonomy, brands, transliterations) from ``linking/data/`` — plus t
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from graphmem import lang
@@ -195,6 +196,12 @@ def role_of(surface: str) -> str:
 @lang.cached(maxsize=1)
 def brands() -> dict[str, str]:
     return {normalise(r[0]): r[1] for r in _lines("brands.tsv") if len(r) >= 2}
+
+
+@lru_cache(maxsize=1)
+def model_suffixes() -> tuple[tuple[str, bool], ...]:
+    """(word, may follow another) of ``model_suffixes.tsv``, in file order: "Pro", "Max" ("15 Pro Max")."""
+    return tuple((r[0], len(r) > 1 and r[1] == "again") for r in _lines("model_suffixes.tsv"))
 
 
 # ---- gate ---------------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 from graphmem import lang as langs
@@ -21,8 +22,6 @@ _PUNCT = set("，。！？、,.!?;；：:（）()【】[]「」“”\"'‘’�
 _ZH_NAMED_FLAGS = {"nr", "nrfg", "nrt", "ns", "nt", "nz", "eng"}
 _EN_ENT_LABELS = {"PERSON", "ORG", "PRODUCT", "GPE", "LOC", "FAC", "WORK_OF_ART", "EVENT"}
 _EN_ENT_TYPE = {"PERSON": "person", "GPE": "geo", "LOC": "place", "FAC": "place", "ORG": "organization"}
-_TIME_UNITS = frozenset({"year", "month", "week", "day", "hour", "minute", "time", "years", "months", "weeks", "days",
-                         "hours", "minutes", "times"})
 _PRIORITY = {"demonstrative": 0, "possessive": 0, "pronoun": 1, "named": 2, "noun": 3}
 
 
@@ -99,8 +98,19 @@ def _type_of_ids(known, ids: Iterable[str]) -> str:
     return types.pop() if len(types) == 1 else ""
 
 
-_VARIANT = re.compile(r"[ \t]?(?:[A-Za-z]{0,3}\d+[A-Za-z0-9]*|Pro|Max|Ultra|Plus|Mini|SE|Lite)(?![A-Za-z0-9])"
-                      r"(?:[ \t]+(?:Pro|Max|Ultra|Plus|Mini)(?![A-Za-z0-9]))?")
+def _variant() -> re.Pattern:
+    """A model after a name: a code with a digit ("M3", "15") or a suffix word of ``linking/data/model_suffixes.tsv``
+    ("Pro"), and one more suffix word marked ``again`` ("15 Pro Max")."""
+    words = lx.model_suffixes()
+    one = "|".join(re.escape(w) for w, _ in words)
+    again = "|".join(re.escape(w) for w, a in words if a)
+    return _compiled(rf"[ \t]?(?:[A-Za-z]{{0,3}}\d+[A-Za-z0-9]*|{one})(?![A-Za-z0-9])"
+                     rf"(?:[ \t]+(?:{again})(?![A-Za-z0-9]))?")
+
+
+@lru_cache(maxsize=64)
+def _compiled(pattern: str) -> re.Pattern:
+    return re.compile(pattern)
 
 
 def _gaz_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
@@ -121,7 +131,7 @@ def _split_variants(text: str, gaz):
     (start, end, ()) so they are named mentions without a gazetteer verdict."""
     clean, variants = [], []
     for s, e, ids in gaz:
-        v = _VARIANT.match(text, e)
+        v = _variant().match(text, e)
         if v and v.end() > e and text[e - 1:e].isalnum():
             variants.append((s, v.end(), ()))
         else:
@@ -207,7 +217,7 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
     toks = nlp.zh_tokens(text, [(s, e) for s, e, _ in gaz if " " not in text[s:e] and has_cjk(text[s:e])])
     starts = {s for _, _, s, _ in toks}
     gaz, out = _prepare(text, gaz, known, lang)
-    classifiers = lx.markers("zh_classifier")
+    classifiers, dets = lx.markers("zh_classifier"), lx.marker_set("zh_det_char")
     nouns = lx.zh_type_nouns()
 
     # demonstratives ("那个笔记本", "这台车", "那家店", "之前说的那个方案", "另一个") and indefinites ("一个手机")
@@ -219,23 +229,23 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
         plural = False
         if other:
             j, kind, cls = i + len(other), "demonstrative", other[-1]
-        elif ch in "这那哪" and not (i > 0 and text[i - 1] in "这那哪"):
+        elif ch in dets and not (i > 0 and text[i - 1] in dets):
             j = i + 1
             plural = False
             if text.startswith("些", j):
                 j, plural = j + 1, True
-            m_n = re.match(r"(两|几|[二三四五六七八九十]|[2-9])", text[j:j + 1])
-            if m_n and _starts_with_any(text, j + 1, classifiers):
+            if text[j:j + 1] in lx.marker_set("zh_det_count") and _starts_with_any(text, j + 1, classifiers):
                 j, plural = j + 1, True
             if text.startswith("一", j) and _starts_with_any(text, j + 1, classifiers):
                 j += 1
             cls = _starts_with_any(text, j, classifiers)
             j += len(cls)
-            if j < len(text) and text[j] in "么样里儿时边般" and not cls:
+            if j < len(text) and text[j] in lx.marker_set("zh_det_not_head") and not cls:
                 i += 1
                 continue
             kind = "demonstrative"
-        elif ch in "一两几某" and _starts_with_any(text, i + 1, classifiers) and not (i > 0 and text[i - 1].isdigit()):
+        elif ch in lx.marker_set("zh_count_char") and _starts_with_any(text, i + 1, classifiers) \
+                and not (i > 0 and text[i - 1].isdigit()):
             cls = _starts_with_any(text, i + 1, classifiers)
             j, kind = i + 1 + len(cls), "noun"
         if kind is None:
@@ -277,7 +287,7 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
     thing_p = lx.marker_set("zh_pronoun_thing")
     person_p = lx.marker_set("zh_pronoun_person")
     for w, f, s, e in toks:
-        if w in ("它", "他", "她"):
+        if w in lx.marker_set("zh_pronoun_single"):
             typ = "person" if w in person_p else ""
             out.append(Mention(w, s, e, "pronoun", head=w, type=typ, language=lang,
                                modifiers=() if w in person_p else ("nonperson",)))
@@ -334,8 +344,9 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
     # a bare kinship word is the user's relative ("奶奶上周摔了一跤", "大姑说…"), unless someone else's ("他奶奶")
     taken = [(m.start, m.end) for m in out]
     for w, f, s, e in toks:
-        role = lx.role_of(w) if len(w) >= 2 and w not in _ZH_NOT_KIN else ""
-        if role in lx.FAMILY_ROLES and not any(a <= s < b for a, b in taken) and text[max(0, s - 1):s] not in _ZH_OWNER \
+        role = lx.role_of(w) if len(w) >= 2 and w not in lx.marker_set("zh_not_kin") else ""
+        if role in lx.FAMILY_ROLES and not any(a <= s < b for a, b in taken) \
+                and text[max(0, s - 1):s] not in lx.marker_set("zh_owner") \
                 and not _zh_name_end(toks, e):   # "表哥小峰": the name is the mention
             out.append(Mention(w, s, e, "possessive", head=w, type="person", language=lang, role=role))
 
@@ -447,7 +458,7 @@ def _zh_model_names(text: str, toks) -> list[Mention]:
         if not m or not (m.group(0)[:1].isalpha() or normalise(w) in lx.brands()):   # not 月薪 25k
             continue
         end = m.end()
-        v = _VARIANT.match(text, end)
+        v = _variant().match(text, end)
         if v and v.end() > end:
             end = v.end()
         surface = text[s:end]
@@ -490,19 +501,19 @@ def _en_names_in(text: str, s0: int, e0: int, lang: str) -> list[Mention]:
             for m in _en_mentions(sub, nlp.english_doc(sub), [], None, lang) if m.kind == "named"]
 
 
-# "一辆 极氪 001", "买了台 小米 14": a counted name with a model number is a product of the classifier's type
-_CLASSIFIER_TYPE = {"辆": "car", "台": "device", "部": "phone"}
-_COUNTED_PRODUCT = re.compile(r"(?:[一两]|[这那])?([辆台部])\s*([\u4e00-\u9fff]{1,4}\s*[A-Za-z]{0,8}\s*\d{1,4}[A-Za-z]{0,3})"
-                              r"(?![\w\u4e00-\u9fff])")
-
-
-_NOT_CLASSIFIER = frozenset({"部分", "部门", "部长", "台湾", "台风", "台阶", "台词"})   # "下半部分 3 月底"
-
-
 def _zh_counted_products(text: str) -> list[Mention]:
-    return [Mention(m.group(2), m.start(2), m.end(2), "named", head=m.group(2), type=_CLASSIFIER_TYPE[m.group(1)],
-                    language="zh") for m in _COUNTED_PRODUCT.finditer(text)
-            if text[m.start(1):m.start(1) + 2] not in _NOT_CLASSIFIER]
+    """ "一辆 极氪 001", "买了台 小米 14": a counted name with a model number is a product of its classifier's type
+    (the packs' ``counted_types``; a lead numeral or demonstrative is marker ``zh_counted_lead``; not 部分, 台湾:
+    ``zh_not_classifier``)."""
+    types = {k: v for p in langs.packs() for k, v in p.table("counted_types").items()}
+    if not types:
+        return []
+    lead = "".join(sorted(lx.markers("zh_counted_lead")))
+    counted = _compiled(rf"(?:[{lead}])?([{''.join(types)}])\s*([\u4e00-\u9fff]{{1,4}}\s*[A-Za-z]{{0,8}}\s*\d{{1,4}}"
+                        r"[A-Za-z]{0,3})(?![\w\u4e00-\u9fff])")
+    return [Mention(m.group(2), m.start(2), m.end(2), "named", head=m.group(2), type=types[m.group(1)],
+                    language="zh") for m in counted.finditer(text)
+            if text[m.start(1):m.start(1) + 2] not in lx.marker_set("zh_not_classifier")]
 
 
 _ACCENTED = re.compile(r"[\u00c0-\u024f]+")          # "Vériel": jieba cuts Latin words at accented letters
@@ -540,8 +551,6 @@ def _zh_name_end(toks, start: int) -> int | None:
     return None
 
 
-_ZH_NOT_KIN = frozenset({"阿姨", "先生", "太太", "哥们", "大哥", "大姐", "小姐", "姐妹", "兄弟"})   # also said to strangers
-_ZH_OWNER = frozenset("他她你它的")
 
 
 def zh_appositions(text: str) -> list[tuple[str, str]]:
@@ -563,11 +572,6 @@ def zh_appositions(text: str) -> list[tuple[str, str]]:
     return out
 
 
-_EN_NAME = r"[A-Z][\w&.'-]*(?:\s+(?:[A-Z][\w&.'-]*|&|of))*"
-_EN_DESC = r"(?:[a-z][\w-]*\s+){0,3}[a-z][\w-]*"
-# "Cobaltline, the fintech startup, ..." and "a fintech startup called Cobaltline"
-_EN_APPOSITION = re.compile(rf"(?<![\w,])({_EN_NAME}),\s+(?:the|a|an|our|my)\s+({_EN_DESC})(?=\s*(?:[,.;!?)]|$|\s+(?:that|which|who|where|with|in|on|at|from|for)\b))"
-                            rf"|\b(?:the|a|an)\s+({_EN_DESC})\s+(?:called|named)\s+({_EN_NAME})")
 
 
 def en_appositions(text: str) -> list[tuple[str, str]]:
@@ -575,17 +579,16 @@ def en_appositions(text: str) -> list[tuple[str, str]]:
     the description becomes an alias, so "that fintech" finds the name later. A description that is only a
     type word ("Acme, the company") says nothing the type does not already say and is left out."""
     out = []
-    for m in _EN_APPOSITION.finditer(text):
+    for m in langs.union("apposition").finditer(text):
         name, desc = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
         words = desc.lower().split()
-        if name.split()[0] in ("I", "The", "A", "An", "My", "Our") or len(words) > 4:
+        if name.split()[0] in lx.markers("en_apposition_not_name") or len(words) > 4:
             continue
-        if any(not lx.type_of_noun(w, "en") and w not in _EN_DESC_STOP for w in words):
+        if any(not lx.type_of_noun(w, "en") and w not in lx.marker_set("en_apposition_plain") for w in words):
             out.append((name.strip(), " ".join(words)))
     return out
 
 
-_EN_DESC_STOP = frozenset("new old other same one big small little first last best".split())
 
 
 def _zh_proper_with_common(ms: list[Mention], text: str) -> list[Mention]:
@@ -654,9 +657,9 @@ def _en_context_type(last) -> str:
     if prep is not None and prep.lower_ == "at" and prep.head is not prep and (
             prep.head.lower_ in lx.marker_set("en_work_verb") or prep.head.lower_ in lx.occupations()):
         return "organization"
-    if prep is None or prep.lower_ not in ("in", "to", "from", "near") or prep.head is prep:
+    if prep is None or prep.lower_ not in lx.marker_set("en_place_prep") or prep.head is prep:
         return ""
-    if prep.lower_ in ("in", "near") and prep.head.lower_ in lx.marker_set("en_be"):   # "the wedding's in Goa"
+    if prep.lower_ in lx.marker_set("en_at_place_prep") and prep.head.lower_ in lx.marker_set("en_be"):   # "the wedding's in Goa"
         return "geo"
     return "geo" if prep.head.lower_ in lx.marker_set("en_place_verb") else ""
 
@@ -698,7 +701,7 @@ def _en_intro_type(doc, i: int) -> str:
 
 def _before_time_unit(doc, i: int) -> bool:
     """Token ``i`` is a number of a time span ("3 years ago", "2 weeks")."""
-    return i + 1 < len(doc) and doc[i + 1].lower_ in _TIME_UNITS
+    return i + 1 < len(doc) and doc[i + 1].lower_ in lx.marker_set("en_time_unit")
 
 
 def _en_recall_end(doc, idx: int) -> int | None:
@@ -707,7 +710,7 @@ def _en_recall_end(doc, idx: int) -> int | None:
             and doc[idx + 1].lower_ in lx.marker_set("en_recall_verb"):
         end = idx + 2
         # "you told me about", "I talked about"
-        while end < len(doc) and doc[end].lower_ in ("me", "about", "to", "us", "at", "of"):
+        while end < len(doc) and doc[end].lower_ in lx.marker_set("en_recall_tail"):
             end += 1
         return end
     if idx + 2 < len(doc) and doc[idx].lower_ in ("that", "which") \
@@ -717,15 +720,13 @@ def _en_recall_end(doc, idx: int) -> int | None:
     return None
 
 
-_EN_WHEN_WORDS = frozenset("monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays "
-                           "thursdays fridays saturdays sundays tonight tomorrow yesterday".split())
 
 
 def _distinct_name_words(extra: str) -> bool:
     """Extra capitalised words that are not type/brand words make a longer name a different entity."""
     words = [w for w in re.findall(r"[A-Za-z][\w'-]*", extra)]
     caps = [w for w in words if w[0].isupper() and not lx.type_of_noun(w, "en")
-            and normalise(w) not in lx.brands() and w.lower() not in ("the", "my", "our")]
+            and normalise(w) not in lx.brands() and w.lower() not in lx.marker_set("en_determiner")]
     return bool(caps)
 
 
@@ -741,9 +742,9 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
     for label, toks in _ent_parts(doc):
         if label not in _EN_ENT_LABELS:
             continue
-        while toks and toks[0].lower_ in ("the", "my", "our", "a", "an"):
+        while toks and toks[0].lower_ in lx.marker_set("en_name_article"):
             toks = toks[1:]
-        cut = next((i for i, t in enumerate(toks) if i and (t.lower_ in _EN_WHEN_WORDS or t.text in (",", ";", ":", "(", "!", "?")
+        cut = next((i for i, t in enumerate(toks) if i and (t.lower_ in lx.marker_set("en_when_word") or t.text in (",", ";", ":", "(", "!", "?")
                                                              or t.like_num and label not in ("PRODUCT", "ORG"))), None)
         toks = toks[:cut]   # "Freddie Sunday to Tuesday", "Easter, 4 days": the tagger ran a name into the days
         num = next((i for i, t in enumerate(toks) if i and t.like_num and _before_time_unit(doc, t.i)), None)
@@ -929,7 +930,7 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
         w = t.lower_
         if t.pos_ not in ("PRON", "DET") and w not in thing_p | person_p | plural_p:
             continue
-        if w in ("its", "his", "her", "their") and t.dep_ == "poss" and w != "her":
+        if w in lx.marker_set("en_poss_pronoun") and t.dep_ == "poss" and w != "her":
             continue
         if w in thing_p:
             if w == "it" and t.dep_ == "expl" or (w == "it" and t.i + 1 < len(doc) and doc[t.i + 1].lower_ in
@@ -943,7 +944,7 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
             out.append(Mention(t.text, t.idx, t.idx + len(t.text), "pronoun", head=w, type="", language=lang,
                                modifiers=("plural",)))
     # "this one", "that one", "the other one" (spaCy does not always make them noun chunks)
-    for mt in _EN_ONE.finditer(text):
+    for mt in langs.union("one_reference").finditer(text):
         s, e = mt.start(), mt.end()
         other = "other" in mt.group(0).lower()
         which = mt.group(0).lower().startswith("which")
@@ -955,8 +956,5 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
 def _expletive_it(doc, i: int) -> bool:
     """ "it's raining", "it is important to": weather/extraposition "it" refers to nothing."""
     nxt = [t.lower_ for t in doc[i + 1:i + 4]]
-    return any(x in ("raining", "snowing", "cold", "hot", "late", "early", "time", "okay", "ok", "fine")
-               for x in nxt) or (len(nxt) >= 3 and nxt[2] == "to")
+    return any(x in lx.marker_set("en_expletive_next") for x in nxt) or (len(nxt) >= 3 and nxt[2] == "to")
 
-
-_EN_ONE = re.compile(r"\b(?:this|that|the other|which)\s+one\b", re.I)

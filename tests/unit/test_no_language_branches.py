@@ -129,16 +129,11 @@ def _scan() -> dict[str, tuple[list[str], list[str]]]:
 ALLOWED_REGEXES = {
     # no words: "$user_node" is a Cypher parameter of a Browser guide
     "graphmem/browser.py": 1,
-    # the per-parser extractors (model suffixes, appositions after spaCy's parse, "this one", counts): not moved yet
-    "linking/mentions.py": 4,
 }
 #: inline word lists that stay outside the packs, and why (a file may have at most this many)
 ALLOWED_LISTS = {
     # not a word list: the sentences that warm the sentence models
     "graphmem/embedders.py": 1,
-    # the per-parser extractors (spaCy English, jieba): classifiers, demonstratives, determiners, kin said to
-    # strangers, weekdays: not moved yet
-    "linking/mentions.py": 14,
     # not words: the kinds of a reference (indefinite, other, which …)
     "linking/resolve.py": 1,
 }
