@@ -494,6 +494,15 @@ def _zh_context_types(ms: list[Mention], text: str) -> list[Mention]:
     return out
 
 
+def _zh_names_in(text: str, lang: str) -> list[Mention]:
+    """The names jieba finds in the Chinese runs of English text ("I'm flying to 东京 next Tuesday")."""
+    out = []
+    for r in _CJK_RUN.finditer(text):
+        out += [replace(m, start=m.start + r.start(), end=m.end + r.start(), language=lang)
+                for m in _zh_mentions(r.group(0), [], None, lang) if m.kind == "named"]
+    return out
+
+
 def _en_names_in(text: str, s0: int, e0: int, lang: str) -> list[Mention]:
     """The names the English rules find in an English run inside Chinese text."""
     sub = text[s0:e0]
@@ -674,6 +683,17 @@ def _en_appos_type(last) -> str:
     return ""
 
 
+def _en_role_type(first, last) -> str:
+    """A name said with a role word before it or in apposition to one ("my colleague Kenji", "a friend, Priya") is a
+    person (a pet after "dog", "cat"), whatever the tagger's label."""
+    doc = first.doc
+    prev = doc[first.i - 1] if first.i > 0 else None
+    role = lx.role_of(prev.lower_) if prev is not None and prev.pos_ == "NOUN" else ""
+    if not role and last.dep_ == "appos" and last.head.pos_ == "NOUN":
+        role = lx.role_of(last.head.lower_)
+    return ("pet" if role in ("dog", "cat") else "person") if role else ""
+
+
 def _en_object_type(last) -> str:
     """A name watched is a show ("watched Severance on Netflix"), a name read a book."""
     if last.dep_ != "dobj":
@@ -772,8 +792,8 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
             # "Tom Hanks" is not "Tom": the gazetteer hit is dropped, the longer name stays
             gaz = [g for g in gaz if g is not inner]
             out = [m for m in out if not (m.known_ids and m.start == inner[0] and m.end == inner[1])]
-        typ = _brand_type(surface) or _en_name_type(surface) or _en_appos_type(toks[-1]) \
-            or _en_context_type(toks[-1]) or _en_intro_type(doc, toks[0].i) or _en_object_type(toks[-1]) \
+        typ = _brand_type(surface) or _en_role_type(toks[0], toks[-1]) or _en_name_type(surface) \
+            or _en_appos_type(toks[-1]) or _en_context_type(toks[-1]) or _en_intro_type(doc, toks[0].i) or _en_object_type(toks[-1]) \
             or _EN_ENT_TYPE.get(label, "")
         out.append(Mention(surface, s, e, "named", head=surface, type=typ, language=lang,
                            modifiers=(f"ner:{label}",)))
@@ -796,7 +816,8 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
                 s = doc[0].idx   # "Project Hail Mary, almost done": the capitalised first word is the name's
             if not covered_by_gaz(s, e) and not any(not (e <= a or s >= b) for a, b in ent_spans):
                 surface = text[s:e]
-                typ = _brand_type(surface) or _en_appos_type(doc[j]) or _en_context_type(doc[j]) \
+                typ = _brand_type(surface) or _en_role_type(doc[i], doc[j]) or _en_appos_type(doc[j]) \
+                    or _en_context_type(doc[j]) \
                     or _en_intro_type(doc, i) or _en_object_type(doc[j])
                 out.append(Mention(surface, s, e, "named", head=surface, type=typ, language=lang,
                                    modifiers=("propn",)))
@@ -944,6 +965,8 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
             out.append(Mention(t.text, t.idx, t.idx + len(t.text), "pronoun", head=w, type="", language=lang,
                                modifiers=("plural",)))
     # "this one", "that one", "the other one" (spaCy does not always make them noun chunks)
+    if has_cjk(text):
+        out += _zh_names_in(text, lang)
     for mt in langs.union("one_reference").finditer(text):
         s, e = mt.start(), mt.end()
         other = "other" in mt.group(0).lower()

@@ -86,3 +86,10 @@ def test_a_surname_alone_is_a_person_and_a_name_watched_or_read_is_a_show_or_a_b
     assert _named("我和欧阳去吃饭了") == {"欧阳": "person"}                  # jieba tags 欧阳 a place
     assert _named("I watched Severance on Netflix")["Severance"] == "show"
     assert _named("I finally read Dune last month") == {"Dune": "book"}
+
+
+def test_a_name_after_a_role_word_is_a_person_and_chinese_names_in_english_text_are_read():
+    named = _named("my colleague Kenji recommended Fushimi Inari, he grew up in Kyoto")
+    assert named["Kenji"] == "person" and named["Kyoto"] == "geo"     # the tagger labels Kenji a place
+    assert _named("my dog Biscuit hates the rain") == {"Biscuit": "pet"}
+    assert _named("I'm flying to 东京 next Tuesday for a conference") == {"东京": "geo"}
