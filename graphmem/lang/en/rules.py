@@ -124,7 +124,7 @@ def languages_spoken(text: str) -> list[str]:
     p = _p()
     names: list[str] = []
     for m in p.regex("_languages").finditer(text):
-        names += [n for n in p.regex("_languages_sep").split(m.group("names")) if n]
+        names += [p.regex("_language_level").sub("", n) for n in p.regex("_languages_sep").split(m.group("names")) if n]
     return names
 
 

@@ -83,3 +83,14 @@ def test_a_list_after_a_colon_whose_noun_names_a_key():
         said("我现在在吃三种药：二甲双胍、阿托伐他汀，还有维生素D")
     assert {("我儿子", "class", x) for x in ("游泳", "钢琴", "乐高编程")} <= said("儿子周末上三个班：游泳、钢琴、乐高编程")
     assert not said("时间：下午三点，地点：公司") and not said("Note: I said no, and he left")   # no key named
+
+
+def test_a_new_job_a_language_level_and_a_child_named_without_a_comma():
+    got = said("Big news: I started at Spotify last Monday as a senior analyst!!")
+    assert {("", "employer", "Spotify"), ("", "job", "senior analyst")} <= got
+    assert ("", "employer", "Google") in said("I joined Google in May")
+    assert not {k for _, k, _ in said("Started Japanese classes in January")} & {"employer"}
+    assert {("", "language", "Portuguese"), ("", "language", "German")} <= said("I speak Portuguese and a bit of German.")
+    rel = [(s.key, s.subject) for s in extract_statements("we have a daughter Ava who's 6", NOW) if s.kind == "relation"]
+    assert rel == [("daughter", "Ava")]
+    assert not [s for s in extract_statements("we have a son Tuesday", NOW) if s.kind == "relation"]
