@@ -683,6 +683,27 @@ def _en_appos_type(last) -> str:
     return ""
 
 
+def _en_food_head(last):
+    """The food noun a name modifies ("Thai food", "Peking duck"; a packs' ``foods`` word or a food type noun), or None."""
+    if last.dep_ not in ("compound", "amod") or last.head.i != last.i + 1 or last.head.pos_ != "NOUN":
+        return None
+    w = last.head.lower_
+    foods = {f for p in langs.packs() for f in p.words("foods")}
+    if w in foods or w.rstrip("s") in foods or lx.type_of_noun(w, "en") == "food":
+        return last.head
+    return None
+
+
+def _en_noun_in_type(last, label: str) -> str:
+    """A name the tagger calls a person, said as where a noun is ("a retired teacher in Cork", "a flat near Bath"),
+    is a place: a person is not 'in' or 'near' a noun."""
+    prep = last.head if last.dep_ == "pobj" else None
+    if label == "PERSON" and prep is not None and prep.lower_ in lx.marker_set("en_at_place_prep") \
+            and prep.head.pos_ == "NOUN" and prep.head is not prep:
+        return "geo"
+    return ""
+
+
 def _en_role_type(first, last) -> str:
     """A name said with a role word before it or in apposition to one ("my colleague Kenji", "a friend, Priya") is a
     person (a pet after "dog", "cat"), whatever the tagger's label."""
@@ -778,6 +799,9 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
         if not toks:
             continue
         s, e = toks[0].idx, toks[-1].idx + len(toks[-1].text)
+        food = _en_food_head(toks[-1])
+        if food is not None:
+            e = food.idx + len(food.text)   # "Peking duck", "New York pizza": a dish, not the place
         surface = text[s:e]
         if surface.lower() in name_stop:
             continue
@@ -792,7 +816,8 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
             # "Tom Hanks" is not "Tom": the gazetteer hit is dropped, the longer name stays
             gaz = [g for g in gaz if g is not inner]
             out = [m for m in out if not (m.known_ids and m.start == inner[0] and m.end == inner[1])]
-        typ = _brand_type(surface) or _en_role_type(toks[0], toks[-1]) or _en_name_type(surface) \
+        typ = ("food" if food is not None else "") or _brand_type(surface) or _en_role_type(toks[0], toks[-1]) \
+            or _en_name_type(surface) or _en_noun_in_type(toks[-1], label) \
             or _en_appos_type(toks[-1]) or _en_context_type(toks[-1]) or _en_intro_type(doc, toks[0].i) or _en_object_type(toks[-1]) \
             or _EN_ENT_TYPE.get(label, "")
         out.append(Mention(surface, s, e, "named", head=surface, type=typ, language=lang,
@@ -812,11 +837,15 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
                     or doc[j + 1].text[:1].isupper() and doc[j].pos_ == "NUM"):
                 j += 1
             s, e = t.idx, doc[j].idx + len(doc[j].text)
+            food = _en_food_head(doc[j])
+            if food is not None:
+                e = food.idx + len(food.text)   # "Thai food": a cuisine, not a name of its own
             if i == 1 and doc[0].pos_ == "NOUN" and doc[0].dep_ == "compound" and doc[0].head.i in range(i, j + 1):
                 s = doc[0].idx   # "Project Hail Mary, almost done": the capitalised first word is the name's
             if not covered_by_gaz(s, e) and not any(not (e <= a or s >= b) for a, b in ent_spans):
                 surface = text[s:e]
-                typ = _brand_type(surface) or _en_role_type(doc[i], doc[j]) or _en_appos_type(doc[j]) \
+                typ = ("food" if food is not None else "") or _brand_type(surface) or _en_role_type(doc[i], doc[j]) \
+                    or _en_appos_type(doc[j]) \
                     or _en_context_type(doc[j]) \
                     or _en_intro_type(doc, i) or _en_object_type(doc[j])
                 out.append(Mention(surface, s, e, "named", head=surface, type=typ, language=lang,

@@ -93,3 +93,10 @@ def test_a_name_after_a_role_word_is_a_person_and_chinese_names_in_english_text_
     assert named["Kenji"] == "person" and named["Kyoto"] == "geo"     # the tagger labels Kenji a place
     assert _named("my dog Biscuit hates the rain") == {"Biscuit": "pet"}
     assert _named("I'm flying to 东京 next Tuesday for a conference") == {"东京": "geo"}
+
+
+def test_a_name_before_a_food_is_the_dish_and_a_person_in_after_a_noun_is_a_place():
+    assert _named("I like Thai food and Italian food though") == {"Thai food": "food"}    # not a name "Thai"
+    assert _named("I love New York pizza") == {"New York pizza": "food"}
+    assert _named("he's a retired teacher in Cork") == {"Cork": "geo"}                 # NER: a person
+    assert _named("I believe in Jesus") == {"Jesus": "person"}                          # 'in' after a verb
