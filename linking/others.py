@@ -55,6 +55,11 @@ def learning(text: str, lang: str, change: bool) -> list[Statement]:
     return [s for p in langs.packs() for s in p.fn("learning")(text, lang, change)]
 
 
+def hobbies(text: str, lang: str, change: bool) -> list[Statement]:
+    """Pastimes the speaker took up or does regularly ("I just picked up pottery"); every pack's ``hobbies``."""
+    return [s for p in langs.packs() for s in p.fn("hobbies")(text, lang, change)]
+
+
 def body(text: str, lang: str, change: bool) -> list[Statement]:
     """The user's weight and height said with a unit: "I'm 6'1 and 180 lbs", "I weigh 80 kg", "我现在一百五十五斤，
     想减到一百三十斤" (the second is ``target_weight``); every pack's ``body``."""

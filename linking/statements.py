@@ -142,6 +142,7 @@ def _extract(text: str, now: datetime) -> list[Statement]:
     user_spoke = False
     bare = ""        # the previous clause, when it said something (four words or characters) but yielded nothing
     intro = None     # the message introduces the speaker ("I'm Sam, 34, nurse in Leeds"): read when a job needs it
+    named_before = ""   # the person the clause before named ("我老公叫王磊"), whom a clause without a subject is about
     for start, clause in _clauses(text):
         clang = of_label(detect_language(clause))   # the clause's pack: "mixed" is read by the other language's
         rules = pack(clang).fn
@@ -158,6 +159,8 @@ def _extract(text: str, now: datetime) -> list[Statement]:
             intro = intro or any(p.fn("name_age")(text) for p in packs())       # counts in a self-introduction only
             job = _occupation(clause, bare=True) if intro else ""
         whose = rules("job_owner")(clause) if job else ""
+        if not job and named_before and _occupation(clause, copula=True):   # "我老公叫王磊，是中学数学老师": his
+            job, whose = _occupation(clause, copula=True), named_before
         if job and whose is not None and not any(g.kind == "attribute" and g.key == "job" for g in got):
             got.append(_st("attribute", clause, lang, change, key="job", value=job,
                            **({"subject": whose} if whose else {})))
@@ -174,6 +177,7 @@ def _extract(text: str, now: datetime) -> list[Statement]:
                 for role, name in rules("appositions")(clause) if name not in named]
         if got:
             user_spoke = True
+        named_before = next((g.subject for g in got if g.kind == "relation" and g.subject), "")
         out.extend(_activity(s) for s in lists.split_preferences(got))
     have = {(s.key, str(s.value)) for s in out if s.kind == "attribute"}
     more = lists.pets(text, lang, change) + lists.languages(text, lang, change) + passing.facts(text, lang, change)
@@ -182,7 +186,7 @@ def _extract(text: str, now: datetime) -> list[Statement]:
         out = [s for s in out if not (s.kind == "attribute" and s.key == "allergy" and not s.subject)] + listed
         have = {(s.key, str(s.value)) for s in out if s.kind == "attribute"}
     more += others.facts(text, lang, change)
-    more += others.learning(text, lang, change) + others.body(text, lang, change)
+    more += others.learning(text, lang, change) + others.body(text, lang, change) + others.hobbies(text, lang, change)
     more += intents(text, lang) + _removals(text, now, lang)
     more += [Statement(kind="attribute", subject=who, key=key, value=item, language=lang, is_change=False,
                        text=text.strip())                   # "subscriptions: Netflix, Spotify and the NYT"
@@ -275,16 +279,17 @@ def _occupation_re(p, name: str = "occupation") -> re.Pattern:
     return re.compile(p.regex(name).pattern.replace("{occ}", occ))
 
 
-def _occupation(clause: str, bare: bool = False) -> str:
+def _occupation(clause: str, bare: bool = False, copula: bool = False) -> str:
     """The user's job when the clause states it: "I'm a nurse at Westmead Hospital", "I work as a nurse", "在上海做
     UI designer", "我是一名护士" → the occupation phrase (with the workplace when named); "" otherwise (and for
-    questions). ``bare``: a clause that is only a job ("nurse in Leeds" of a self-introduction)."""
+    questions). ``bare``: a clause that is only a job ("nurse in Leeds" of a self-introduction); ``copula``: a
+    clause without a subject that says what someone is ("是中学数学老师")."""
     c = clause.replace("’", "'")
     if "?" in c or "？" in c:
         return ""
-    name = "occupation_bare" if bare else "occupation"
+    name = "occupation_bare" if bare else "occupation_copula" if copula else "occupation"
     m = next(filter(None, (_occupation_re(p, name).search(c) for p in packs())), None)   # each pack's, in order
-    if bare:
+    if bare or copula:
         return m.group(1).strip() if m else ""
     if m:   # "做了四年后端开发": the aspect and the duration are not part of the job (each pack's occupation_lead)
         job = m.group(1)
@@ -462,6 +467,11 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
         target = p.regex("_st_instead").split(target)[0]
         if target.strip() and not _en_number_after(target, p):
             out.append(_st("preference", c, lang, True, subject=_trim_en(target, p), polarity=1))
+
+    # "No country, I can't stand it", "no cilantro please": what the speaker does not want
+    m = p.regex("_st_no_thing").match(c) if not out else None
+    if m:
+        out.append(_st("preference", c, lang, change, subject=m.group(1), polarity=-1))
 
     # preferences
     if not out:

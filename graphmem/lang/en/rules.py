@@ -10,7 +10,7 @@ from graphmem import lang
 
 __all__ = ["about_speaker", "agent_nouns", "allergy_list", "ambient_units", "appositions", "asked_types", "body",
            "children", "clause_statements", "clock", "content_terms", "content_units", "cue_re", "diet", "dropped", "enumerations",
-           "grams", "is_change", "is_question", "job_employer", "job_owner", "kin_mentions", "languages_spoken",
+           "grams", "hobbies", "is_change", "is_question", "job_employer", "job_owner", "kin_mentions", "languages_spoken",
            "learning", "name_age", "named_ages", "noun_type", "occupation_other", "of_speaker", "others_facts", "pets",
            "possessive", "preferred_over", "quantity_units", "removable", "retimed_date", "role_name", "search_terms",
            "short_answer", "short_item", "split_owner", "subject", "to_second_person", "unqualified", "work_city",
@@ -703,3 +703,12 @@ def enumerations(text: str) -> list[tuple[str, str, str]]:
         if key and 2 <= len(items) <= 8 and all(len(x.split()) <= 4 for x in items):
             out += [("", key, x) for x in items]
     return out
+
+
+def hobbies(text: str, lang_: str, change: bool) -> list:
+    """Pastimes the speaker took up or does regularly ("I just picked up pottery", "also joined a choir", "I do
+    bouldering twice a week"): ``hobby``, a multi-valued key."""
+    from graphmem.linking import lexicon as lx, others
+    return [others._st("hobby", x, "", others._clause_at(text, m.start()), lang_, change)
+            for m in _p().regex("_hobby").finditer(text) for x in m.groupdict().values()
+            if x and not lx.type_of_noun(x.split()[-1], "en")]

@@ -11,7 +11,7 @@ from graphmem import lang
 
 __all__ = ["about_speaker", "agent_nouns", "allergy_list", "ambient_units", "appositions", "asked_types", "body",
            "children", "clause_statements", "clock", "content_terms", "content_units", "cue_re", "diet", "dropped", "enumerations",
-           "grams", "is_change", "is_question", "job_employer", "job_owner", "kin_mentions", "languages_spoken",
+           "grams", "hobbies", "is_change", "is_question", "job_employer", "job_owner", "kin_mentions", "languages_spoken",
            "learning", "name_age", "named_ages", "noun_type", "occupation_other", "of_speaker", "others_facts", "pets",
            "possessive", "preferred_over", "quantity_units", "removable", "retimed_date", "role_name", "search_terms",
            "short_answer", "short_item", "split_owner", "subject", "to_second_person", "unqualified", "work_city",
@@ -314,6 +314,9 @@ def learning(text: str, lang_: str, change: bool) -> list:
     """What the user or a named person is learning ("朵朵在学钢琴和游泳", "我最近在学吉他"): one statement a thing."""
     from graphmem.linking import lexicon as lx, others
     p, out = _p(), []
+    for m in p.regex("_class_signup").finditer(text):   # "我还报了个日语班": 日语
+        if "我" in text[:m.start()] or not re.search(r"[他她]", text[:m.start()]):
+            out.append(others._st("learning", m.group(1), "", others._clause_at(text, m.start()), lang_, change))
     for m in p.regex("_learning").finditer(text):
         if not others._zh_word_at(text, text.index("学", m.start()), ("学", "学习", "学说")):
             continue   # "在学校": a school, not learning
@@ -512,3 +515,8 @@ def enumerations(text: str) -> list[tuple[str, str, str]]:
             who = statements._zh_taste_owner(lead, "", p)
             out += [(who, key, x) for x in items]
     return out
+
+
+def hobbies(text: str, lang_: str, change: bool) -> list:
+    """Pastimes said as such: no Chinese rule beyond the likes (平时喜欢爬山) and learning (报了个日语班)."""
+    return []

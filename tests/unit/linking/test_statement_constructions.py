@@ -94,3 +94,25 @@ def test_a_new_job_a_language_level_and_a_child_named_without_a_comma():
     rel = [(s.key, s.subject) for s in extract_statements("we have a daughter Ava who's 6", NOW) if s.kind == "relation"]
     assert rel == [("daughter", "Ava")]
     assert not [s for s in extract_statements("we have a son Tuesday", NOW) if s.kind == "relation"]
+
+
+def test_a_clause_without_a_subject_says_the_job_of_the_person_just_named():
+    assert ("王磊", "job", "中学数学老师") in said("我老公叫王磊，是中学数学老师")
+    assert {("Ana", "job", "teacher")} <= said("my wife Ana, a teacher")
+    assert not {k for _, k, _ in said("我很累，是个老师都会累")} & {"job"}   # nobody named before it
+
+
+def test_no_thing_please_a_pastime_and_a_class_signed_up_for():
+    prefs = [(s.subject, s.polarity) for s in extract_statements("No country, I can't stand it.", NOW)
+             if s.kind == "preference"]
+    assert prefs == [("country", -1)]
+    assert [(s.subject, s.polarity) for s in extract_statements("sure, but no cilantro please", NOW)
+            if s.kind == "preference"] == [("cilantro", -1)]
+    assert not extract_statements("no problem, thanks", NOW) and not extract_statements("No, I'm fine", NOW)
+    got = said("I do bouldering twice a week and I just picked up pottery")
+    assert {("", "hobby", "bouldering"), ("", "hobby", "pottery")} <= got
+    assert ("", "hobby", "choir") in said("also joined a choir last Thursday")
+    for text in ("I picked up my sister from school", "I picked up a coffee on the way",
+                 "I joined a startup called Fernleaf"):
+        assert not {k for _, k, _ in said(text)} & {"hobby"}, text
+    assert ("", "learning", "日语") in said("嗯，我还报了个日语班，周二周四晚上上课")
