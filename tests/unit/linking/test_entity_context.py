@@ -100,3 +100,10 @@ def test_a_name_before_a_food_is_the_dish_and_a_person_in_after_a_noun_is_a_plac
     assert _named("I love New York pizza") == {"New York pizza": "food"}
     assert _named("he's a retired teacher in Cork") == {"Cork": "geo"}                 # NER: a person
     assert _named("I believe in Jesus") == {"Jesus": "person"}                          # 'in' after a verb
+
+
+def test_a_known_place_is_found_under_its_name_in_the_other_language():
+    known = Gazetteer([KnownEntity("sb", "Shibuya", "place"), KnownEntity("au", "Australia", "country")])
+    got = {lk.mention.surface: lk.entity_id for lk in link("明天去涩谷逛街，以后想移民澳洲", SlotTable(), known)
+           if lk.status == "linked"}
+    assert got == {"涩谷": "sb", "澳洲": "au"}
