@@ -39,6 +39,10 @@ def facts(text: str, lang: str, change: bool) -> list[Statement]:
     for p in others_first:
         for role, name in p.fn("children")(text):
             out.append(_st(lx.role_of(role) or role, name, text, lang, change, subject=name, kind="relation"))
+    for p in packs:   # "I'm diabetic", "我有糖尿病": a condition the speaker has (a multi-valued key)
+        for m in p.regex("condition").finditer(text):
+            c = next(v for k, v in m.groupdict().items() if k.startswith("c") and v)
+            out.append(_st("condition", p.table("conditions").get(c.lower(), c), text, lang, change))
     said = next((x for p in packs if (x := p.fn("name_age")(text))), None)
     if said:   # "I'm Sam, 34": the user's name and age
         n = parse_number(said[1]) if not said[1].isdigit() else int(said[1])

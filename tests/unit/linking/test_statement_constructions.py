@@ -116,3 +116,16 @@ def test_no_thing_please_a_pastime_and_a_class_signed_up_for():
                  "I joined a startup called Fernleaf"):
         assert not {k for _, k, _ in said(text)} & {"hobby"}, text
     assert ("", "learning", "日语") in said("嗯，我还报了个日语班，周二周四晚上上课")
+
+
+def test_a_health_condition_the_speaker_has():
+    assert ("", "condition", "diabetes") in said("btw I'm diabetic so careful with the breakfast ideas lol")
+    assert ("", "condition", "celiac") in said("since my doctor told me in May, I have celiac")
+    assert ("", "condition", "糖尿病") in said("我有糖尿病，不能吃甜的")
+    assert not said("I have a question") and not {k for _, k, _ in said("my dad has diabetes")} & {"condition"}
+
+
+def test_settled_in_a_city_is_where_the_user_lives():
+    assert ("", "location", "Denver") in said("Finally settled in Denver! The apartment is in Capitol Hill")
+    assert ("", "location", "通州") in said("搬完了！现在住通州，一个月四千")
+    assert not {k for _, k, _ in said("my parents finally settled in Florida")} & {"location"}

@@ -1,0 +1,2 @@
+# a health condition the speaker has ("I'm diabetic", "I have celiac", "I have type 2 diabetes"); group c: its name (conditions.tsv gives the noun). Read by linking.passing.facts
+(?i)\bI(?:'m| am)\s+(?:(?:also|now|actually)\s+)?(?P<c>diabetic|asthmatic|epileptic|anemic|anaemic|celiac|coeliac|prediabetic)\b|\bI(?:'ve| have)\s+(?:got\s+)?(?:(?:also|now|actually)\s+)?(?:type\s+[12]\s+)?(?P<c2>diabetes|asthma|celiac(?: disease)?|coeliac(?: disease)?|epilepsy|high blood pressure|hypertension|migraines|adhd|arthritis|eczema|ibs|anxiety|depression|gout)\b
