@@ -470,9 +470,10 @@ def _zh_model_names(text: str, toks) -> list[Mention]:
 def _zh_context_types(ms: list[Mention], text: str) -> list[Mention]:
     """An untyped name takes its type from the words around it: 在X工作, 在深圳X做产品, 跳槽去X → organization; 去X, 住在X,
     在X (not 在X家, 在X上) → place; a person-tagged name ending in a place character after such a verb (爬白云山)
-    → place."""
+    → place; 找X, 约X, 问X → person."""
     work, verbs, joins = lx.markers("zh_work_after"), lx.markers("zh_place_verb"), lx.markers("zh_work_before")
     not_after, chars = lx.markers("zh_not_place_after"), lx.marker_set("zh_place_char")
+    people = lx.markers("zh_person_before")
     geo = [m for m in ms if m.type == "geo"]
     out = []
     for m in ms:
@@ -490,6 +491,8 @@ def _zh_context_types(ms: list[Mention], text: str) -> list[Mention]:
             typ = "organization"   # 在X工作, 跳槽去X
         elif verb and not after.startswith(not_after) and (not typ or len(m.surface) >= 3 and m.surface[-1] in chars):
             typ = "geo"
+        elif not typ and before.endswith(people):
+            typ = "person"         # 找Tom吃饭, 问一下 Anna
         out.append(replace(m, type=typ) if typ != m.type else m)
     return out
 

@@ -107,3 +107,8 @@ def test_a_known_place_is_found_under_its_name_in_the_other_language():
     got = {lk.mention.surface: lk.entity_id for lk in link("明天去涩谷逛街，以后想移民澳洲", SlotTable(), known)
            if lk.status == "linked"}
     assert got == {"涩谷": "sb", "澳洲": "au"}
+
+
+def test_a_name_someone_meets_or_asks_in_chinese_is_a_person():
+    assert _named("周末去里昂出差，顺便找Tom吃饭")["Tom"] == "person"
+    assert _named("明天约 Anna 喝咖啡") == {"Anna": "person"}
