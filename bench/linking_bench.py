@@ -431,8 +431,8 @@ def main(argv=None) -> int:
       "expectation on new data is the first-run numbers: roughly 0.8–0.9 for demonstratives, 0.9–0.93 for named "
       "mentions, ~0.93 statement F1, precision 1.0 / recall ~0.7 for small talk (the gate errs towards "
       "keeping: unknown phrasing is stored, never dropped).")
-    P("- Failures that remain and why: homophone typos in Chinese names ('杭洲' for '杭州': no pinyin "
-      "library, and character fuzzy matching sees a 50 % difference); a type-only reference with no session "
+    P("- Failures that remain and why (homophone typos of Chinese names, '杭洲' for '杭州', are linked since "
+      "issue 17 by their pinyin, one character off, never a person's or a dictionary word): a type-only reference with no session "
       "antecedent ('上次住的那个酒店') is correctly linked when the user knows one hotel but ambiguous once the "
       "1,000-entity graph holds several (KnownEntity.last_seen would break that tie; the benchmark gives none); "
       "idiomatic small talk ('Mondays, am I right?'); negative preferences phrased as 'no X in my Y'; "
