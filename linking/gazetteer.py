@@ -68,6 +68,7 @@ class Gazetteer:
     def _rebuild(self) -> None:
         self.version += 1
         self._trie, self._keys, self._key_ids, self._roles = {}, [], [], {}
+        self._by_len: tuple[int, dict[int, list[tuple[str, str]]]] = (-1, {})
         for e in self._entities.values():
             self._index_entity(e)
         self._emb = None
@@ -208,9 +209,14 @@ class Gazetteer:
         q = normalise(surface)
         if len(q) < 2 or not all(_is_cjk(c) for c in q):
             return []
+        if self._by_len[0] != len(self._keys):     # keys only grow between rebuilds
+            by_len: dict[int, list[tuple[str, str]]] = {}
+            for key, eid in zip(self._keys, self._key_ids):
+                by_len.setdefault(len(key), []).append((key, eid))
+            self._by_len = (len(self._keys), by_len)
         out: list[str] = []
-        for key, eid in zip(self._keys, self._key_ids):
-            if len(key) != len(q) or eid in out:
+        for key, eid in self._by_len[1].get(len(q), ()):
+            if eid in out:
                 continue
             diff = [(a, b) for a, b in zip(q, key) if a != b]
             if len(diff) == 1 and _is_cjk(diff[0][1]) and _sounds_alike(*diff[0]):

@@ -686,12 +686,17 @@ def _en_appos_type(last) -> str:
     return ""
 
 
+@langs.cached
+def _foods() -> frozenset[str]:
+    return frozenset(f for p in langs.packs() for f in p.words("foods"))
+
+
 def _en_food_head(last):
     """The food noun a name modifies ("Thai food", "Peking duck"; a packs' ``foods`` word or a food type noun), or None."""
     if last.dep_ not in ("compound", "amod") or last.head.i != last.i + 1 or last.head.pos_ != "NOUN":
         return None
     w = last.head.lower_
-    foods = {f for p in langs.packs() for f in p.words("foods")}
+    foods = _foods()
     if w in foods or w.rstrip("s") in foods or lx.type_of_noun(w, "en") == "food":
         return last.head
     return None
