@@ -284,11 +284,13 @@ def attribute_cues(code: str) -> dict[str, str]:
 
 @lang.cached(maxsize=1)
 def _markers() -> dict[str, tuple[str, ...]]:
-    out: dict[str, tuple[str, ...]] = {}
+    """Every pack's ``markers.tsv`` rows, a category's words from all of them (a pack added later adds to a
+    category another pack also fills; it does not replace it)."""
+    out: dict[str, dict[str, None]] = {}
     for _, row in _pack_rows("markers.tsv"):
         if len(row) >= 2:
-            out[row[0]] = tuple(sorted(_split(row[1]), key=len, reverse=True))
-    return out
+            out.setdefault(row[0], {}).update(dict.fromkeys(_split(row[1])))
+    return {k: tuple(sorted(v, key=len, reverse=True)) for k, v in out.items()}
 
 
 def markers(category: str) -> tuple[str, ...]:

@@ -124,3 +124,18 @@ def test_caches_built_from_the_packs_see_a_pack_added_later(fr_pack):
     assert fill_slots("on va à Lyon", ("city",)) == {"city": "Lyon"}
     lang.remove_path(fr_pack.parent)
     assert "bof" not in lexicon.fillers() and fill_slots("on va à Lyon", ("city",)) == {}
+
+
+def test_a_pack_added_later_adds_to_a_marker_category(fr_pack):
+    """A category's words come from every pack: a pack that fills a category another pack fills too adds its words
+    and takes none away (the old table kept only the last pack's row)."""
+    from graphmem.linking import lexicon
+    lang.remove_path(fr_pack.parent)
+    english = lexicon.marker_set("en_reference")
+    (fr_pack / "markers.tsv").write_text("# marqueurs\nen_reference\tcelui-ci\n", encoding="utf-8")
+    lang.add_path(fr_pack.parent)
+    try:
+        assert english and lexicon.marker_set("en_reference") == english | {"celui-ci"}
+    finally:
+        lang.remove_path(fr_pack.parent)
+    assert lexicon.marker_set("en_reference") == english
