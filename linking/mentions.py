@@ -485,6 +485,8 @@ def _zh_context_types(ms: list[Mention], text: str) -> list[Mention]:
         lead = text[:prev.start].rstrip() if prev else before     # 在深圳腾讯: skip the city
         after = text[m.end:].lstrip()
         verb = next((v for v in verbs if before.endswith(v)), "")
+        if len(verb) == 1 and before[-2:] not in verbs and nlp.zh_is_word(before[-2:]):
+            verb = ""              # 现在 Tom, 实在: 在 inside another word is no verb
         typ = m.type
         if not typ and (lead.endswith("在") and after.startswith(work)
                         or verb and before[:-len(verb)].rstrip().endswith(joins)):

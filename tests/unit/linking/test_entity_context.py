@@ -112,3 +112,9 @@ def test_a_known_place_is_found_under_its_name_in_the_other_language():
 def test_a_name_someone_meets_or_asks_in_chinese_is_a_person():
     assert _named("周末去里昂出差，顺便找Tom吃饭")["Tom"] == "person"
     assert _named("明天约 Anna 喝咖啡") == {"Anna": "person"}
+
+
+def test_zai_inside_another_word_is_not_a_place_verb():
+    assert _named("现在 Tom 怎么样了") == {"Tom": ""}           # 现在 (now), not 在 X
+    assert _named("实在 Mike 太忙了") == {"Mike": ""}
+    assert _named("他回到 Boston 了") == {"Boston": "geo"}
