@@ -697,9 +697,11 @@ def _en_food_head(last):
     """The food noun a name modifies ("Thai food", "Peking duck"; a packs' ``foods`` word or a food type noun), or None."""
     if last.dep_ not in ("compound", "amod") or last.head.i != last.i + 1 or last.head.pos_ != "NOUN":
         return None
-    w = last.head.lower_
+    w, own = last.head.lower_, last.lower_
     foods = _foods()
     if w in foods or w.rstrip("s") in foods or lx.type_of_noun(w, "en") == "food":
+        if w in lx.marker_set("en_generic_dish") and (own in foods or own.rstrip("s") in foods):
+            return last   # "Kung Pao Chicken dish": the name is the dish already
         return last.head
     return None
 

@@ -98,6 +98,7 @@ def test_a_name_after_a_role_word_is_a_person_and_chinese_names_in_english_text_
 def test_a_name_before_a_food_is_the_dish_and_a_person_in_after_a_noun_is_a_place():
     assert _named("I like Thai food and Italian food though") == {"Thai food": "food"}    # not a name "Thai"
     assert _named("I love New York pizza") == {"New York pizza": "food"}
+    assert _named("I made a decent Kung Pao Chicken dish") == {"Kung Pao Chicken": "food"}   # no "… dish"
     assert _named("he's a retired teacher in Cork") == {"Cork": "geo"}                 # NER: a person
     assert _named("I believe in Jesus") == {"Jesus": "person"}                          # 'in' after a verb
 
