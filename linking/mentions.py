@@ -254,12 +254,12 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
         if _starts_with_any(text, j, lx.markers("zh_time_after_det")):
             i = j
             continue
-        hs, he, head = _zh_head(text, j, gaz)
+        _, he, head = _zh_head(text, j, gaz)
         if not head and kind == "demonstrative" and cls:
             # an untyped head noun right after the determiner ("这个问题")
             tok = next((t for t in toks if t[2] == j), None)
             if tok and tok[1].startswith("n") and tok[0] not in _PUNCT:
-                hs, he, head = tok[2], tok[3], tok[0]
+                he, head = tok[3], tok[0]
         if not head and (kind == "noun" or not cls):
             i = max(j, i + 1)
             continue
