@@ -8,7 +8,7 @@ labelled set of English and Chinese texts, each with the message time and the da
 The cases are the ones the unit tests assert plus short phrases labelled by hand after real turns of LoCoMo
 (English, the session's own date) and MemoryBank (Chinese), and a few written in their style; none of the data
 is copied. Numerals: ``linking.normalize.parse_number`` against ``cn2an.cn2an`` (each mode) on bare numerals,
-and ``ZH_NUMBER_RE`` + ``parse_number`` against ``cn2an.transform`` on short sentences.
+and ``numeral_runs()`` + ``parse_number`` against ``cn2an.transform`` on short sentences.
 
 A text counts as right when the first expression found means the labelled day (or time, or falls in the
 labelled period; ``a|b`` accepts either), and a text labelled ``None`` when nothing is found. A hit of
@@ -29,7 +29,7 @@ import warnings
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
-from graphmem.linking.normalize import ZH_NUMBER_RE, parse_number
+from graphmem.linking.normalize import numeral_runs, parse_number
 from graphmem.linking.timeexpr import find_times
 
 RESULTS = Path(__file__).resolve().parent / "results" / "dates"
@@ -263,7 +263,7 @@ def _cn2an(mode: str):
 
 
 def _sent_ours(s: str) -> list:
-    return [v for v in (parse_number(m.group(0)) for m in ZH_NUMBER_RE.finditer(s)) if v is not None]
+    return [v for v in (parse_number(m.group(0)) for m in numeral_runs().finditer(s)) if v is not None]
 
 
 def _sent_cn2an(s: str) -> list:
@@ -292,7 +292,7 @@ def measure_numbers(reps: int) -> dict:
         ok = [_num_ok(e, g) for (_, e), g in zip(NUMBERS, got)]
         out[name] = {"n": len(ok), "right": sum(ok), "acc": round(sum(ok) / len(ok), 3), "us_per_text": round(us, 1),
                      "got": got, "ok": ok}
-    for name, fn in (("ZH_NUMBER_RE + parse_number", _sent_ours), ("cn2an.transform", _sent_cn2an)):
+    for name, fn in (("numeral_runs + parse_number", _sent_ours), ("cn2an.transform", _sent_cn2an)):
         got, us = _timed(fn, [s for s, _ in SENTENCES], reps)
         ok = [g == e for (_, e), g in zip(SENTENCES, got)]
         out[name] = {"n": len(ok), "right": sum(ok), "acc": round(sum(ok) / len(ok), 3), "us_per_text": round(us, 1),
@@ -335,9 +335,9 @@ def report(times: dict, nums: dict, load_s: float, versions: dict, load: str) ->
     for i, (t, e) in enumerate(NUMBERS):
         if not (a["ok"][i] and b["ok"][i]) or a["got"][i] != b["got"][i]:
             L.append(f"| {t} | {e} | {a['got'][i]} | {b['got'][i]} |")
-    L += ["", "Sentences:", "", "| sentence | expected | ZH_NUMBER_RE + parse_number | cn2an.transform |",
+    L += ["", "Sentences:", "", "| sentence | expected | numeral_runs + parse_number | cn2an.transform |",
           "|---|---|---|---|"]
-    a, b = nums["ZH_NUMBER_RE + parse_number"], nums["cn2an.transform"]
+    a, b = nums["numeral_runs + parse_number"], nums["cn2an.transform"]
     for i, (s, e) in enumerate(SENTENCES):
         L.append(f"| {s} | {e} | {a['got'][i]} | {b['got'][i]} |")
     return L

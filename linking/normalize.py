@@ -155,21 +155,6 @@ def number_phrases() -> re.Pattern:
     return lang.union("number_phrase")
 
 
-class _Live:
-    """A pattern of the packs as they are now, under a name importers keep (``from .normalize import ...``)."""
-
-    def __init__(self, build):
-        self._build = build
-
-    def __getattr__(self, name):
-        return getattr(self._build(), name)
-
-
-#: the names the numeral readers' patterns had (kept for their importers); always the packs' current patterns
-ZH_NUMBER_RE = _Live(numeral_runs)
-EN_NUMBER_WORDS_RE = _Live(number_phrases)
-
-
 def _section(s: str, n: _Numerals) -> float | None:
     """Value of a run below the big units that may mix Arabic digits: '八千', '3千5', '两千五', '十二', '1200'."""
     total = 0.0

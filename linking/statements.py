@@ -17,7 +17,7 @@ from functools import lru_cache
 from graphmem.lang import cached, of_label, of_text, others as other_packs, pack, packs, union
 
 from . import lexicon as lx, lists, others, passing, requests, subject_types
-from .normalize import EN_NUMBER_WORDS_RE, ZH_NUMBER_RE, detect_language, parse_english_number, parse_number
+from .normalize import detect_language, number_phrases, numeral_runs, parse_english_number, parse_number
 from .timeexpr import find_times, span_end
 from .intents import intents
 from .types import Statement
@@ -335,7 +335,7 @@ def _reschedule_re() -> re.Pattern:
 # ---- English ------------------------------------------------------------------------------------------------
 
 def _en_number_after(s: str, p):
-    words = EN_NUMBER_WORDS_RE.search(s)
+    words = number_phrases().search(s)
     digits = p.regex("_st_number").search(s)
     if words and (not digits or words.start() < digits.start()) and not re.fullmatch(r"[\d.\s]+", words.group(0)):
         v = parse_english_number(words.group(0))
@@ -535,7 +535,7 @@ def _zh_number_after(s: str, p):
         b = parse_number(m.group(2)) if m.group(2).isdigit() else int("".join(
             str(parse_number(ch)) for ch in m.group(2)))
         return round(a + b / 100, 2), "m", m.end()
-    for m in ZH_NUMBER_RE.finditer(s):
+    for m in numeral_runs().finditer(s):
         raw = m.group(0)
         if raw in p.words("_st_lone_numeral") or not any(ch.isdigit() or ch in p.words("_st_value_numeral") for ch in raw):
             continue

@@ -271,7 +271,7 @@ def dropped(text: str) -> list[str]:
 def others_facts(text: str, lang_: str, change: bool) -> list:
     """A named thing's problem ("那个笔记本键盘有个键松了") and price ("这双跑鞋三千五百块")."""
     from graphmem.linking import others
-    from graphmem.linking.normalize import ZH_NUMBER_RE, parse_number
+    from graphmem.linking.normalize import numeral_runs, parse_number
     p = _p()
     if p.regex("_asks_at_end").search(text):
         return []
@@ -288,7 +288,7 @@ def others_facts(text: str, lang_: str, change: bool) -> list:
         q = p.regex("_thing_price").search(clause)
         if q and (noun := _zh_thing(q.group(1) or q.group(3))):
             raw = (q.group(2) or q.group(4)) + ("万" if clause[q.end() - 1] == "万" else "")
-            v = parse_number(raw) if ZH_NUMBER_RE.fullmatch(raw) or raw.replace(".", "").isdigit() else None
+            v = parse_number(raw) if numeral_runs().fullmatch(raw) or raw.replace(".", "").isdigit() else None
             if v:
                 out.append(others._st("price", v, clause[q.start():q.start(1) if q.group(1) else q.start(3)] + noun,
                                       clause, lang_, change, unit="元"))

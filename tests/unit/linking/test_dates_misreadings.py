@@ -37,10 +37,10 @@ def test_a_habit_on_a_weekday_or_weekend_is_no_date():
 
 
 def test_words_that_begin_with_a_numeral_are_not_numbers():
-    from graphmem.linking.normalize import ZH_NUMBER_RE, parse_number
+    from graphmem.linking.normalize import numeral_runs, parse_number
 
     def numbers(s):
-        return [v for v in (parse_number(m.group(0)) for m in ZH_NUMBER_RE.finditer(s)) if v is not None]
+        return [v for v in (parse_number(m.group(0)) for m in numeral_runs().finditer(s)) if v is not None]
 
     for s in ("万一下雨就不去了", "万一他不来", "这部电影十分好看", "等我一下", "我们一起去吃饭吧", "他一直在加班",
               "你一定要来", "味道一般"):
