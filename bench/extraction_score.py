@@ -244,7 +244,8 @@ def score_case(case: dict, g: dict, keysim) -> dict:
     notes["spurious"] = [f"t{sorted(it['turns'])} {it['kind']} {it['desc']}" for j, it in enumerate(items)
                          if j not in used]
     # entities
-    ents = [e for e in g["entities"] if not e["is_self"]]
+    # sorted: the graph read has no order, and which of two entities of one label takes it decides its type
+    ents = sorted((e for e in g["entities"] if not e["is_self"]), key=lambda e: (norm(e["name"]), e["type"] or ""))
     required = ex.get("entities", [])
     groups = [(e, {norm(e["name"]), *(norm(a) for a in e.get("aliases", []))} - {""}, i < len(required))
               for i, e in enumerate(required + ex.get("optional_entities", []))]
