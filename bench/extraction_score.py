@@ -285,7 +285,9 @@ def score_case(case: dict, g: dict, keysim) -> dict:
     for which in ("final_active", "final_outdated"):
         for t in ex.get(which, []):
             m = [it for it in items if triple_matches(t, it, al)]
-            active = any(it["status"] == "active" and not it.get("negated") for it in m)   # "no longer X" holds no X
+            # "no longer X" holds no X; an event ("I sold the X") records a happening, not that X is current
+            active = any(it["status"] == "active" and not it.get("negated")
+                         and (which == "final_active" or it["kind"] != "event") for it in m)
             outdated = any(it["status"] in ("outdated", "archived") for it in m)
             ok = active if which == "final_active" else (outdated and not active)
             c[which] += 1
