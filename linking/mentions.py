@@ -37,8 +37,8 @@ def extract_mentions(text: str, known=None) -> list[Mention]:
     lang = detect_language(text)
     gaz = known.find(text) if known is not None and len(known) else []
     if has_cjk(text) and lang != "en":
-        return _no_fillers(_zh_mentions(text, gaz, known, lang))
-    return _no_fillers(_en_mentions(text, nlp.english_doc(text), gaz, known, lang))
+        return _named_descriptions(_no_fillers(_zh_mentions(text, gaz, known, lang)), text)
+    return _named_descriptions(_no_fillers(_en_mentions(text, nlp.english_doc(text), gaz, known, lang)), text)
 
 
 def known_names(text: str, known=None) -> tuple:
@@ -66,6 +66,76 @@ def _no_fillers(ms: list[Mention]) -> list[Mention]:
     return [m for m in ms if not empty(m)]
 
 
+DESCRIBED = "described:"   # a named mention's modifier: the possessive description it names ("described:My car")
+
+
+def descriptions(m: Mention) -> list[str]:
+    """The possessive descriptions a named mention stands for ("our cat" of "our cat Biscotti"): its aliases."""
+    return [x[len(DESCRIBED):] for x in m.modifiers if x.startswith(DESCRIBED)]
+
+
+@langs.cached
+def _described_rows() -> tuple:
+    return tuple(p.patterns("described_name") for p in langs.packs())
+
+
+def _named_descriptions(ms: list[Mention], text: str) -> list[Mention]:
+    """A possessive description the text names is that name's alias, not an entity of its own: "our cat Biscotti",
+    "My car is a 2015 Honda Fit", "My cat is named Python", 我的手机是iPhone 13, 我家猫，它叫年糕. The description
+    leaves the mentions and rides on the name as a ``described:`` modifier (the writer makes it an alias). A
+    named name gives the description's type; a copula or apposition needs agreeing types (each pack's
+    ``described_name.tsv``)."""
+    if not any(m.kind == "possessive" for m in ms):
+        return ms
+    out = list(ms)
+    for m in ms:
+        if m.kind != "possessive" or m.known_ids or "name" in m.modifiers or not (m.type or m.role) or m not in out \
+                or m.surface.strip() == m.head:
+            continue   # (a bare kin word, 父亲, has no possessor: not the user's)
+        nxt = next((n for n in out if n.start >= m.end), None)
+        for rows in _described_rows():
+            named = rows.get("naming") and rows["naming"].match(text, m.end)
+            if named and named.end() > m.end:
+                if nxt is None or nxt.start != named.end() or nxt.kind != "named":
+                    nxt = _name_after(text, named.end(), rows.get("end"), m)
+                if nxt is None or nxt.known_ids and nxt.type and not lx.compatible(nxt.type, m.type):
+                    break
+                typ = m.type or nxt.type
+            elif nxt is not None and nxt.kind == "named" and not (nxt.type and m.type and not (
+                    lx.compatible(nxt.type, m.type) or lx.compatible(m.type, nxt.type))):
+                gap = text[m.end:nxt.start]
+                end = rows.get("end")
+                if not (rows.get("apposition") and rows["apposition"].fullmatch(gap) or rows.get("copula") and
+                        rows["copula"].fullmatch(gap) and end is not None and end.match(text, nxt.end)):
+                    continue
+                typ = nxt.type or m.type
+            else:
+                continue
+            if text[nxt.end:nxt.end + 2] in ("'s", "’s", "的"):
+                break   # "my sister is Anna's friend": the name owns something else
+            if nxt in out:
+                out.remove(nxt)
+            out.remove(m)
+            out.append(replace(nxt, type=typ, modifiers=nxt.modifiers + (DESCRIBED + m.surface,)))
+            break
+    return sorted(out, key=lambda x: x.start)
+
+
+def _name_after(text: str, start: int, end_re, m: Mention) -> Mention | None:
+    """The name a naming verb introduces where no mention starts ("它叫年糕"): up to the end of the clause, a few
+    characters or two words, the description's language."""
+    stop = start
+    while stop < len(text) and not (end_re is not None and end_re.match(text, stop) and stop > start):
+        stop += 1
+        if stop - start > 24:
+            return None
+    name = text[start:stop].strip()
+    if not name or len(name.split()) > 2 or (has_cjk(name) and len(name) > 5) or not name[0].isalpha():
+        return None
+    s = start + text[start:stop].index(name)
+    return Mention(name, s, s + len(name), "named", head=name, type=m.type, language=m.language)
+
+
 def _prepare(text: str, gaz, known, lang: str):
     clean, variants = _split_variants(text, gaz)
     return clean, _gaz_mentions(text, clean + variants, known, lang)
@@ -85,7 +155,7 @@ def extract_mentions_batch(texts: Sequence[str], known=None, batch_size: int = 6
         for i, doc in zip(en_idx, docs):
             t = texts[i]
             gaz = known.find(t) if known is not None and len(known) else []
-            out[i] = _no_fillers(_en_mentions(t, doc, gaz, known, detect_language(t)))
+            out[i] = _named_descriptions(_no_fillers(_en_mentions(t, doc, gaz, known, detect_language(t))), t)
     return [o or [] for o in out]
 
 
@@ -645,12 +715,22 @@ def _en_name_type(name: str) -> str:
 def _ent_parts(doc):
     """(label, tokens) of the document's named entities; "two cats, Miso and Tofu" (one-word names joined by
     'and', listed or people) is two names; "Barnes and Noble" stays one."""
-    for ent in doc.ents:
+    ents, skip = list(doc.ents), False
+    for k, ent in enumerate(ents):
+        if skip:
+            skip = False
+            continue
         toks = list(ent)
+        nxt = ents[k + 1] if k + 1 < len(ents) else None
+        if nxt is not None and nxt.start == ent.end and nxt.label_ == "PRODUCT" and ent.label_ in ("ORG", "PRODUCT"):
+            yield "PRODUCT", toks + list(nxt)    # "a 2015 Honda Fit": the maker's name runs into the model's
+            skip = True
+            continue
         ands = [i for i, t in enumerate(toks) if t.lower_ == "and"]
         parts = [toks[a + 1:b] for a, b in zip([-1] + ands, ands + [len(toks)])]
         listed = ent.label_ == "PERSON" or (ent.start > 0 and doc[ent.start - 1].text in (",", ":"))
-        if ands and listed and all(len(p) == 1 and p[0].tag_ == "NNP" for p in parts):
+        if ands and listed and all(len(p) == 1 and p[0].tag_ == "NNP" for p in parts) or \
+                ands and all(len(p) >= 2 for p in parts):   # "Little Acorns on Elm St and Sunbeam Kids": two names
             yield from ((ent.label_, p) for p in parts)
         else:
             yield ent.label_, toks
@@ -797,6 +877,8 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
             continue
         while toks and toks[0].lower_ in lx.marker_set("en_name_article"):
             toks = toks[1:]
+        if len(toks) > 1 and toks[0].is_sent_start and toks[0].lower_ in lx.marker_set("en_opening_verb"):
+            toks = toks[1:]   # "Quit Bistro Lumen today": the subjectless verb is no part of the name
         cut = next((i for i, t in enumerate(toks) if i and (t.lower_ in lx.marker_set("en_when_word") or t.text in (",", ";", ":", "(", "!", "?")
                                                              or t.like_num and label not in ("PRODUCT", "ORG"))), None)
         toks = toks[:cut]   # "Freddie Sunday to Tuesday", "Easter, 4 days": the tagger ran a name into the days

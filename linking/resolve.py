@@ -99,7 +99,8 @@ def _modifier_hits(m: Mention, e: KnownEntity) -> int:
     words = _words(e)
     hits = 0
     for mod in m.modifiers:
-        if mod in ("indefinite", "other", "nonperson", "which", "plural") or mod.startswith(("ner:", "propn")):
+        if mod in ("indefinite", "other", "nonperson", "which", "plural") or \
+                mod.startswith(("ner:", "propn", "described:")):
             continue
         if m.head and lx.type_of_noun(f"{mod} {m.head}", m.language):
             continue   # "coffee" in "the coffee shop": part of the type phrase, not a distinguishing word

@@ -98,6 +98,13 @@ def resolve_turn(w: TurnWork, st: UserState, refs: dict[str, EntityRef], emb=Non
         elif t.participant and s.kind == "preference":
             _participant_preference(w, i, s, st, refs, links)
         elif (ref := resolve(s.subject, s.subject_type, st, refs, links, t)) is not None:
+            role = lexicon.head_type(s.subject or "") if s.kind == "attribute" and _names(ref, s.value) else ""
+            if role and not ref.is_self:
+                # "My car is a 2015 Honda Fit": the description became the name's alias, so the model fact would
+                # say the Honda Fit's model is the Honda Fit; it is the user's car: user —[CAR]→ Honda Fit
+                w.statements[i] = replace(s, kind="relation", key=role, value="", subject=ref.name)
+                w.entity_of[i], w.object_of[i] = speaker_entity(st, refs, t), ref
+                continue
             w.entity_of[i] = ref
         _type_value(s, links)
     for ref in list(w.entity_of.values()) + list(w.object_of.values()):
@@ -161,6 +168,10 @@ def _link_mentions(w: TurnWork, st: UserState, refs: dict[str, EntityRef], emb) 
             if ref.id not in w.mention_ids and not ref.is_self:
                 w.mention_ids.append(ref.id)
             out.append((m.surface, ref, m.type))
+            for d in linking.descriptions(m) if not ref.is_self else ():
+                # "My car is a Honda Fit", "our cat Biscotti": the description names this entity from now on
+                _add_alias(ref, _of_speaker(d, t.participant) if t.participant else d, st)
+                out.append((d, ref, m.type))
     for name, description in linking.en_appositions(t.text):   # "Cobaltline, the fintech startup"
         ref = next((r for surface, r, _ in out if ids.norm_name(surface) == ids.norm_name(name)), None)
         if ref is not None and not ref.is_self:
@@ -279,6 +290,13 @@ def _add_alias(ref: EntityRef, alias: str, st: UserState) -> None:
     if ref.id in st.gazetteer:
         st.gazetteer.add_alias(ref.id, alias)
     st.names.setdefault(ids.norm_name(alias), ref.id)
+
+
+def _names(ref: EntityRef, value) -> bool:
+    """Whether ``value`` is ``ref``'s own name or alias, or one of them with a word more ("2015 Honda Fit")."""
+    v = ids.norm_name(str(value or ""))
+    names = {ids.norm_name(x) for x in (ref.name, *ref.aliases)} - {""}
+    return bool(v) and any(v == n or v.endswith(" " + n) or v.startswith(n + " ") for n in names)
 
 
 def _of_speaker(surface: str, speaker: str) -> str:

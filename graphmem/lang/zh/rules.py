@@ -46,8 +46,10 @@ def possessive(name: str | None, is_self: bool) -> str:
 
 
 def role_name(role: str) -> str:
-    """What someone is to the user (sister -> 妹妹); unknown roles as stored."""
-    return _p().table("role_names").get(role, role)
+    """What someone or something is to the user (sister -> 妹妹; a thing's type, phone -> 手机); unknown roles as
+    stored."""
+    p = _p()
+    return p.table("role_names").get(role) or p.table("type_nouns").get(role, "").split(",")[0] or role
 
 
 def to_second_person(text: str) -> str | None:

@@ -1,0 +1,62 @@
+"""A possessive description the text names is that name's alias, not a second entity ("My car is a 2015 Honda
+Fit", "our cat Biscotti", 我家猫，它叫年糕), and name spans stop at a sentence-opening verb or a coordination of
+two names (issue 17 entity precision; real spaCy and jieba)."""
+
+from datetime import datetime, timezone
+
+from graphmem.linking import Gazetteer
+from graphmem.linking.mentions import descriptions, extract_mentions
+from graphmem.linking.types import Statement
+from graphmem.write.codec import Prepared
+from graphmem.write.entities import UserState, resolve_turn
+from graphmem.write.pipeline import TurnWork
+
+
+def _ms(text):
+    return {m.surface: (m.kind, m.type, tuple(descriptions(m))) for m in extract_mentions(text)
+            if m.kind in ("named", "possessive")}
+
+
+def test_a_copula_names_the_description():
+    assert _ms("My car is a 2015 Honda Fit, and we pay for Netflix.")["Honda Fit"] == ("named", "car", ("My car",))
+    assert "My car" not in _ms("My car is a 2015 Honda Fit, and we pay for Netflix.")
+    assert _ms("我的手机是iPhone 13，用了三年了") == {"iPhone 13": ("named", "phone", ("我的手机",))}
+    assert _ms("Toyota or Honda, my last car was a Corolla and it ran forever")["Corolla"][2] == ("my last car",)
+
+
+def test_a_copula_with_another_type_or_a_longer_phrase_names_nothing():
+    assert "My sister" in _ms("My sister is a Google engineer")            # a person is no organisation
+    assert _ms("my sister is Anna's friend")["Anna"][2] == ()               # Anna owns the friend
+    assert "My friend" in _ms("My friend is a Trump supporter.")            # the name does not end the phrase
+
+
+def test_an_apposition_or_a_naming_verb_names_the_description():
+    assert _ms("Also our neighbour feeds our cat Biscotti whenever we travel")["Biscotti"][2] == ("our cat",)
+    assert _ms("My colleague 王磊 just got promoted to team lead")["王磊"] == ("named", "person", ("My colleague",))
+    assert _ms("My cat is named Python, which confuses everyone")["Python"] == ("named", "pet", ("My cat",))
+    assert _ms("主要拍我家猫，它叫年糕") == {"年糕": ("named", "pet", ("我家猫",))}
+    assert _ms("我家猫叫咪咪，三岁了") == {"咪咪": ("named", "pet", ("我家猫",))}
+
+
+def test_name_spans_stop_at_an_opening_verb_and_split_at_two_names_joined():
+    assert set(_ms("Quit Bistro Lumen today. Starting at Harbor & Vine on the 1st!")) == {"Bistro Lumen",
+                                                                                       "Harbor & Vine"}
+    assert {"Elm St", "Sunbeam Kids"} <= set(_ms("Two daycares: Little Acorns on Elm St and Sunbeam Kids."))
+    assert "Harbor & Vine" in _ms("I work at Harbor & Vine")
+
+
+def _turn(text, n=1):
+    t = Prepared(f"k{n}", "t", "u", "s", str(n), text, "user", datetime(2026, 3, 1, tzinfo=timezone.utc), None)
+    return TurnWork(t, mentions=extract_mentions(text),
+                    statements=[Statement("attribute", subject="my car", key="model", value="2015 Honda Fit")])
+
+
+def test_the_writer_makes_the_description_an_alias_and_the_model_the_users_thing():
+    st, refs = UserState("t", "u", Gazetteer(), {}), {}
+    w = _turn("My car is a 2015 Honda Fit, and we pay for Netflix.")
+    resolve_turn(w, st, refs)
+    car = next(r for r in refs.values() if r.name == "Honda Fit")
+    assert "My car" in car.aliases and not any(r.name == "My car" for r in refs.values())
+    s = w.statements[0]
+    assert (s.kind, s.key) == ("relation", "car")          # user —[CAR]→ Honda Fit, not "its model is itself"
+    assert w.entity_of[0].is_self and w.object_of[0] is car
