@@ -68,6 +68,13 @@ class _Lazy:
         return _normalise(np.concatenate(parts))
 
 
+def pieces(embedder, texts: list[str]) -> list[list[str]]:
+    """Slices of ``texts`` whose vectors, put together, are ``embedder.embed(texts)`` to the bit: the model's own
+    batches for a built-in single model (each is encoded and normalised alone), the whole list for any other."""
+    step = embedder.batch_size if isinstance(embedder, _Lazy) else len(texts)
+    return [texts[i:i + step] for i in range(0, len(texts), step)]
+
+
 class UseEmbedder(_Lazy):
     """``cache_dir``: where the parsed tokenizer is kept between processes (parsing ``sp.model`` in pure Python
     costs about 0.7 s of every start; reading it back about 0.1 s). None: no cache."""

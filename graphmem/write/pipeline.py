@@ -1,8 +1,9 @@
 """One batch of journaled turns → one Neo4j write transaction.
 
 gate (rules 1–2) → extraction (``graphmem.linking``) → linking against the user's own entities → embeddings
-(the turns' and statements' on a second thread while spaCy parses, new names' after) → versioning plan → gate
-rule 3 (near-duplicate) and the optional judge → UNWIND rows → one managed write transaction (which also refreshes
+(on the embedding thread, ``graphmem.write.ahead``: the linker's names first, then the turns' and statements',
+waited for by the commit, so they are computed while the next batch is parsed) → versioning plan → gate rule 3
+(near-duplicate) and the optional judge → UNWIND rows → one managed write transaction (which also refreshes
 cards and regenerates profiles). Runs on the writer's background threads only. The journal codec (``Prepared``)
 is ``graphmem.write.codec``; a turn's reading ``graphmem.linking.analysis``; which entity each mention and
 statement is about ``graphmem.write.entities``; a statement's slot and stored value ``graphmem.write.values``; the
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -26,6 +27,7 @@ from graphmem import scopes
 from graphmem.model import FactInput
 from graphmem.store import Store, Tx
 from graphmem.write import entities, ids, removals, retime, rows, smalltalk, tombstones, values
+from graphmem.write.ahead import Once, later
 from graphmem.write.entities import RECENT_EVENTS, EntityRef, UserState
 from graphmem.write.gate import ACCEPT, Judge, exact_repeat, rules, settle
 from graphmem.write.codec import Prepared, utc
@@ -91,11 +93,15 @@ class BatchResult:
 
 @dataclass
 class Batch:
-    """A prepared batch: analysed, linked and embedded; versioning and the transaction come in ``commit``."""
+    """A prepared batch: analysed and linked, its vectors on their way (``early``, ``names``); ``commit`` waits
+    for them (``finish``), then plans the versions and writes."""
     works: list[TurnWork]
     refs: dict[str, EntityRef]
     res: BatchResult
     vec: dict[str, np.ndarray] = field(default_factory=dict)
+    early: list[Future] = field(default_factory=list)      # the turns' and statements' vectors, computed ahead
+    names: Any = None                                      # the batch's ``Once``: names the linker embedded
+    finished: bool = False
     written: set[str] = field(default_factory=set)
     accepted: list[tuple[tuple[str, str], tuple]] = field(default_factory=list)   # (user, (said_by, text))
     judged: dict[str, Any] = field(default_factory=dict)
@@ -112,7 +118,7 @@ class Pipeline:
         self.hooks = hooks or {}
         self.users: dict[tuple[str, str], UserState] = {}
         self.user_ttl = user_ttl   # reload a user's entities this often (curation may merge or forget them)
-        self._names = _Once(embedder)   # the linker's and new names' vectors, one batch's (``prepare``)
+        self._names = Once(embedder)    # the linker's and new names' vectors, one batch's (``prepare``)
 
     # -- user state -------------------------------------------------------------------------------------
     def user(self, tenant: str, user_id: str) -> UserState:
@@ -157,7 +163,7 @@ class Pipeline:
 
     def prepare(self, entries: list[Entry]) -> Batch:
         """Everything that does not depend on the previous batch being committed: gate rules 1–2, extraction,
-        linking, embeddings. Runs on the worker thread."""
+        linking; the batch's vectors are sent to the embedding thread, not waited for. Runs on the worker thread."""
         res = BatchResult()
         turns: list[Prepared] = []
         for e in entries:
@@ -177,12 +183,11 @@ class Pipeline:
         b = Batch(works, refs, res)
         if not works:
             return b
-        self._names = _Once(self.embedder)
-        # a chunk's live turns and statements are embedded on a second thread while this one reads the next chunk
-        # (the batch is parsed first, in one spaCy pipe)
-        # and so are its unknown names, which the linker embeds (mentions need no names learnt in this batch:
-        # the gazetteer changes only in ``_analyse``, after every chunk's mentions are read)
-        early = []
+        self._names = b.names = Once(self.embedder)
+        # a chunk's unknown names, which the linker embeds, go to the embedding thread first (mentions need no
+        # names learnt in this batch: the gazetteer changes only in ``_analyse``, after every chunk's mentions are
+        # read); its live turns and statements after them and after every name: the commit waits for those, so
+        # they are computed while this thread reads the rest and parses the next batch
         _parse_ahead(works)   # the whole batch in one pipe (its chunks then find their Docs parsed): less CPU a text
         for i in range(0, len(works), PARSE_CHUNK):
             chunk = works[i:i + PARSE_CHUNK]
@@ -192,20 +197,28 @@ class Pipeline:
             self._extract_mentions(chunk)
             if self.link_with_embeddings:
                 self._names.prefetch(_unknown_names(chunk))
-            early.append(_EMBED_AHEAD.submit(_vectors, self.embedder, _texts(chunk)))
+            b.early += later(self.embedder, _texts(chunk))
         for w in works:
             self._analyse(w, refs)
-        self._embed(b, early)
-        self._small_talk_by_example(b)
         return b
+
+    def finish(self, b: Batch) -> None:
+        """The batch's vectors (waiting for those computed ahead) and what reads them before the plan: the
+        small-talk examples. Once per batch, before its transaction (a retried one reuses them)."""
+        if not b.finished:
+            self._embed(b, b.early)
+            self._small_talk_by_example(b)
+            b.finished = True
 
     def commit(self, b: Batch) -> None:
         """One write transaction: lock the batch's users, read their active versions, plan (versioning, gate
         rule 3, the judge), write. Locking first serialises concurrent writers of the same user (other
         processes, other hosts), so two of them can never both supersede the same version. Reads shared state
-        (recent turns) but changes none of it; may run on a committer thread."""
+        (recent turns) but changes none of it; may run on a committer thread. Waits for the batch's vectors
+        first (``finish``)."""
         if not b.works:
             return
+        self.finish(b)
         pre = [(w.verdict, w.reason) for w in b.works]
         base_done, base_skipped = list(b.res.done), b.res.skipped
         users = [{"tenant": t, "user_id": u, "at": max(w.turn.at for w in b.works
@@ -345,7 +358,7 @@ class Pipeline:
             known.update((t, v) for t, v in f.result().items() if t not in known)
         missing = [t for t in dict.fromkeys(texts) if t not in known]
         if missing:
-            known.update(zip(missing, self._names.embed(missing)))
+            known.update(zip(missing, (b.names if b.names is not None else self._names).embed(missing)))
         b.vec = {t: known[t] for t in dict.fromkeys(texts)}
 
     def _small_talk_by_example(self, b: Batch) -> None:
@@ -582,10 +595,6 @@ def _mentions_batch(texts: list[str], gazetteer) -> list[list]:
     return extract_mentions_batch(texts, gazetteer)
 
 
-#: one thread per process that embeds a batch's turns while the writer's thread parses them (``prepare``)
-_EMBED_AHEAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmem-embed")
-
-
 def _texts(works: list[TurnWork]) -> list[str]:
     """The texts of the live turns of a batch to embed, in order and once each: the turn, its statements."""
     out: dict[str, None] = {}
@@ -602,39 +611,3 @@ def _unknown_names(works: list[TurnWork]) -> list[str]:
     """Named mentions no known name covers, of the live turns: what the linker embeds ("new" or ambiguous named
     mentions) and what a new entity is named."""
     return [m.surface for w in works if not w.verdict for m in w.mentions if m.kind == "named" and not m.known_ids]
-
-
-class _Once:
-    """An embedder that embeds a text once (within one batch's ``prepare``): an unknown name is embedded by the
-    linker, then as the new entity's name at the next turn's linking, then for its node; here once (LoCoMo: the
-    writer thread's USE texts 595 -> 285, its calls 228 -> 178). ``prefetch``: texts embedded ahead on the
-    embedding thread; a text asked for later always takes that vector (waiting for it), so the result does not
-    depend on timing."""
-
-    def __init__(self, embedder):
-        self.embedder, self.vec, self.ahead = embedder, {}, {}
-
-    def __getattr__(self, name):
-        return getattr(self.embedder, name)
-
-    def prefetch(self, texts) -> None:
-        todo = [t for t in dict.fromkeys(texts) if t not in self.vec and t not in self.ahead]
-        if todo:
-            f = _EMBED_AHEAD.submit(_vectors, self.embedder, todo)
-            self.ahead.update(dict.fromkeys(todo, f))
-
-    def embed(self, texts) -> np.ndarray:
-        texts = list(texts)
-        for t in dict.fromkeys(texts):
-            if t not in self.vec and t in self.ahead:
-                self.vec.update(self.ahead[t].result())
-        missing = [t for t in dict.fromkeys(texts) if t not in self.vec]
-        if missing:
-            self.vec.update(zip(missing, self.embedder.embed(missing)))
-        if not texts:
-            return np.zeros((0, self.embedder.dimensions), dtype=np.float32)
-        return np.stack([self.vec[t] for t in texts])
-
-
-def _vectors(embedder, texts: list[str]) -> dict[str, np.ndarray]:
-    return dict(zip(texts, embedder.embed(texts))) if texts else {}

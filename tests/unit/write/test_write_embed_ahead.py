@@ -8,8 +8,8 @@ from datetime import datetime, timezone
 import numpy as np
 
 from graphmem.model import FactInput
-from graphmem.write.pipeline import Batch, BatchResult, EntityRef, Pipeline, Prepared, TurnWork, _EMBED_AHEAD, \
-    _texts, _vectors
+from graphmem.write.ahead import AHEAD as _EMBED_AHEAD, Once as _Once, vectors as _vectors
+from graphmem.write.pipeline import Batch, BatchResult, EntityRef, Pipeline, Prepared, TurnWork, _texts
 
 AT = datetime(2026, 3, 1, 12, 30, tzinfo=timezone.utc)
 
@@ -67,8 +67,6 @@ def test_a_batch_without_live_turns_embeds_nothing():
 def test_a_name_the_linker_embedded_is_not_embedded_again_for_its_node():
     """Within one batch a text is embedded once: an unknown name the linker embedded (then the new entity's name
     at the next turn's linking) is not embedded again when the batch's new names get their vectors."""
-    from graphmem.write.pipeline import _Once
-
     emb = Recording()
     p = Pipeline(None, emb)
     p._names = _Once(emb)
@@ -90,7 +88,7 @@ def test_unknown_names_are_embedded_ahead_and_never_again():
     """A chunk's named mentions no known name covers go to the embedding thread with the chunk; the linker then
     takes those vectors (waiting for them if need be) and embeds only what was not sent ahead."""
     from graphmem.linking.types import Mention
-    from graphmem.write.pipeline import _Once, _unknown_names
+    from graphmem.write.pipeline import _unknown_names
 
     emb = Recording()
     works = [_work(1, "Mochi and Lily met Tom"), _work(2, "hi", verdict="reject"), _work(3, "my cat")]
@@ -109,3 +107,41 @@ def test_unknown_names_are_embedded_ahead_and_never_again():
     emb.calls.clear()
     once.embed(["Mochi", "my cat"])
     assert emb.calls == []
+
+
+def test_urgent_jobs_run_before_later_ones_submitted_earlier():
+    """The linker's names (urgent) never wait behind turn texts sent ahead earlier (later): at most behind the one
+    job the thread is running."""
+    from graphmem.write.ahead import LATER, URGENT, Ahead
+
+    ahead, gate, order = Ahead("test-ahead"), threading.Event(), []
+    ahead.submit(gate.wait, priority=LATER)                      # the piece the thread is busy with
+    fs = [ahead.submit(order.append, f"later{i}", priority=LATER) for i in range(3)]
+    fs += [ahead.submit(order.append, f"urgent{i}", priority=URGENT) for i in range(2)]
+    gate.set()
+    for f in fs:
+        f.result(5)
+    assert order == ["urgent0", "urgent1", "later0", "later1", "later2"]
+    boom = ahead.submit(lambda: 1 / 0)
+    try:
+        boom.result(5)
+        raise AssertionError("the job's error must reach its waiter")
+    except ZeroDivisionError:
+        pass
+
+
+def test_texts_sent_later_in_pieces_get_the_vectors_of_one_call():
+    """``later`` splits texts at the model's own batches: the vectors are those of one ``embed`` call, bit for bit
+    (USE's vectors move by ~1e-7 with the texts batched beside them, so the split must be the model's)."""
+    from graphmem.embedders import UseEmbedder, pieces
+    from graphmem.write.ahead import later
+
+    emb = UseEmbedder()
+    texts = [f"Caroline went to the {i}th support group in Boston" for i in range(130)] + ["我妹妹推荐了那家面馆"]
+    assert [len(p) for p in pieces(emb, texts)] == [64, 64, 3]
+    got = {}
+    for f in later(emb, texts):
+        got.update(f.result())
+    whole = emb.embed(texts)
+    assert all(np.array_equal(got[t], v) for t, v in zip(texts, whole))
+    assert pieces(Recording(), texts) == [texts] and pieces(emb, []) == []
