@@ -58,6 +58,9 @@ class UserVectors:
         self.loaded = 0.0
         self.nbytes = 0
         self._last: tuple[np.ndarray, dict[str, np.ndarray]] | None = None   # the last query and its cosines
+        self._f32: dict[str, np.ndarray] | None = None    # the matrices as float32 while the user is hot (see hot())
+        self._lex_last: dict[tuple[str, tuple[str, ...]], np.ndarray] = {}   # recent queries' BM25 scores
+        self._lex_row: dict[str, dict[str, int]] = {}     # label → id → its BM25 row
 
     def extended(self, rows: list[dict]) -> "UserVectors":
         """A new cache with ``rows`` added (copy on write: readers of this one are never disturbed)."""
@@ -129,10 +132,31 @@ class UserVectors:
             index = self._bm25[label] = BM25([lexical.tokens(self.texts[i][1]) for i in order])
         return index
 
+    def bm25_scores(self, label: str, toks: Sequence[str]) -> np.ndarray:
+        """Every text's BM25 for the query tokens ``toks`` (a query's paths and annotation ask for the same tokens:
+        the last few queries' scores are kept; read only)."""
+        key = (label, tuple(toks))
+        hit = self._lex_last.get(key)
+        if hit is None:
+            hit = self.bm25(label).scores(toks)
+            hit.flags.writeable = False
+            if len(self._lex_last) >= 16:
+                self._lex_last = {}
+            self._lex_last[key] = hit
+        return hit
+
+    def lex_row(self, label: str) -> dict[str, int]:
+        """id → its row in ``label``'s BM25 index (built once)."""
+        rows = self._lex_row.get(label)
+        if rows is None:
+            self.bm25(label)
+            rows = self._lex_row[label] = {i: n for n, i in enumerate(self.lex_ids[label])}
+        return rows
+
     def lexical(self, query: str, n: int) -> dict[str, list[dict]]:
         """Per label, the ``n`` best texts by BM25 for ``query``; score divided by the best score of the query."""
         toks = lexical.tokens(query)
-        found = {label: [(self.lex_ids[label][i], s) for i, s in self.bm25(label).top(toks, n)]
+        found = {label: [(self.lex_ids[label][i], s) for i, s in BM25.best(self.bm25_scores(label, toks), n)]
                  for label in ("facts", "events", "entities")}
         best = max((s for rows in found.values() for _, s in rows), default=0.0) or 1.0
         return {label: [{"id": i, "score": s / best, "bm25": s} for i, s in rows] for label, rows in found.items()
@@ -184,9 +208,20 @@ class UserVectors:
         last = self._last
         if last is not None and (last[0] is q or np.array_equal(last[0], q)):
             return last[1]
-        sims = {label: mat.astype(np.float32) @ q for label, mat in self.mats.items()}
+        mats = self._f32 if self._f32 is not None else self.mats
+        sims = {label: mat.astype(np.float32, copy=False) @ q for label, mat in mats.items()}
         self._last = (q, sims)
         return sims
+
+    def hot(self, on: bool = True) -> int:
+        """Keep the matrices also as float32 (``on``), so a query's cosines skip the float16 conversion (about a
+        millisecond for a thousand turns), or drop that copy; the float32 copy's bytes."""
+        if not on:
+            self._f32 = None
+            return 0
+        if self._f32 is None:
+            self._f32 = {label: mat.astype(np.float32) for label, mat in self.mats.items()}
+        return sum(m.nbytes for m in self._f32.values())
 
     def top(self, label: str, q: np.ndarray, n: int) -> list[dict]:
         if label not in self.mats or n <= 0:
@@ -211,6 +246,15 @@ class UserVectors:
         """The vectors of ``ids`` (all cached) as one float32 matrix, a row each."""
         return np.stack([self.mats[label][r] for label, r in (self.row[i] for i in ids)]).astype(np.float32)
 
+    def sims(self, ids: Sequence[str], q: np.ndarray) -> list[float | None]:
+        """:meth:`sim` of each of ``ids``, in one pass."""
+        sims, row = self.cosines(q), self.row
+        out: list[float | None] = []
+        for i in ids:
+            hit = row.get(i) if i else None
+            out.append(None if hit is None else float(sims[hit[0]][hit[1]]))
+        return out
+
     def sim(self, node_id: str | None, q: np.ndarray) -> float | None:
         hit = self.row.get(node_id) if node_id else None
         if hit is None:
@@ -227,9 +271,9 @@ class QueryView:
     def __init__(self, vc: UserVectors, text: str, qv: np.ndarray) -> None:
         self.vc, self.qv = vc, qv
         toks = lexical.tokens(text)
-        self.bm25 = {label: vc.bm25(label).scores(toks) for label in ("facts", "events")}
+        self.bm25 = {label: vc.bm25_scores(label, toks) for label in ("facts", "events")}
         self.best = max((float(a.max()) for a in self.bm25.values() if len(a)), default=0.0) or 1.0
-        self.rows = {label: {i: n for n, i in enumerate(vc.lex_ids[label])} for label in self.bm25}
+        self.rows = {label: vc.lex_row(label) for label in self.bm25}
         self.sims = vc.cosines(qv)   # every cosine, once
 
     def lexical(self, node_id: str) -> float:

@@ -98,7 +98,11 @@ class BM25:
 
     def top(self, query: Iterable[str], n: int) -> list[tuple[int, float]]:
         """The ``n`` best documents with a positive score, best first: (row, score)."""
-        s = self.scores(query)
+        return self.best(self.scores(query), n)
+
+    @staticmethod
+    def best(s: np.ndarray, n: int) -> list[tuple[int, float]]:
+        """The ``n`` best of the scores ``s`` that are positive, best first: (row, score)."""
         hits = np.nonzero(s > 0)[0]
         if not len(hits):
             return []

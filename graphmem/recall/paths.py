@@ -118,7 +118,8 @@ def plan_graph(run: Run, rows: Rows) -> None:
         return
     vc, qv = run.vc, run.qv
     for eid, (w, p, via) in run.top_seeds():
-        sims = [(vc.sim(i, qv) or -1.0, i) for i in vc.mentioning(eid)]
+        ids = vc.mentioning(eid)
+        sims = [(x or -1.0, i) for x, i in zip(vc.sims(ids, qv), ids)]
         for _, i in sorted(sims, reverse=True)[: run.cfg.graph_per_entity]:
             if w > run.graph_seed.get(i, (0.0,))[0]:
                 run.graph_seed[i] = (w, p, via)

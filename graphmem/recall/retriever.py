@@ -73,6 +73,7 @@ class RecallConfig:
     entity_k: int = 4
     vector_mode: str = "cache"        # cache | scan | index (see the module docstring)
     vector_cache_mb: int = 256        # cache mode: the users' vectors kept in this process, least recent out
+    vector_hot_mb: int = 64           # ... and the most recently recalled users' also as float32 (no conversion a query)
     over_fetch: int = 25              # index mode: fetch k × over_fetch from the index, then filter
     index_fetch_max: int = 4_000
     fulltext_k: int = 12
@@ -161,6 +162,7 @@ class Retriever:
         self._loading: dict[tuple[str, str], threading.Lock] = {}
         self._executor = None
         self._refreshing: set[tuple] = set()
+        self._hot: dict[tuple[str, str], UserVectors] = {}    # users whose vectors are also float32, most recent last
         self._written_names: set[tuple[str, str]] = set()     # users written by this process since their
         self._written_vectors: set[tuple[str, str]] = set()   # names / vectors were loaded
         self._lock = threading.Lock()
@@ -203,6 +205,7 @@ class Retriever:
     def invalidate(self, user_id: str | None = None, tenant: str | None = None) -> None:
         """Forget cached entity names (all users, or one) so the next recall sees new entities."""
         with self._lock:
+            self._hot.clear()
             if user_id is None:
                 self._users.clear()
                 self._vecs.clear()
@@ -298,12 +301,35 @@ class Retriever:
             if v is not None:
                 self._vecs[key] = v                  # most recently used last
         if v is not None and self._take_written(key, self._written_vectors):
-            return self._load_vectors(tenant, user_id, v)   # this process wrote: top up now
+            return self._heat(key, self._load_vectors(tenant, user_id, v))   # this process wrote: top up now
         if v is not None:
             if time.monotonic() - v.loaded >= self.config.entity_cache_seconds:
                 self._refresh(key, lambda: self._revalidate(tenant, user_id))
-            return v                                  # stale-while-revalidate: never wait for a top-up
-        return self._load_vectors(tenant, user_id, None)
+            return self._heat(key, v)                 # stale-while-revalidate: never wait for a top-up
+        return self._heat(key, self._load_vectors(tenant, user_id, None))
+
+    def _heat(self, key: tuple[str, str], v: UserVectors) -> UserVectors:
+        """Keep ``v`` (the user's current cache) also as float32, and so the most recently recalled users' within
+        ``vector_hot_mb``; the others' float32 copies are dropped."""
+        budget = self.config.vector_hot_mb * 1024 * 1024
+        if 2 * sum(m.nbytes for m in v.mats.values()) > budget:
+            return v
+        with self._lock:
+            if self._hot.get(key) is v and next(reversed(self._hot)) == key:
+                return v
+            self._hot.pop(key, None)
+            self._hot[key] = v
+        used = v.hot()
+        with self._lock:
+            for k in list(reversed(self._hot))[1:]:
+                old = self._hot[k]
+                size = old.hot() if old is self._vecs.get(k) else 0
+                if size == 0 or used + size > budget:
+                    del self._hot[k]
+                    old.hot(False)
+                else:
+                    used += size
+        return v
 
     def _refresh(self, key: tuple, load: Callable[[], Any]) -> None:
         """Run ``load`` once in the background (a refresh already running for ``key`` is not repeated)."""

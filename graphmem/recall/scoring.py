@@ -39,6 +39,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -295,6 +296,7 @@ def announces_change(text: str) -> bool:
     return marks_change(text) or bool(langs.union("value_change").search(text))
 
 
+@langs.cached(maxsize=8192)
 def _quantity_units(text: str) -> frozenset[str]:
     """The units numbers are given in ("30 km a week" → {"#km"}, "$250" → {"#$"}, "一百八十斤" → {"#斤"}): two
     memories giving a number in the same unit talk about the same quantity."""
@@ -343,9 +345,10 @@ def implicit_supersede(cands: Iterable[Candidate], similarity, cfg: ScoringConfi
     named = _name_terms(tuple(names))
     cands = [c for c in cands if c.status == "active" and (c.label == "event" or c.kind in ("preference",
                                                                                             "attribute"))]
+    said_at = {c.id: _said(c) for c in cands}
     # what only the later path found is there to be read as a later version of a hit, not to outdate anything else
-    changes = sorted((c for c in cands if c.label == "event" and _said(c) is not None and set(c.paths) != {"later"}
-                      and announces_change(c.text)), key=_said, reverse=True)
+    changes = sorted((c for c in cands if c.label == "event" and said_at[c.id] is not None and set(c.paths) != {"later"}
+                      and announces_change(c.text)), key=lambda c: said_at[c.id], reverse=True)
     marked = 0
     for ch in changes:
         if ch.status != "active":
@@ -358,7 +361,7 @@ def implicit_supersede(cands: Iterable[Candidate], similarity, cfg: ScoringConfi
         moved = bool(langs.union("move").search(ch.text))
         when = _date_kinds(said) if marks_change(said) else frozenset()
         if when:   # the change gives a new date: the one earlier memory giving that kind of date that it moves
-            dated = [c for c in cands if c.status == "active" and _said(c) is not None and _said(c) < _said(ch)
+            dated = [c for c in cands if c.status == "active" and said_at[c.id] is not None and said_at[c.id] < said_at[ch.id]
                      and when & _date_kinds(c.text or "") and not (c.source_id and c.source_id == ch.source_id)]
             moved_from = _rescheduled(ch, terms, dated, similarity)
             if moved_from is not None:
@@ -371,7 +374,7 @@ def implicit_supersede(cands: Iterable[Candidate], similarity, cfg: ScoringConfi
         if value_only:   # then only a number it replaces, about the same thing (not a shared "点五"), counts
             terms = frozenset(t for t in terms if not _NUMERAL.search(t))
         for c in cands:
-            if (c is ch or c.status != "active" or _said(c) is None or _said(c) >= _said(ch)
+            if (c is ch or c.status != "active" or said_at[c.id] is None or said_at[c.id] >= said_at[ch.id]
                     or (c.source_id and c.source_id == ch.source_id)):
                 continue
             text = c.text or f"{c.entity or ''} {c.value or ''}"
@@ -456,7 +459,7 @@ def link_newer(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = Scor
         def is_later(d: Candidate) -> bool:
             return said[d.id] > said[c.id] and d.id not in own and d.source_id not in own
 
-        shared = Counter(j for t in terms[c.id] for j in holding[t] if j > i)
+        shared = Counter(j for t in terms[c.id] for j in _after(holding[t], i))
         two = sorted((j for j, n in shared.items() if n >= 2), reverse=True)   # latest first
         # the latest that says the same thing, else the closest about the same entity (cheap tests first)
         same = next((d for d in (live[j] for j in two) if is_later(d)
@@ -474,6 +477,11 @@ def link_newer(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = Scor
             c.newer = same.id
             linked += 1
     return linked
+
+
+def _after(ascending: list[int], i: int) -> list[int]:
+    """The numbers of ``ascending`` above ``i``."""
+    return ascending[bisect_right(ascending, i):]
 
 
 def _gives_new_value(c: Candidate, d: Candidate, kinds: dict[str, frozenset[str]]) -> bool:

@@ -70,3 +70,40 @@ def test_the_neighbour_feature_reads_only_messages_the_reader_may_see():
     assert neighbour(None) > 0.5                                          # the owner's view: m2 counts
     assert neighbour(["agent:planner", "user"]) == neighbour(None)        # the planner may see it
     assert neighbour(["agent:coach", "user"]) == 0.0                      # the coach may not (only m2 is near)
+
+
+def test_a_hot_cache_gives_the_same_cosines_and_a_query_reuses_its_bm25_scores():
+    """The float32 copy (``hot``) changes no cosine; a query's BM25 scores are computed once and shared by the
+    lexical path and the query view; ``sims`` is ``sim`` for many ids."""
+    rng = np.random.default_rng(3)
+    v = UserVectors().extended(rows("events", [(f"e{n}", list(rng.normal(size=8)), f"note w{n} flight")
+                                               for n in range(30)]) + rows("facts", [("f", [1.0] * 8, "a flight")]))
+    q = rng.normal(size=8).astype(np.float32)
+    cold = {k: s.copy() for k, s in v.cosines(q).items()}
+    assert v.hot() == sum(m.nbytes for m in v.mats.values()) * 2
+    v._last = None
+    assert all(np.array_equal(cold[k], s) for k, s in v.cosines(q).items())
+    assert v.sims(["e3", "nope", None, "f"], q) == [v.sim("e3", q), None, None, v.sim("f", q)]
+    assert v.hot(False) == 0 and v._f32 is None
+    lex = v.lexical("flight w7", 5)
+    view = v.query("flight w7", q)
+    from graphmem.recall.lexical import tokens
+    assert view.bm25["events"] is v.bm25_scores("events", tokens("flight w7"))   # the same array, not recomputed
+    assert lex["events"][0]["id"] == "e7" and view.lexical("e7") == 1.0
+
+
+def test_only_the_most_recently_recalled_users_keep_a_float32_copy_within_its_budget():
+    from graphmem.recall.retriever import RecallConfig, Retriever
+
+    def user(n_rows):
+        return UserVectors().extended(rows("events", [(f"e{n}", [1.0] * 256, "x") for n in range(n_rows)]))
+    r = Retriever(config=RecallConfig(vector_hot_mb=1))     # no I/O until a query
+    a, b, big = user(600), user(600), user(2000)           # 600 rows: 0.6 MB as float32; 2000: 2 MB
+    r._vecs.update({("t", "a"): a, ("t", "b"): b, ("t", "big"): big})
+    assert r._heat(("t", "a"), a) is a and a._f32 is not None
+    r._heat(("t", "b"), b)                                 # both do not fit: the least recent one drops its copy
+    assert b._f32 is not None and a._f32 is None and list(r._hot) == [("t", "b")]
+    r._heat(("t", "big"), big)                             # larger than the budget alone: never copied
+    assert big._f32 is None and b._f32 is not None
+    r.invalidate()
+    assert r._hot == {}
