@@ -437,6 +437,16 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
                 and toks[k + 1][1].startswith("a"):
             k += 1
             continue   # "掉毛超厉害": a character and an intensifier before an adjective, not a name (毛超)
+        if f != "eng" and k > 0 and toks[k - 1][1] == "m" and toks[k - 1][0][-1:] in classifiers \
+                and toks[k - 1][0][-1:] not in _counted_types() and normalise(w) not in lx.brands() \
+                and toks[k - 1][0][-1:] not in lx.marker_set("zh_verb_classifier"):   # 去了一次云台山: once
+            k += 1
+            continue   # "住院一个礼拜", "刷到一个段子": a counted word is a common noun (一辆捷安特: a product)
+        if f.startswith("nr") and len(w) > 2 and w[-1:] in lx.marker_set("zh_people_suffix") \
+                and nlp.zh_flag(w[:-1]) == "ns":
+            out.append(Mention(w[:-1], s, e - 1, "named", head=w[:-1], type="geo", language=lang))
+            k += 1
+            continue   # "马来西亚人": someone from a place; the place is the mention
         end_k = k
         if f == "eng":
             while end_k + 1 < n:
@@ -585,6 +595,11 @@ def _en_names_in(text: str, s0: int, e0: int, lang: str) -> list[Mention]:
             for m in _en_mentions(sub, nlp.english_doc(sub), [], None, lang) if m.kind == "named"]
 
 
+@langs.cached
+def _counted_types() -> dict[str, str]:
+    return {k: v for p in langs.packs() for k, v in p.table("counted_types").items()}
+
+
 def _zh_counted_products(text: str) -> list[Mention]:
     """ "一辆 极氪 001", "买了台 小米 14": a counted name with a model number is a product of its classifier's type
     (the packs' ``counted_types``; a lead numeral or demonstrative is marker ``zh_counted_lead``; not 部分, 台湾:
@@ -683,8 +698,8 @@ def _zh_proper_with_common(ms: list[Mention], text: str) -> list[Mention]:
     out, used = [], set()
     for m in ms:
         n = nouns.get(m.end) if m.kind == "named" and not m.known_ids and m.type != "person" else None
-        if n is None:
-            continue
+        if n is None or n.surface != n.head:
+            continue   # (成都 + 一家游戏: a counted noun starts a phrase of its own)
         surface = text[m.start:n.end]
         out.append(Mention(surface, m.start, n.end, "named", head=surface, type=n.type, language=m.language))
         used |= {id(m), id(n)}
@@ -892,6 +907,10 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
             toks = toks[:-1]
         if not toks:
             continue
+        nx = toks[-1].i + 1
+        if nx < len(doc) and doc[nx].text.isdigit() and (nx + 1 == len(doc) or doc[nx + 1].is_punct) \
+                and toks[-1].pos_ == "PROPN" and toks[0].i > 0 and doc[toks[0].i - 1].lower_ in lx.marker_set("en_name_article"):
+            toks = toks + [doc[nx]]   # "switched to a Pixel 9,": the number after the name is its model
         s, e = toks[0].idx, toks[-1].idx + len(toks[-1].text)
         food = _en_food_head(toks[-1])
         if food is not None:

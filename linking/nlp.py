@@ -258,6 +258,14 @@ def zh_is_word(word: str) -> bool:
     return bool(jieba.dt.FREQ.get(word))
 
 
+def zh_flag(word: str) -> str:
+    """jieba's dictionary POS flag of ``word`` ("ns" for 马来西亚), "" when it is no dictionary word."""
+    chinese()
+    import jieba.posseg as pseg
+
+    return pseg.dt.word_tag_tab.get(word, "")
+
+
 def zh_tokens(text: str, names: Sequence[tuple[int, int]] = ()) -> list[tuple[str, str, int, int]]:
     """jieba POS-tagged words with character offsets: (word, flag, start, end). ``names``: (start, end) spans of
     the user's known names; one that starts and ends on word boundaries becomes one word (flag ``nz``): "葛/阿姨"

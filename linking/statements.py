@@ -471,7 +471,7 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
     # "No country, I can't stand it", "no cilantro please": what the speaker does not want
     m = p.regex("_st_no_thing").match(c) if not out else None
     if m:
-        out.append(_st("preference", c, lang, change, subject=m.group(1), polarity=-1))
+        out.append(_st("preference", c, lang, change, subject=_trim_en(m.group(1), p) or m.group(1), polarity=-1))
 
     # preferences
     if not out:

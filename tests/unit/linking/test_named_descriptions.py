@@ -60,3 +60,21 @@ def test_the_writer_makes_the_description_an_alias_and_the_model_the_users_thing
     s = w.statements[0]
     assert (s.kind, s.key) == ("relation", "car")          # user —[CAR]→ Honda Fit, not "its model is itself"
     assert w.entity_of[0].is_self and w.object_of[0] is car
+
+
+def test_chinese_fragments_are_no_names():
+    assert not _ms("还行吧，医生说要住院一个礼拜") and not _ms("没啥，刷到一个段子")      # counted common nouns
+    assert _ms("他老婆是马来西亚人，叫莎莉") == {"马来西亚": ("named", "geo", ())}          # someone from a place
+    assert "成都" in _ms("在成都一家游戏公司做原画师") and "成都一家游戏" not in _ms("在成都一家游戏公司做原画师")
+    assert "索尼A7C2" in _ms("上个月在京东买了一台索尼A7C2")                                # a counted product stays
+    assert "捷安特" in _ms("骑的是一辆捷安特")                                               # a vehicle's classifier
+    assert "云台山" in _ms("上周末我去了一次云台山")                                          # counts the going
+
+
+def test_a_model_number_after_a_name_and_a_trailing_adverb():
+    assert "Pixel 9" in _ms("Just switched to a Pixel 9, 那个iPhone给我妈用了")
+    assert "Tom" in _ms("I gave Tom 5.")
+    from graphmem.linking import extract_statements
+    said = extract_statements("Also sesame makes my throat itch, so no tahini either.",
+                              datetime(2026, 3, 1, tzinfo=timezone.utc))
+    assert [(s.kind, s.subject, s.polarity) for s in said] == [("preference", "tahini", -1)]
