@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import time
-from concurrent.futures import Future
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -119,6 +119,7 @@ class Pipeline:
         self.users: dict[tuple[str, str], UserState] = {}
         self.user_ttl = user_ttl   # reload a user's entities this often (curation may merge or forget them)
         self._names = Once(embedder)    # the linker's and new names' vectors, one batch's (``prepare``)
+        self._parsing: Future | None = None   # the next batch's English turns, parsed ahead (``prepare``)
 
     # -- user state -------------------------------------------------------------------------------------
     def user(self, tenant: str, user_id: str) -> UserState:
@@ -161,9 +162,13 @@ class Pipeline:
         self.after_commit(b)
         return b.res
 
-    def prepare(self, entries: list[Entry]) -> Batch:
+    def prepare(self, entries: list[Entry], ahead: list[Entry] | None = None) -> Batch:
         """Everything that does not depend on the previous batch being committed: gate rules 1–2, extraction,
-        linking; the batch's vectors are sent to the embedding thread, not waited for. Runs on the worker thread."""
+        linking; the batch's vectors are sent to the embedding thread, not waited for. Runs on the worker thread.
+        ``ahead``: the entries likely to come next, parsed meanwhile on the parse thread (``parse_next``)."""
+        self._parsed()
+        if ahead:
+            self.parse_next(ahead)
         res = BatchResult()
         turns: list[Prepared] = []
         for e in entries:
@@ -201,6 +206,23 @@ class Pipeline:
         for w in works:
             self._analyse(w, refs)
         return b
+
+    def parse_next(self, entries: list[Entry]) -> None:
+        """Parse the English turns of ``entries`` on the parse thread (spaCy's parser and its matrix products run
+        without the GIL, beside this thread's rules); the next ``prepare`` waits for it, then finds their ``Doc``s
+        in ``nlp``'s cache (a ``Doc`` is the same whichever way it was parsed)."""
+        texts = _parse_texts([TurnWork(Prepared.from_payload(e.key, e.payload)) for e in entries])
+        if texts:
+            self._parsing = _PARSE_AHEAD.submit(english_docs, texts[:DOC_CACHE // 2], batch_size=PARSE_BATCH)
+
+    def _parsed(self) -> None:
+        """Wait for the turns parsed ahead (a parse that failed is done again where it is read)."""
+        f, self._parsing = self._parsing, None
+        if f is not None:
+            try:
+                f.result()
+            except Exception as e:
+                log.warning("parsing ahead failed, the turns are parsed where they are read: %s", e)
 
     def finish(self, b: Batch) -> None:
         """The batch's vectors (waiting for those computed ahead) and what reads them before the plan: the
@@ -570,11 +592,19 @@ def _parse_ahead(works: list[TurnWork]) -> None:
     parse a turn, batched: 2-3x less CPU than a ``Doc`` per call. An assistant's mere reaction is never parsed:
     the gate turns it away on its words alone (``reaction_only``). Nor is a session's turn journaled with its
     reading and mentions (``_journaled_mentions``)."""
-    texts = [w.turn.text for w in works if w.turn.facts is None and linking.is_english_text(w.turn.text)
-             and not reaction_only(w.turn.text, w.turn.role)
-             and (w.turn.analysis is None or w.turn.analysis.mentions is None)]
+    texts = _parse_texts(works)
     if texts:
         english_docs(texts[:DOC_CACHE // 2], batch_size=PARSE_BATCH)   # the first ones: more would push them out
+
+
+def _parse_texts(works: list[TurnWork]) -> list[str]:
+    return [w.turn.text for w in works if w.turn.facts is None and linking.is_english_text(w.turn.text)
+            and not reaction_only(w.turn.text, w.turn.role)
+            and (w.turn.analysis is None or w.turn.analysis.mentions is None)]
+
+
+#: one thread per process that parses the next batch's English turns while the writer's thread reads this one
+_PARSE_AHEAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmem-parse")
 
 
 def _journaled_mentions(t: Prepared, gazetteer) -> list | None:

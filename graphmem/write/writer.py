@@ -311,11 +311,12 @@ class Writer:
                         return
                     self._busy = True
                 try:
-                    entries = []
+                    entries, ahead = [], []
                     if self._pending - _n(inflight) > 0:
                         if self.linger and inflight is None and self._pending < self.batch_size and not self._stop:
                             time.sleep(self.linger)
                         entries = self.journal.take(self.batch_size, after=after)
+                        ahead = self.journal.take(self.batch_size, after=entries[-1].seq) if entries else []
                     if pipeline is None:
                         pipeline = self._pipeline()
                     with self._cond:
@@ -325,7 +326,7 @@ class Writer:
                     prepared, error, t0 = None, None, time.perf_counter()
                     if entries:
                         try:
-                            prepared = pipeline.prepare(entries)
+                            prepared = pipeline.prepare(entries, ahead)
                         except Exception as e:
                             error = e
                     prep_s = time.perf_counter() - t0

@@ -62,3 +62,28 @@ def test_vectors_do_not_depend_on_how_late_the_embedding_thread_runs(store, tena
     assert seen == [(w.turn.key, w.verdict, w.chatty, w.mention_ids, [s.text for s in w.statements])
                     for w in slowed.works]
     assert any(w.chatty for w in fast.works) or any(w.mention_ids for w in fast.works)
+
+
+def test_a_batch_parsed_ahead_reads_as_one_parsed_where_it_is_read(store, tenant_settings, embedder):
+    """The next batch's English turns are parsed on the parse thread while this batch is read (``prepare(entries,
+    ahead)``): the next batch then reads exactly as one parsed by the writer's own thread."""
+    from graphmem.linking import nlp
+
+    entries = _entries(tenant_settings.tenant)
+    second = [e for e in entries if e.payload["user_id"] == entries[0].payload["user_id"]]   # English
+    first = [e for e in entries if e not in second]
+
+    def reading(b):
+        return [(w.turn.key, w.verdict, w.label, w.mention_ids, [(m.surface, m.kind) for m in w.mentions],
+                 [s.text for s in w.statements]) for w in b.works]
+
+    nlp._docs.clear()
+    alone = Pipeline(store, embedder)
+    expected = reading(alone.prepare(second))
+    nlp._docs.clear()
+    p = Pipeline(store, embedder)
+    p.prepare(first, second)                   # ``second`` parsed meanwhile, on the parse thread
+    assert p._parsing is not None
+    b = p.prepare(second)                      # waits for that parse, then finds the Docs parsed
+    assert p._parsing is None
+    assert reading(b) == expected and any(w.mentions for w in b.works)
