@@ -74,10 +74,15 @@ class MemorySession(Session):
         return f"{turn}{role[0] if role in ('assistant', 'participant') else ''}.{self._token}"
 
     def add_user_message(self, text: str, at: datetime | None = None) -> Message:
-        msg, analysis = self._add_user(text, at)   # read once: the writer reuses the session's reading
-        self.event_ids[msg.turn] = self.memory.writer.add(self.user_id, self.session_id, self.turn_id(msg.turn),
-                                                          msg.text, role="user", at=msg.at, tenant=self.tenant,
-                                                          analysis=analysis)
+        """Record the message and journal it (once this returns it survives a crash); it is read off this thread,
+        once: the writer takes the session's reading (``Reading``) instead of reading the text again."""
+        msg, reading = self._add_user(text, at)
+        try:
+            self.event_ids[msg.turn] = self.memory.writer.add(self.user_id, self.session_id, self.turn_id(msg.turn),
+                                                              msg.text, role="user", at=msg.at, tenant=self.tenant,
+                                                              analysis=reading)
+        finally:
+            self._start_reading()
         return msg
 
     def add_participant_message(self, speaker: str, text: str, at: datetime | None = None) -> Message:
@@ -227,15 +232,14 @@ class Memory:
         scopes.normalise(scope, agent)
         turns = msgs.parse(messages)
         stamps = msgs.times(at, len(turns))
-        ids = [None if t is None else self.writer.add(user_id, session_id, t.turn_id, t.text, role=t.role,
-                                                      speaker=t.speaker, at=stamps[t.index], agent=agent,
-                                                      scope=scope)
-               for t in turns]
         with self._lock:
             s = self._sessions.get((user_id, session_id))
-        if s is not None:
-            msgs.record(s, [t for t in turns if t is not None], stamps)
-        return ids
+        # an open session records them first: the writer takes its readings of the user's messages (read once)
+        readings = msgs.record(s, [t for t in turns if t is not None], stamps) if s is not None else {}
+        return [None if t is None else self.writer.add(user_id, session_id, t.turn_id, t.text, role=t.role,
+                                                       speaker=t.speaker, at=stamps[t.index], agent=agent,
+                                                       scope=scope, analysis=readings.get(t.turn_id))
+                for t in turns]
 
     def agent(self, agent: str, *, teams: tuple[str, ...] | list[str] | None = None, scope: str = "private"):
         """This memory as agent ``agent`` sees it, with the teams :attr:`grants` gives it (``teams``: only these

@@ -118,20 +118,27 @@ def times(at: Any, n: int) -> list[datetime]:
     return [base + timedelta(milliseconds=i) for i in range(n)]
 
 
-def record(session: Any, turns: list[MessageTurn], stamps: list[datetime]) -> None:
-    """Put turns into a short-term session's window (not written again: the caller did that), each once."""
+def record(session: Any, turns: list[MessageTurn], stamps: list[datetime]) -> dict:
+    """Put turns into a short-term session's window (not written by it: the caller writes them), each once.
+    Returns the session's readings of the user's messages by turn id, for the writer (read once)."""
     from graphmem.short_term.session import Session
 
-    for t in turns:
-        if t.turn_id in session.message_ids:
-            continue
-        try:
-            if t.role == "user":
-                Session.add_user_message(session, t.text, stamps[t.index])
-            elif t.role == "participant":
-                Session.add_participant_message(session, t.speaker, t.text, stamps[t.index])
-            else:
-                Session.add_assistant_message(session, t.text, stamps[t.index])
-        except InputError as e:   # longer than the window takes: it is in long-term memory all the same
-            log.warning("messages[%d] stays out of the short-term window: %s", t.index, e)
-        session.message_ids.add(t.turn_id)
+    readings = {}
+    try:
+        for t in turns:
+            if t.turn_id in session.message_ids:
+                continue
+            try:
+                if t.role == "user":
+                    readings[t.turn_id] = Session._add_user(session, t.text, stamps[t.index])[1]
+                elif t.role == "participant":
+                    Session.add_participant_message(session, t.speaker, t.text, stamps[t.index])
+                else:
+                    Session.add_assistant_message(session, t.text, stamps[t.index])
+            except InputError as e:   # longer than the window takes: it is in long-term memory all the same
+                log.warning("messages[%d] stays out of the short-term window: %s", t.index, e)
+            session.message_ids.add(t.turn_id)
+    finally:
+        if readings:
+            session._start_reading()
+    return readings

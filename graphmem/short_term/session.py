@@ -6,6 +6,14 @@ message is cheap and synchronous; compression (summarising evicted turns) and th
 run on a background worker, never on the caller's thread. :meth:`Session.context` assembles the prompt
 in priority layers within a token budget and reports what it left out.
 
+A message is *read* (a user's: its one reading, statements, links into the slot table, state; an assistant's:
+the state) off the caller's thread too, in the order it was added: an add validates, records it in the window and
+returns. Every read of the session (``context()``, ``state``, ``slots``, ``hard_facts``, ``summary``,
+``messages``) first makes sure every earlier message is read: it reads those nobody has started on its own
+thread, and waits at most ``read_timeout`` seconds for one being read elsewhere (then :class:`GraphmemError`).
+A user message's :class:`Reading` is what a session that writes to long-term memory hands the writer with the
+turn: the writer takes its value (or reads it then) instead of reading the text again.
+
 Interfaces it is given (all optional):
 
 * ``retriever(user_input, session) -> list`` — long-term statements (strings or objects with ``text``);
@@ -32,7 +40,7 @@ from datetime import datetime, timezone
 from typing import Any, Protocol
 
 from graphmem import lang as langs
-from graphmem.errors import InputError
+from graphmem.errors import GraphmemError, InputError
 from graphmem.linking.slots import SlotTable
 from graphmem.short_term import conflict, facts, packing, state as st, summary as sm, tools as tl
 from graphmem.short_term.conflict import MemoryItem
@@ -81,6 +89,21 @@ class Context:
         return "\n".join(f"{o.layer}: {o.label} ({o.tokens} tokens, {o.reason})" for o in self.omitted)
 
 
+class Reading:
+    """A message's reading, made off the caller's thread (see the module's docstring). ``result(timeout)``: its
+    value (the user message's ``linking.analysis.Analysis``, or None: a custom extractor, or the reading
+    failed), read on the calling thread if nobody has started it."""
+
+    __slots__ = ("session", "job", "value", "done")
+
+    def __init__(self, session: "Session", job: Callable[[], Any]) -> None:
+        self.session, self.job, self.value, self.done = session, job, None, False
+
+    def result(self, timeout: float | None = None) -> Any:
+        self.session._catch_up(timeout, upto=self)
+        return self.value
+
+
 _shared_executor: ThreadPoolExecutor | None = None
 _shared_lock = threading.Lock()
 
@@ -124,6 +147,7 @@ class Session:
         max_message_chars: int = MAX_MESSAGE_CHARS,
         executor: Executor | None = None,
         clock: Callable[[], datetime] | None = None,
+        read_timeout: float = 30.0,
     ) -> None:
         if not user_id or not session_id:
             raise InputError("user_id and session_id must not be empty")
@@ -142,7 +166,7 @@ class Session:
         self.extractor = extractor if extractor is not None else facts.extract
         self.known = known  # graphmem.linking.Gazetteer of the user's graph (names, aliases), optional
         self.linker = linker if linker is not None else self._linking_link
-        self.slots = slots if slots is not None else SlotTable()
+        self._slots = slots if slots is not None else SlotTable()
         self.budget, self.window_tokens, self.min_recent = budget, window_tokens, max(1, min_recent)
         self.summary_tokens, self.full_tools, self.max_tools = summary_tokens, full_tools, max_tools
         self.state_cap, self.max_message_chars = state_cap, max_message_chars
@@ -157,7 +181,7 @@ class Session:
         self._tools: list[tl.ToolRecord] = []
         self._old_tools: list[str] = []
         self.ledger = FactLedger()
-        self.state = st.SessionState()
+        self._state = st.SessionState()
         self.turn = 0
         self._seq = 0
         self.history_tokens = 0          # every message ever added, for "injected vs full history"
@@ -169,22 +193,34 @@ class Session:
         self._parsed: dict[str, list] = {}
         self._summary_cache: tuple | None = None
         self._summary_version = 0
+        self.read_timeout = read_timeout
+        self._unread: deque[Reading] = deque()   # messages added and not yet read, in order
+        self._reader = threading.Lock()           # its holder reads the first of them
+        self._reading_in: int | None = None       # the thread reading one now
 
     # -- recording ------------------------------------------------------------------------------------
     def add_user_message(self, text: str, at: datetime | None = None) -> Message:
-        """Record a user message: window, hard facts, slot table, session state. Cheap and synchronous;
-        a change of a stated value is sent to the write path at once (off-thread)."""
-        return self._add_user(text, at)[0]
+        """Record a user message in the window and return; it is read (hard facts, slot table, session state) off
+        this thread, before any read of the session. A change of a stated value goes to the write path then."""
+        msg = self._add_user(text, at)[0]
+        self._start_reading()
+        return msg
 
-    def _add_user(self, text: str, at: datetime | None) -> tuple[Message, Any]:
-        """``add_user_message``, and the message's one reading (``facts.analyse``; None with a custom
-        extractor), which a session that also writes to long-term memory journals with the turn."""
+    def _add_user(self, text: str, at: datetime | None) -> tuple[Message, Reading]:
+        """``add_user_message`` but for ``_start_reading()`` (the caller's last step), and the message's
+        :class:`Reading` (its value: ``facts.analyse``'s one reading; None with a custom extractor), which a session
+        that also writes to long-term memory hands the writer."""
         text = validate_message(text, self.max_message_chars)
         at = at or self._clock()
         with self._lock:
             self.turn += 1
             turn = self.turn
             msg = self._append("user", text, at)
+            reading = self._later(lambda: self._read_user(text, at, turn))
+        return msg, reading
+
+    def _read_user(self, text: str, at: datetime, turn: int) -> Any:
+        """Read a user message: statements into the ledger, links into the slot table, the session state."""
         analysis = self._safe(lambda: facts.analyse(text, at), "extractor") if self.extractor is facts.extract \
             else None
         statements = list(analysis.statements) if analysis is not None else \
@@ -193,21 +229,25 @@ class Session:
         places = self._record_links(links, turn)
         with self._lock:
             changes = [(f, old) for f, old in self.ledger.add_all(statements, turn) if old is not None or f.is_change]
-            self.state = st.update_state(self.state, text, "user", cap=self.state_cap, places=places)
+            self._state = st.update_state(self._state, text, "user", cap=self.state_cap, places=places)
         if changes and self.write_path is not None:
             self._submit(lambda: self._send_change(text, turn, at, changes))
         if self.llm is not None:
             self._submit(lambda: self._llm_state(text, "user", turn))
-        self._maybe_compress(slack=1.5)  # normally after the reply: see _maybe_compress
-        return msg, analysis
+        return analysis
 
     def add_assistant_message(self, text: str, at: datetime | None = None) -> Message:
+        """Record the assistant's reply; the session state reads it off this thread, in order."""
         text = validate_message(text, self.max_message_chars)
         with self._lock:
             msg = self._append("assistant", text, at or self._clock())
-            self.state = st.update_state(self.state, text, "assistant", cap=self.state_cap)
-        self._maybe_compress()
+            self._later(lambda: self._read_assistant(text))
+        self._start_reading(slack=1.0)
         return msg
+
+    def _read_assistant(self, text: str) -> None:
+        with self._lock:
+            self._state = st.update_state(self._state, text, "assistant", cap=self.state_cap)
 
     def add_participant_message(self, speaker: str, text: str, at: datetime | None = None) -> Message:
         """Record what a named participant said (a friend in a group chat, another agent): in the window as
@@ -235,6 +275,57 @@ class Session:
             self._old_tools = self._old_tools[-self.max_tools:]
         return record
 
+    # -- reading, in order, off the caller's thread ------------------------------------------------------
+    def _later(self, job: Callable[[], Any]) -> Reading:
+        """Queue a message's reading (call under ``_lock``, right after ``_append``: the queue keeps their order)."""
+        reading = Reading(self, job)
+        self._unread.append(reading)
+        return reading
+
+    def _start_reading(self, slack: float = 1.5) -> None:
+        """The background reading of what was added (and a compression if due): an add's last step, so the worker
+        woken here does not take the interpreter from the caller's thread in the middle of the add."""
+        self._submit(self._catch_up)
+        self._maybe_compress(slack=slack)  # after a user message: see _maybe_compress
+
+    def _catch_up(self, timeout: float | None = None, upto: Reading | None = None) -> None:
+        """Read every message added so far (or up to ``upto``) that is not read yet: on this thread whatever nobody
+        has started, waiting for one being read elsewhere up to ``timeout`` seconds (GraphmemError)."""
+        if self._reading_in == threading.get_ident():
+            return   # a reading itself reads the session: it sees what was read before it
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            with self._lock:
+                if not self._unread or (upto is not None and upto.done):
+                    return
+            left = -1 if deadline is None else max(0.0, deadline - time.monotonic())
+            if not self._reader.acquire(timeout=left):
+                raise GraphmemError(f"session {self.user_id}/{self.session_id}: a message is still being read on "
+                                    f"another thread after {timeout:g} s (read_timeout); see Session.errors")
+            try:
+                with self._lock:
+                    job = self._unread[0] if self._unread else None
+                if job is not None:   # only the reader's holder runs or pops the first: readings keep their order
+                    self._reading_in = threading.get_ident()
+                    try:
+                        job.value = job.job()
+                    except Exception as exc:   # _read_* guard their steps; a fault here must not stop the reading
+                        log.exception("short-term reading failed")
+                        with self._lock:
+                            self.errors = (self.errors + [f"reading: {type(exc).__name__}: {exc}"])[-20:]
+                    finally:
+                        self._reading_in = None
+                        with self._lock:
+                            job.done, job.job = True, None
+                            self._unread.popleft()
+                            self._idle.notify_all()
+            finally:
+                self._reader.release()
+
+    def _read(self) -> None:
+        """Before a read of the session: every earlier message read (``read_timeout``)."""
+        self._catch_up(self.read_timeout)
+
     def _append(self, role: str, text: str, at: datetime, speaker: str | None = None) -> Message:
         self._seq += 1
         tokens = self.counter(text)
@@ -247,13 +338,13 @@ class Session:
         """This turn's links. The default linker links the mentions of the turn's one reading, read here against
         the user's names (``known``) and journaled with it for the writer; a custom one reads ``text`` itself."""
         if analysis is None or self.linker != self._linking_link:
-            return analysis, self._safe(lambda: self.linker(text, self.slots, turn), "linking") or []
+            return analysis, self._safe(lambda: self.linker(text, self._slots, turn), "linking") or []
         read = self._safe(lambda: analysis.with_mentions(self.known), "linking")
         if read is None:
             return analysis, []
         from graphmem.linking.api import link
 
-        return read, self._safe(lambda: link(read.mentions, self.slots, self.known, turn=turn), "linking") or []
+        return read, self._safe(lambda: link(read.mentions, self._slots, self.known, turn=turn), "linking") or []
 
     def _linking_link(self, text: str, slots: SlotTable, turn: int) -> list:
         try:
@@ -275,7 +366,7 @@ class Session:
                 mtype = getattr(m, "type", "") or ""
                 if kind in ("pronoun", "demonstrative") or not name:
                     continue  # they refer to slots; they do not create them
-                self.slots.mention("new:" + facts.norm(name), name, mtype, turn, name)
+                self._slots.mention("new:" + facts.norm(name), name, mtype, turn, name)
             else:
                 name = getattr(lk, "entity_name", "") or getattr(m, "surface", "")
                 mtype = getattr(lk, "entity_type", "") or getattr(m, "type", "") or ""
@@ -285,19 +376,38 @@ class Session:
 
     # -- reading --------------------------------------------------------------------------------------
     @property
+    def state(self) -> st.SessionState:
+        """The session state (task, goal, slots, language) after every message added so far."""
+        self._read()
+        return self._state
+
+    @state.setter
+    def state(self, value: st.SessionState) -> None:
+        self._state = value
+
+    @property
+    def slots(self) -> SlotTable:
+        """The entity slot table shared with linking, with every message added so far linked into it."""
+        self._read()
+        return self._slots
+
+    @property
     def messages(self) -> list[Message]:
         """The messages still in the window (older ones live on as summary and hard facts)."""
+        self._read()
         with self._lock:
             return list(self._window)
 
     @property
     def summary(self) -> list[sm.SummaryLine]:
+        self._read()
         with self._lock:
             markers = self.ledger.superseded_markers()
             return [ln for ln in self._summary if not sm.is_superseded(ln.text, markers)]
 
     @property
     def hard_facts(self) -> list[HardFact]:
+        self._read()
         with self._lock:
             return list(self.ledger.facts)
 
@@ -328,14 +438,15 @@ class Session:
         budget = self.budget if budget is None else budget
         if user_input is not None:
             user_input = validate_message(user_input, self.max_message_chars)
+        self._read()   # the messages added so far, read: the input just added is not read again below
         with self._lock:
             window = list(self._window)
             summary_lines = self._summary
-            summary_key = (self.ledger.version, self._summary_version, self.state.lang)
+            summary_key = (self.ledger.version, self._summary_version, self._state.lang)
             fact_list = list(self.ledger.facts)
             markers = self.ledger.superseded_markers()
-            state_text = self.state.render()
-            lang = self.state.lang
+            state_text = self._state.render()
+            lang = self._state.lang
             records = list(self._tools)
             old_tools = list(self._old_tools)
             ledger = FactLedger(facts=list(self.ledger.facts), superseded=list(self.ledger.superseded))
@@ -493,9 +604,13 @@ class Session:
                     self.errors = (self.errors + [f"{type(exc).__name__}: {exc}"])[-20:]
 
     def flush(self, timeout: float | None = None) -> bool:
-        """Wait for queued background work; True when idle."""
+        """Wait for queued background work (the messages' readings included); True when idle."""
+        try:
+            self._catch_up(timeout)   # a reading nobody has started is made here
+        except GraphmemError:
+            return False
         with self._idle:
-            return self._idle.wait_for(lambda: not self._running and not self._queue, timeout)
+            return self._idle.wait_for(lambda: not self._running and not self._queue and not self._unread, timeout)
 
     close = flush
 
@@ -525,6 +640,7 @@ class Session:
     def _compress(self) -> None:
         """Evict the oldest turns until the window is at 60 % of its budget; summarise them; keep facts."""
         try:
+            self._catch_up()   # the facts of the turns it evicts are in the ledger first
             with self._lock:
                 target = int(self.window_tokens * 0.6)
                 total = sum(m.tokens for m in self._window)
@@ -575,11 +691,11 @@ class Session:
 
     def _llm_state(self, text: str, role: str, turn: int) -> None:
         with self._lock:
-            base = self.state
+            base = self._state
         new = st.llm_update(base, text, role, self.llm, cap=self.state_cap)
         with self._lock:
-            if self.state is base and self.turn == turn:  # nothing newer arrived meanwhile
-                self.state = new
+            if self._state is base and self.turn == turn:  # nothing newer arrived meanwhile
+                self._state = new
 
     def turn_id(self, turn: int, role: str = "user") -> int | str:
         """The write path's id of this session's user turn ``turn`` (override to match your writer's ids)."""

@@ -42,6 +42,9 @@ SWITCH_INTERVAL = 0.001
 #: faults of the server or the setup (no password, refused login, ...), not of a turn: back off and keep the
 #: turns journaled (never dead-letter)
 POSTPONE = (StoreUnavailable, AuthError, StoreBusy, ModelError, ConfigError)
+#: how long the worker waits for a session's reading of a turn it took (``Session``: read off the caller's thread);
+#: then it reads the turn itself
+READING_WAIT = 30.0
 
 
 @dataclass
@@ -118,6 +121,7 @@ class Writer:
         self._per_turn: deque[float] = deque(maxlen=SAMPLES)
         self._start_lock = threading.Lock()
         self._invalidate: list[tuple[str | None, str | None]] = []
+        self._readings: dict[str, object] = {}   # journal key -> a session's reading still being made (``add``)
         self.on_commit: list[Callable[[set[tuple[str, str]]], None]] = []   # told the (tenant, user)s of each commit
 
     # -- lifecycle ------------------------------------------------------------------------------------------
@@ -158,7 +162,8 @@ class Writer:
         """Journal one turn (see :class:`graphmem.model.Turn`): ``speaker`` names who said it ("Melanie");
         without an explicit ``role`` a turn with a speaker is a ``participant``'s, one without is the user's.
         ``agent``/``scope``: the agent that wrote it and who may read it (:mod:`graphmem.scopes`);
-        ``analysis``: the caller's reading of the text (``graphmem.linking.analysis``), reused by the writer."""
+        ``analysis``: the caller's reading of the text (``graphmem.linking.analysis``), reused by the writer, or a
+        reading still being made (anything with ``result(timeout)``, a session's): the worker takes it with the turn."""
         return self.submit(Turn(user_id, session_id, turn_id, text, role, at, tenant,
                                 None if facts is None else tuple(facts), speaker, agent, scope, analysis))
 
@@ -202,10 +207,16 @@ class Writer:
                    "text": text, "role": role, "speaker": speaker, "at": at.isoformat(), "facts": facts,
                    "agent": turn.agent, "scope": scope,
                    "submitted": time.time()}
-        if turn.analysis is not None and facts is None and turn.analysis.matches(text, at, role):
+        pending = turn.analysis if turn.analysis is not None and facts is None and hasattr(turn.analysis, "result") \
+            else None
+        if turn.analysis is not None and facts is None and pending is None and turn.analysis.matches(text, at, role):
             payload["analysis"] = turn.analysis.to_json()   # read once, by the session: the writer reuses it
         key = ids.turn_key(tenant, user_id, session_id, turn_id)
+        if pending is not None:
+            self._readings[key] = pending   # before the journal: the worker may take the turn at once
         added = self.journal.append(key, payload)
+        if pending is not None and not added:
+            self._readings.pop(key, None)
         with self._cond:
             self._stats.submitted += 1
             if added:
@@ -317,6 +328,7 @@ class Writer:
                             time.sleep(self.linger)
                         entries = self.journal.take(self.batch_size, after=after)
                         ahead = self.journal.take(self.batch_size, after=entries[-1].seq) if entries else []
+                        self._with_readings(entries)
                     if pipeline is None:
                         pipeline = self._pipeline()
                     with self._cond:
@@ -361,6 +373,22 @@ class Writer:
                         self._cond.notify_all()
         finally:
             committer.shutdown(wait=True)
+
+    def _with_readings(self, entries) -> None:
+        """A session's reading of a turn it journaled before reading it, waited for (``READING_WAIT``; it is made
+        here if nobody has started it) and put in the entry, so the pipeline does not read the text again. Not
+        ready in time, failed, or lost with the process (a replay): the pipeline reads the turn itself."""
+        for e in entries:
+            pending = self._readings.pop(e.key, None)
+            if pending is None or "analysis" in e.payload:
+                continue
+            try:
+                a = pending.result(READING_WAIT)
+                p = e.payload
+                if a is not None and a.matches(p["text"], utc(p["at"]), p["role"]):
+                    p["analysis"] = a.to_json()
+            except Exception as exc:
+                log.warning("turn %s: the session's reading is not ready (%s); reading it here", e.key, exc)
 
     def _finish(self, pipeline: Pipeline, job: "_Inflight") -> Exception | None:
         """Wait for a commit; on success let the pipeline and the journal know. Returns the error, if any."""

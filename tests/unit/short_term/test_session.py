@@ -243,7 +243,8 @@ def test_default_linker_is_linkings_link_with_the_sessions_slot_table(executor, 
     s = Session("u1", "s1", extractor=fake_extractor, counter=HeuristicCounter(), executor=executor, known=gaz)
     s.add_user_message("我想订一家酒店")
     s.add_user_message("去乌镇吧")
-    assert calls[1] == ("去乌镇吧", s.slots, gaz, 2)
+    table = s.slots   # a read: both messages are read (linked) first, in order
+    assert calls[1] == ("去乌镇吧", table, gaz, 2)
     assert s.slots.get("new:geo:乌镇").turn == 2
     assert s.state.slots == {"city": "乌镇"}
 
@@ -352,11 +353,11 @@ def test_the_default_linker_links_the_mentions_of_the_turns_one_reading(executor
     gaz = Gazetteer([KnownEntity("e1", "ThinkPad X1", "laptop")])
     s = Session("u1", "s1", counter=HeuristicCounter(), executor=executor, known=gaz)
     text = "My ThinkPad X1 keeps overheating, that laptop is old"
-    _, a = s._add_user(text, NOW)
+    a = s._add_user(text, NOW)[1].result(10)   # the reading the writer is handed
     assert read == [text]
     assert list(a.mentions) == extract_mentions(text, gaz) and a.mentions_for(gaz) == list(a.mentions)
     assert s.slots.get("e1") is not None and s.slots.get("e1").turn == 1
-    _, again = s._add_user("我想订一家酒店", NOW)
+    again = s._add_user("我想订一家酒店", NOW)[1].result(10)
     assert read == [text, "我想订一家酒店"] and again.mentions is not None
     custom = Session("u1", "s2", counter=HeuristicCounter(), executor=executor, linker=lambda t, sl, n: [])
-    assert custom._add_user(text, NOW)[1].mentions is None and read == [text, "我想订一家酒店"]
+    assert custom._add_user(text, NOW)[1].result(10).mentions is None and read == [text, "我想订一家酒店"]

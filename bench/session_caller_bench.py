@@ -1,0 +1,183 @@
+"""The caller's cost of a session's adds on real text (issue 16 item 4: a turn's caller path p95 ≤ 5 ms).
+
+Real ``Memory`` sessions (real writer, journal, Neo4j, spaCy, jieba, USE) in a fresh tenant; models warmed first.
+Per set, the caller's wall time and thread CPU (``time.thread_time``) of every call, p50/p95/p99:
+- ``memory_add``: the LoCoMo turns through ``Memory.add`` (journal and return: the reference caller path, the
+  control of the run: its wall figures show what the box's load alone does to a sub-millisecond call);
+- ``locomo``: LoCoMo dev turns, the first speaker's through ``add_user_message``, the other's through
+  ``add_participant_message``;
+- ``memorybank_en`` / ``memorybank_cn``: the user's turns through ``add_user_message``, the assistant's replies
+  through ``add_assistant_message``;
+- ``loop`` (MemoryBank en + cn): the agent loop, ``add_user_message(text)`` then ``context(text)`` then
+  ``add_assistant_message(reply)``; ``add+context`` is what the agent waits for before its model runs.
+``--gap`` ms of sleep after each message stands for the model's and the user's time (0: back to back, the worst
+case for the caller: the session's and the writer's background work compete for the interpreter). The process's
+CPU a message (all threads, until every turn is in the graph) says where the cost went.
+The data is read from ``../shared/bench-data`` at run time (licence: benchmark only); without it the bench says so
+and exits 0.
+
+    python -m bench.session_caller_bench [--turns 200] [--gap 0] [--label after] [--report bench/results/session_caller.md]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+import uuid
+from datetime import datetime, timezone
+from pathlib import Path
+
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+ROOT = Path(__file__).resolve().parent
+if str(ROOT.parent) not in sys.path:
+    sys.path.insert(0, str(ROOT.parent))
+
+from bench import ingest_real_bench as real  # noqa: E402
+
+SETS = ("memory_add", "locomo", "memorybank_en", "memorybank_cn", "loop")
+
+
+def _q(values: list[float], p: float) -> float:
+    v = sorted(values)
+    return v[min(len(v) - 1, int(round(p * (len(v) - 1))))] if v else 0.0
+
+
+class Calls:
+    """Wall and thread-CPU milliseconds of the caller's calls, by kind."""
+
+    def __init__(self):
+        self.wall: dict[str, list[float]] = {}
+        self.cpu: dict[str, list[float]] = {}
+
+    def time(self, kind: str, fn, *args, **kw):
+        w0, c0 = time.perf_counter(), time.thread_time()
+        out = fn(*args, **kw)
+        self.wall.setdefault(kind, []).append((time.perf_counter() - w0) * 1e3)
+        self.cpu.setdefault(kind, []).append((time.thread_time() - c0) * 1e3)
+        return out
+
+    def rows(self, name: str) -> list[dict]:
+        return [{"set": name, "call": k, "n": len(w),
+                 **{f"wall_p{int(p * 100)}": round(_q(w, p), 2) for p in (.5, .95, .99)},
+                 **{f"cpu_p{int(p * 100)}": round(_q(self.cpu[k], p), 2) for p in (.5, .95, .99)}}
+                for k, w in self.wall.items()]
+
+
+def _turns(name: str, n: int) -> list:
+    if name in ("locomo", "memory_add"):
+        turns = real.locomo()[0]
+        first = {}
+        for t in turns:
+            first.setdefault(t.user, t.speaker)
+        return [t.__class__(t.user, t.session, t.turn, t.text, "user" if t.speaker == first[t.user] else "participant",
+                            t.speaker, t.at) for t in turns][:n]
+    if name == "loop":
+        half = n // 2
+        return real.memorybank("en")[:half] + real.memorybank("cn")[:n - half]
+    return real.memorybank(name.split("_")[1])[:n]
+
+
+def run(name: str, n: int, gap: float, settings, embedder) -> tuple[list[dict], dict]:
+    from graphmem import Memory
+    from graphmem.store import Store
+    from graphmem.write.reads import delete_tenant
+
+    turns = _turns(name, n)
+    from graphmem.linking import nlp
+    getattr(nlp, "_docs", {}).clear()   # every set parses its texts afresh (the loop repeats MemoryBank's)
+    st = settings.with_(tenant=f"bench-caller-{name}-{uuid.uuid4().hex[:6]}")
+    store = Store(st)
+    calls = Calls()
+    cpu0, load0 = time.process_time(), os.getloadavg()[0]
+    try:
+        with tempfile.TemporaryDirectory() as tmp, \
+                Memory(st, store=store, embedder=embedder, journal_path=Path(tmp) / "j.sqlite3") as mem:
+            sessions: dict = {}
+            for t in turns:
+                s = None if name == "memory_add" else sessions.get((t.user, t.session)) or sessions.setdefault(
+                    (t.user, t.session), mem.session(t.user, t.session, at=t.at))
+                if name == "memory_add":
+                    calls.time("Memory.add", mem.add, t.user, t.session, t.turn, t.text, role=t.role,
+                               speaker=t.speaker if t.role == "participant" else None, at=t.at)
+                elif t.role == "participant":
+                    calls.time("add_participant_message", s.add_participant_message, t.speaker, t.text, at=t.at)
+                elif t.role == "assistant":
+                    calls.time("add_assistant_message", s.add_assistant_message, t.text, at=t.at)
+                else:
+                    calls.time("add_user_message", s.add_user_message, t.text, at=t.at)
+                    if name == "loop":
+                        calls.time("context", s.context, t.text, 1500)
+                        w, c = calls.wall, calls.cpu
+                        w.setdefault("add+context", []).append(w["add_user_message"][-1] + w["context"][-1])
+                        c.setdefault("add+context", []).append(c["add_user_message"][-1] + c["context"][-1])
+                if gap:
+                    time.sleep(gap / 1e3)
+            assert mem.flush(900), "the writer did not finish"
+        cpu = time.process_time() - cpu0
+    finally:
+        delete_tenant(store, st.tenant)
+        store.close()
+    return calls.rows(name), {"set": name, "messages": len(turns), "cpu_ms_per_message": round(cpu * 1e3 / len(turns), 2),
+                              "load": f"{load0:.1f} → {os.getloadavg()[0]:.1f}"}
+
+
+def report(path: Path, label: str, rows: list[dict], totals: list[dict], gap: float, commit: str) -> None:
+    """Append this run's tables to ``path`` (earlier runs stay: before/after read side by side)."""
+    head = "# The caller's cost of a session's adds (issue 16 item 4: p95 ≤ 5 ms)\n\n" + \
+        "`python -m bench.session_caller_bench`: real `Memory` sessions, writer, Neo4j and models; wall and thread " \
+        "CPU of each call in ms. See the module's docstring for the sets.\n"
+    old = path.read_text(encoding="utf-8") if path.exists() else head
+    lines = ["", f"## {label} ({commit}, {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, gap {gap:g} ms)", "",
+             "| set | call | n | wall p50 | p95 | p99 | thread CPU p50 | p95 | p99 |", "|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        lines.append(f"| {r['set']} | {r['call']} | {r['n']} | {r['wall_p50']} | {r['wall_p95']} | {r['wall_p99']} | "
+                     f"{r['cpu_p50']} | {r['cpu_p95']} | {r['cpu_p99']} |")
+    lines += ["", "| set | messages | process CPU a message, ms (all threads, until flushed) | load |", "|---|---|---|---|"]
+    lines += [f"| {t['set']} | {t['messages']} | {t['cpu_ms_per_message']} | {t['load']} |" for t in totals]
+    path.write_text(old.rstrip("\n") + "\n" + "\n".join(lines) + "\n", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sets", default=",".join(SETS))
+    ap.add_argument("--turns", type=int, default=200, help="messages a set")
+    ap.add_argument("--gap", type=float, default=0.0, help="ms of sleep after each message (the model's time)")
+    ap.add_argument("--label", default="run")
+    ap.add_argument("--report", type=Path, default=None)
+    ap.add_argument("--json", type=Path, default=None)
+    a = ap.parse_args(argv)
+    if not real.LOCOMO.exists() or not Path(str(real.MEMORYBANK).format("en")).exists():
+        print(f"bench data not found under {real.DATA}: nothing measured")
+        return 0
+    from graphmem import Memory
+    from graphmem.settings import Settings
+
+    settings = Settings.from_env()
+    mem = Memory(settings)
+    mem.warm()   # models loaded and out of the full collections, as a service does at start-up
+    rows, totals = [], []
+    for name in a.sets.split(","):
+        r, t = run(name, a.turns, a.gap, settings, mem.embedder)
+        rows += r
+        totals.append(t)
+        for x in r:
+            print(f"{name:14} {x['call']:24} n={x['n']:4} wall p50/p95/p99 {x['wall_p50']:6.2f} {x['wall_p95']:6.2f} "
+                  f"{x['wall_p99']:6.2f}  cpu {x['cpu_p50']:6.2f} {x['cpu_p95']:6.2f} {x['cpu_p99']:6.2f}")
+        print(f"{name:14} process CPU {t['cpu_ms_per_message']} ms a message, load {t['load']}")
+    mem.close()
+    if a.json:
+        a.json.write_text(json.dumps({"rows": rows, "totals": totals}, indent=1))
+    if a.report:
+        import subprocess
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                                cwd=ROOT.parent).stdout.strip() or "?"
+        report(a.report, a.label, rows, totals, a.gap, commit)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
