@@ -109,6 +109,10 @@ def _named_descriptions(ms: list[Mention], text: str) -> list[Mention]:
                         rows["copula"].fullmatch(gap) and end is not None and end.match(text, nxt.end)):
                     continue
                 typ = nxt.type or m.type
+                if gap.strip() and rows["apposition"].fullmatch(gap):   # "our neighbour Mrs. Okafor": the title's
+                    at = m.end + gap.index(gap.strip())
+                    out.remove(nxt)
+                    nxt = replace(nxt, surface=text[at:nxt.end], start=at, head=text[at:nxt.end])
             else:
                 continue
             if text[nxt.end:nxt.end + 2] in ("'s", "’s", "的"):
@@ -374,7 +378,9 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
             continue
         j = s + len(possessor)
         if possessor == "我" and j < len(text) and text[j] in "们":
-            continue
+            if not lx.role_of(text[j + 1:j + 3]) and not lx.role_of(text[j + 1:j + 2]):
+                continue   # "我们女儿朵朵": our relative; "我们去", "我们公司": no possessive here
+            possessor, j = possessor + text[j], j + 1
         inner = next((g for g in gaz if g[0] == j), None)
         if inner:
             out.append(Mention(text[s:inner[1]], s, inner[1], "possessive", head=text[inner[0]:inner[1]],
@@ -404,21 +410,26 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
             continue  # apposition with a known name: the gazetteer's mention
         name_end = _zh_name_end(toks, end) if role else None
         if name_end:   # apposition "我同事李娜", "我女儿朵朵", "我同事小刘", "我老板 Mark": the name is the mention
+            said = text[s:end]
             end += len(text[end:name_end]) - len(text[end:name_end].lstrip())
             out.append(Mention(text[end:name_end], end, name_end, "named", head=text[end:name_end],
-                               type="pet" if role in ("dog", "cat") else "person", language=lang))
+                               type="pet" if role in ("dog", "cat") else "person", language=lang,
+                               modifiers=(DESCRIBED + said,)))
             continue
         del rest
         out.append(Mention(text[s:end], s, end, "possessive", head=head, type=typ, language=lang, role=role))
 
     # a bare kinship word is the user's relative ("奶奶上周摔了一跤", "大姑说…"), unless someone else's ("他奶奶")
     taken = [(m.start, m.end) for m in out]
+    named_kin = {}
     for w, f, s, e in toks:
         role = lx.role_of(w) if len(w) >= 2 and w not in lx.marker_set("zh_not_kin") else ""
         if role in lx.FAMILY_ROLES and not any(a <= s < b for a, b in taken) \
-                and text[max(0, s - 1):s] not in lx.marker_set("zh_owner") \
-                and not _zh_name_end(toks, e):   # "表哥小峰": the name is the mention
-            out.append(Mention(w, s, e, "possessive", head=w, type="person", language=lang, role=role))
+                and text[max(0, s - 1):s] not in lx.marker_set("zh_owner"):
+            if _zh_name_end(toks, e):
+                named_kin[e] = w   # "表哥小峰", "儿子小宝": the name is the mention, the kin word its alias
+            else:
+                out.append(Mention(w, s, e, "possessive", head=w, type="person", language=lang, role=role))
 
     # named words from jieba POS flags (and merged Latin runs: "Model 3", "Type-C")
     eng_stop = lx.marker_set("zh_eng_stop")
@@ -437,13 +448,15 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
                 and toks[k + 1][1].startswith("a"):
             k += 1
             continue   # "掉毛超厉害": a character and an intensifier before an adjective, not a name (毛超)
-        if f != "eng" and k > 0 and toks[k - 1][1] == "m" and toks[k - 1][0][-1:] in classifiers \
-                and toks[k - 1][0][-1:] not in _counted_types() and normalise(w) not in lx.brands() \
-                and toks[k - 1][0][-1:] not in lx.marker_set("zh_verb_classifier"):   # 去了一次云台山: once
+        cl = toks[k - 1][0][-1:] if k > 0 and toks[k - 1][1] == "m" else ""
+        if f != "eng" and cl in classifiers and cl not in _counted_types() and nlp.zh_flag(w) \
+                and cl not in lx.marker_set("zh_classifier_keeps_name") and normalise(w) not in lx.brands() \
+                and (k + 1 == n or toks[k + 1][1].startswith(("x", "w", "u", "y", "v", "d", "p", "c"))):
             k += 1
-            continue   # "住院一个礼拜", "刷到一个段子": a counted word is a common noun (一辆捷安特: a product)
+            continue   # "住院一个礼拜", "刷到一个段子": a counted dictionary word is a common noun; not a product
+            # (一辆捷安特), the going (去了一次云台山), a person (一位陈小姐, 一个梁姐), a word before more (一个香港储蓄险)
         if f.startswith("nr") and len(w) > 2 and w[-1:] in lx.marker_set("zh_people_suffix") \
-                and nlp.zh_flag(w[:-1]) == "ns":
+                and nlp.zh_flag(w) and nlp.zh_flag(w[:-1]) == "ns":
             out.append(Mention(w[:-1], s, e - 1, "named", head=w[:-1], type="geo", language=lang))
             k += 1
             continue   # "马来西亚人": someone from a place; the place is the mention
@@ -494,6 +507,9 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
             generic = ("generic",) if s > 0 and text[s - 1] == "的" else ()
             out.append(Mention(w, s, e, "noun", head=w, type=nouns[w], language=lang, modifiers=generic))
     out += _zh_counted_products(text) + _zh_model_names(text, toks) + _zh_homophones(text, toks, known, lang)
+    out = [replace(m, modifiers=m.modifiers + (DESCRIBED + named_kin[m.start],))
+           if m.kind == "named" and m.start in named_kin and not m.known_ids and not descriptions(m) else m
+           for m in out]
     return _resolve_overlaps(_zh_context_types(_zh_proper_with_common(out, text), text))
 
 

@@ -168,10 +168,15 @@ def _link_mentions(w: TurnWork, st: UserState, refs: dict[str, EntityRef], emb) 
             if ref.id not in w.mention_ids and not ref.is_self:
                 w.mention_ids.append(ref.id)
             out.append((m.surface, ref, m.type))
-            for d in linking.descriptions(m) if not ref.is_self else ():
+            said = linking.descriptions(m)
+            if m.kind == "possessive" and "name" in m.modifiers and m.head and m.head in m.surface:
+                said = [m.surface[:m.surface.index(m.head)].strip(" ,")]   # "our neighbour Mrs. Okafor"
+                said = [d for d in said if lexicon.role_of(d)]
+            for d in said if not ref.is_self else ():
                 # "My car is a Honda Fit", "our cat Biscotti": the description names this entity from now on
                 _add_alias(ref, _of_speaker(d, t.participant) if t.participant else d, st)
                 out.append((d, ref, m.type))
+                _described_relation(w, d, ref)
     for name, description in linking.en_appositions(t.text):   # "Cobaltline, the fintech startup"
         ref = next((r for surface, r, _ in out if ids.norm_name(surface) == ids.norm_name(name)), None)
         if ref is not None and not ref.is_self:
@@ -290,6 +295,14 @@ def _add_alias(ref: EntityRef, alias: str, st: UserState) -> None:
     if ref.id in st.gazetteer:
         st.gazetteer.add_alias(ref.id, alias)
     st.names.setdefault(ids.norm_name(alias), ref.id)
+
+
+def _described_relation(w: TurnWork, description: str, ref: EntityRef) -> None:
+    """A role the description gives ("our neighbour Mrs. Okafor", "My colleague 王磊", "our cat Biscotti") is a
+    relation of the speaker to the named one, unless the turn already says one for that role."""
+    role = lexicon.role_of(description)
+    if role and not w.turn.participant and role not in {s.key for s in w.statements if s.kind == "relation"}:
+        w.statements.append(FactInput("relation", ref.name, role, ref.name, language=w.language))
 
 
 def _names(ref: EntityRef, value) -> bool:

@@ -69,6 +69,9 @@ def test_chinese_fragments_are_no_names():
     assert "索尼A7C2" in _ms("上个月在京东买了一台索尼A7C2")                                # a counted product stays
     assert "捷安特" in _ms("骑的是一辆捷安特")                                               # a vehicle's classifier
     assert "云台山" in _ms("上周末我去了一次云台山")                                          # counts the going
+    assert "梁姐" in _ms("临时换了一个梁姐，人挺利索的") and "陈小姐" in _ms("一位陈小姐5月20号结婚")   # people
+    assert "香港" in _ms("被 Daniel 推了一个香港储蓄险")                                     # a word before more
+    assert "太多" not in _ms("这种题目太多人做了")                                           # no place + 人
 
 
 def test_a_model_number_after_a_name_and_a_trailing_adverb():
@@ -78,3 +81,27 @@ def test_a_model_number_after_a_name_and_a_trailing_adverb():
     said = extract_statements("Also sesame makes my throat itch, so no tahini either.",
                               datetime(2026, 3, 1, tzinfo=timezone.utc))
     assert [(s.kind, s.subject, s.polarity) for s in said] == [("preference", "tahini", -1)]
+
+
+def _resolved(*texts):
+    st, refs, out = UserState("t", "u", Gazetteer(), {}), {}, []
+    for n, text in enumerate(texts, 1):
+        w = _turn(text, n)
+        w.statements = []
+        resolve_turn(w, st, refs)
+        out.append(w)
+    return out, refs
+
+
+def test_a_described_role_is_the_users_relation_to_the_named_one():
+    for text, name, role in [("Also our neighbour Mrs. Okafor feeds our cat Biscotti", "Biscotti", "cat"),
+                             ("Also our neighbour Mrs. Okafor feeds our cat Biscotti", "Mrs. Okafor", "neighbour"),
+                             ("My colleague 王磊 just got promoted to team lead", "王磊", "colleague"),
+                             ("我们女儿朵朵明年九月上小学", "朵朵", "daughter"),
+                             ("儿子小宝下个月满三岁", "小宝", "son")]:
+        (w,), refs = _resolved(text)
+        rel = [(s.subject, s.key) for s in w.statements if s.kind == "relation"]
+        assert (name, role) in rel, (text, rel)
+        i = next(i for i, s in enumerate(w.statements) if (s.subject, s.key) == (name, role))
+        assert w.entity_of[i].is_self and w.object_of[i].name == name
+
