@@ -216,7 +216,9 @@ def fetch(run: Run, tx, groups: Groups, rows: Rows) -> None:
 
 # -- queries of the graph ----------------------------------------------------------------------------------------
 def graph_related(run: Run, tx, groups: Groups) -> None:
-    """Facts and relations of the linked entities and of those one or two hops out (less per hop)."""
+    """Facts and relations of the linked entities and of those one or two hops out (less per hop): one statement
+    (``recall/graph``) that also picks the entities reached that weigh most, as this function does from its rows;
+    should the two ever differ (a tie read otherwise), the facts of this function's choice are asked again."""
     if not run.graph_on:
         return
     cfg, u = run.cfg, run.u
@@ -224,8 +226,12 @@ def graph_related(run: Run, tx, groups: Groups) -> None:
     weight = dict(top)
     graph: list[Candidate] = []
     reached: Seeds = {}
-    for r in tx.run("recall/graph_related", {**run.base, "entity_ids": [eid for eid, _ in top],
-                                             "hops": cfg.graph_hops, "fetch": cfg.graph_fetch}):
+    res = tx.run("recall/graph", {**run.base, "entity_ids": [eid for eid, _ in top],
+                                  "seeds": [{"id": eid, "weight": w[0]} for eid, w in top],
+                                  "hops": cfg.graph_hops, "fetch": cfg.graph_fetch, "hop_weight": cfg.hop_weight,
+                                  "self_id": u.self_id, "max_seeds": cfg.graph_max_seeds,
+                                  "per_entity": cfg.graph_per_entity})[0]
+    for r in res["rel"]:
         w, p, via = weight.get(r["seed"], (0.5, "graph", ""))
         graph.append(candidate(r, p, w * cfg.hop_weight ** (int(r["hop"]) - 1), via))
         for other in (r["entity_id"], r["object_id"]):
@@ -233,11 +239,13 @@ def graph_related(run: Run, tx, groups: Groups) -> None:
                 ow = w * cfg.hop_weight ** int(r["hop"])
                 if ow > reached.get(other, (0.0,))[0]:
                     reached[other] = (ow, p, via)
-    ents = [{"id": eid, "weight": w[0]} for eid, w in top]
     farther = sorted(reached.items(), key=lambda kv: -kv[1][0])[: cfg.graph_max_seeds]
-    ents += [{"id": eid, "weight": w[0]} for eid, w in farther]
     info = {**weight, **reached}
-    for r in tx.run("recall/graph_facts", {**run.base, "entities": ents, "per_entity": cfg.graph_per_entity}):
+    facts = [{**r, "path_score": info[r["seed"]][0]} for r in res["facts"]]
+    if [eid for eid, _ in farther] != res["farther"]:
+        ents = [{"id": eid, "weight": w[0]} for eid, w in top] + [{"id": eid, "weight": w[0]} for eid, w in farther]
+        facts = tx.run("recall/graph_facts", {**run.base, "entities": ents, "per_entity": cfg.graph_per_entity})
+    for r in facts:
         _, p, via = info.get(r["entity_id"], (0.0, "graph", ""))
         graph.append(candidate(r, p, None, via))
     groups.append(("graph", graph))

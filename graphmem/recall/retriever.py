@@ -576,7 +576,10 @@ class Retriever:
                 jobs.append(lambda tx, out: recall_paths.graph_related(run, tx, out))
             if run.own_keys():
                 jobs.append(lambda tx, out: recall_paths.own_keys(run, tx, out))
-            groups = [g for part in self._pool().map(lambda job: self.store.read_auto(timed(job)), jobs) for g in part]
+            # the others on the pool, the first on this thread (no hand-off to wait for), the groups in job order
+            others = [self._pool().submit(self.store.read_auto, timed(job)) for job in jobs[1:]]
+            parts = [self.store.read_auto(timed(jobs[0]))] if jobs else []
+            groups = [g for part in parts + [f.result() for f in others] for g in part]
         else:
             def every(tx, out: recall_paths.Groups) -> None:
                 for job in (recall_paths.uncached, recall_paths.graph_related, recall_paths.graph_events,

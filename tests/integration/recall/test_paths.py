@@ -152,3 +152,77 @@ def test_later_path_brings_the_value_that_holds_now_when_it_repeats_no_word_of_t
     assert "34 cents" in first_rate(now, ["fulltext", "later"])         # ... and what restates them later
     # a question not about how things stand now does not take the path
     assert "34 cents" not in first_rate("What did the energy company charge me?", ["fulltext", "later"])
+
+
+def _two_statements(run, tx, groups) -> None:
+    """The graph path as two statements (relations, then the facts of the seeds and of the entities they reach that
+    weigh most): what ``recall/graph`` does in one."""
+    from graphmem.recall.paths import candidate
+
+    cfg, u = run.cfg, run.u
+    top = run.top_seeds()
+    weight, graph, reached = dict(top), [], {}
+    for r in tx.run("recall/graph_related", {**run.base, "entity_ids": [e for e, _ in top], "hops": cfg.graph_hops,
+                                             "fetch": cfg.graph_fetch}):
+        w, p, via = weight.get(r["seed"], (0.5, "graph", ""))
+        graph.append(candidate(r, p, w * cfg.hop_weight ** (int(r["hop"]) - 1), via))
+        for other in (r["entity_id"], r["object_id"]):
+            if other not in weight and other != u.self_id and w * cfg.hop_weight ** int(r["hop"]) > \
+                    reached.get(other, (0.0,))[0]:
+                reached[other] = (w * cfg.hop_weight ** int(r["hop"]), p, via)
+    farther = sorted(reached.items(), key=lambda kv: -kv[1][0])[: cfg.graph_max_seeds]
+    info = {**weight, **reached}
+    ents = [{"id": e, "weight": w[0]} for e, w in top + farther]
+    for r in tx.run("recall/graph_facts", {**run.base, "entities": ents, "per_entity": cfg.graph_per_entity}):
+        graph.append(candidate(r, *info.get(r["entity_id"], (0.0, "graph", ""))[1:2], None,
+                               info.get(r["entity_id"], (0.0, "graph", ""))[2]))
+    groups.append(("graph", graph))
+
+
+def test_the_graph_statement_finds_what_the_two_statements_found(retriever, u1, monkeypatch):
+    """``recall/graph`` (relations, the entities reached, their cards' facts in one round trip) gives the same
+    candidates, scores and order as the two statements it replaced, one and two hops out."""
+    from graphmem.recall import paths
+
+    seen = []
+    merged = paths.graph_related
+
+    def both(run, tx, groups):
+        one, two = [], []
+        merged(run, tx, one)
+        _two_statements(run, tx, two)
+        seen.append(([(c.id, c.paths, c.via) for c in one[0][1]], [(c.id, c.paths, c.via) for c in two[0][1]]))
+        groups += one
+    monkeypatch.setattr(paths, "graph_related", both)
+    for q in ("tell me about my sister", "who runs the noodle place on 5th street?", "what does Chef Wang cook?"):
+        retriever.candidates(u1, q, paths=["graph"])
+    assert seen and all(a == b for a, b in seen)
+    assert any(len(a) >= 3 for a, _ in seen)                 # relations and facts were found, not two empty lists
+
+
+def test_the_graph_path_sees_a_forgotten_entity_and_a_superseded_fact_at_once(retriever, tenant_settings, write, u1):
+    """The graph path reads statuses from the graph on every query: what another writer supersedes or forgets
+    leaves its results at once, although this retriever's caches (names, vectors) are still the old ones."""
+    from graphmem import curate
+    from graphmem.store import Store
+
+    from .world import F
+
+    q = "tell me about the noodle place on 5th street"
+
+    def graph_facts():
+        _, cands, _ = retriever.candidates(u1, q, paths=["graph"])
+        return {c.text for c in cands if c.label in ("fact", "relation")}
+    before = graph_facts()
+    assert "The noodle place on 5th street serves hand-pulled lamb noodles" in before
+    assert any("Chef Wang" in t for t in before)
+    new = "The noodle place on 5th street serves beef noodles now"
+    write(u1, [("s6", 1, new, NOW - timedelta(hours=2),
+                [F("attribute", "the noodle place on 5th street", "specialty", "beef noodles", is_change=True,
+                   text=new)])])
+    after = graph_facts()
+    assert new in after and "The noodle place on 5th street serves hand-pulled lamb noodles" not in after
+    other = Store(tenant_settings)                                    # another process's store
+    curate.forget(other, u1, entity=retriever.card(u1, "Chef Wang").id)
+    other.close()
+    assert not any("Chef Wang" in t for t in graph_facts())           # this retriever was not told
