@@ -105,3 +105,12 @@ def test_a_described_role_is_the_users_relation_to_the_named_one():
         i = next(i for i, s in enumerate(w.statements) if (s.subject, s.key) == (name, role))
         assert w.entity_of[i].is_self and w.object_of[i].name == name
 
+
+
+def test_a_typed_possessive_is_no_untyped_name_of_the_graph():
+    from graphmem.linking import KnownEntity, SlotTable, link
+    g = Gazetteer()
+    g.add(KnownEntity("e1", "Rivers Moving", ""))
+    g.add(KnownEntity("e2", "Biscuit", "pet"))
+    (lk,) = link(extract_mentions("lol my espresso machine just died mid-shot"), SlotTable(), g)
+    assert lk.status == "new", lk.reason        # was: 'Rivers Moving' is the only known computer
