@@ -231,8 +231,10 @@ def _decide_from_graph(m: Mention, known: Gazetteer, why: str) -> Link:
     if not pool and m.type and (m.type not in ("thing", "place", "product") or m.recall_cue):
         # a broad type ("that place") only searches the graph when the user points back in time
         pool = known.of_types([m.type])
-        if m.kind == "possessive":   # "my espresso machine" is no untyped name's ("Two Rivers Moving")
-            pool = [e for e in pool if e.type]
+        if m.kind == "possessive" and pool and not any(e.type for e in pool):
+            # "my espresso machine" is not "Two Rivers Moving" just because that name has no type: undecided
+            return _ambiguous(m, f"{why}; only untyped names could be a {m.type}",
+                              [_cand_entity(e, 0.3, "type") for e in pool[:5]])
     if not pool and m.head and len(m.head) >= 3:
         # "that fintech": a word of a description the user gave ("Cobaltline, the fintech startup")
         head = normalise(m.head)

@@ -113,4 +113,4 @@ def test_a_typed_possessive_is_no_untyped_name_of_the_graph():
     g.add(KnownEntity("e1", "Rivers Moving", ""))
     g.add(KnownEntity("e2", "Biscuit", "pet"))
     (lk,) = link(extract_mentions("lol my espresso machine just died mid-shot"), SlotTable(), g)
-    assert lk.status == "new", lk.reason        # was: 'Rivers Moving' is the only known computer
+    assert lk.status == "ambiguous", lk.reason  # was: 'Rivers Moving' is the only known computer
