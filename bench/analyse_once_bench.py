@@ -1,7 +1,8 @@
 """How often a session's user turn is read: spaCy parses, jieba cuts and mention extractions per turn (issue 17).
 
 MemoryBank user turns (en and cn) go through ``MemorySession.add_user_message`` into the real writer and Neo4j,
-in a fresh tenant. Counted per turn, apart for the caller's thread (the session's reading) and the writer's:
+in a fresh tenant. Counted per turn, apart for the session's reading (off the caller's thread since issue 16 item 4,
+on whichever thread ran it) and the writer's:
 - ``live``: the writer runs beside the sessions (a parse the session made is usually still cached);
 - ``replay``: the sessions' journal is written by a writer that starts afterwards (a restart), no parse cached.
 The data is read from ``../shared/bench-data`` at run time (licence: benchmark only); without it the bench says so.
@@ -15,7 +16,6 @@ import argparse
 import os
 import sys
 import tempfile
-import threading
 import time
 from collections import Counter
 from datetime import datetime, timezone
@@ -33,7 +33,14 @@ TEXTS: set[str] = set()
 
 
 def _side() -> str:
-    return "session" if threading.current_thread() is threading.main_thread() else "writer"
+    """``session``: inside a session's reading of a message (``Session._read_user``, on whichever thread ran it:
+    the session's worker, the caller's ``context()``, or the writer taking the reading); else ``writer``."""
+    f = sys._getframe(1)
+    while f is not None:
+        if f.f_code.co_name == "_read_user":
+            return "session"
+        f = f.f_back
+    return "writer"
 
 
 def _count(what: str, text: str) -> None:
@@ -115,8 +122,9 @@ def run(lang: str, n: int, mode: str, settings, embedder) -> dict:
             if held is not None:
                 nlp._docs.clear()   # a writer in a new process has no parse cached
                 with Memory(st, store=store, embedder=embedder, journal_path=Path(tmp) / "r.sqlite3") as mem:
-                    for a, k in held.calls:
-                        mem.writer.add(*a, **k)
+                    for a, k in held.calls:   # a new process has the journal, not the session's readings in memory
+                        live = hasattr(k.get("analysis"), "result")
+                        mem.writer.add(*a, **{**k, "analysis": None} if live else k)
                     assert mem.flush(600)
     finally:
         delete_tenant(store, tenant)
