@@ -114,3 +114,12 @@ def test_a_typed_possessive_is_no_untyped_name_of_the_graph():
     g.add(KnownEntity("e2", "Biscuit", "pet"))
     (lk,) = link(extract_mentions("lol my espresso machine just died mid-shot"), SlotTable(), g)
     assert lk.status == "ambiguous", lk.reason  # was: 'Rivers Moving' is the only known computer
+
+
+def test_a_cook_at_a_place_names_the_employer():
+    from graphmem import lang
+    from graphmem.linking import extract_statements
+    said = extract_statements("I'm a line cook at Bistro Lumen, mostly weekend shifts.",
+                              datetime(2026, 1, 8, tzinfo=timezone.utc))
+    assert ("employer", "Bistro Lumen") in [(s.key, s.value) for s in said]
+    assert lang.pack("en").fn("job_employer")("sous chef at Harbor & Vine", "") == "Harbor & Vine"
