@@ -61,6 +61,7 @@ class UserVectors:
         self._f32: dict[str, np.ndarray] | None = None    # the matrices as float32 while the user is hot (see hot())
         self._lex_last: dict[tuple[str, tuple[str, ...]], np.ndarray] = {}   # recent queries' BM25 scores
         self._lex_row: dict[str, dict[str, int]] = {}     # label → id → its BM25 row
+        self._static_rows: dict[str, dict] = {}           # id → its STATIC columns as a dict
 
     def extended(self, rows: list[dict]) -> "UserVectors":
         """A new cache with ``rows`` added (copy on write: readers of this one are never disturbed)."""
@@ -122,7 +123,14 @@ class UserVectors:
 
     def with_static(self, row: dict) -> dict:
         """A fetched row (its changing columns: ``recall/by_id``) with the cached columns that never change."""
-        return {**dict(zip(STATIC, self.static[row["id"]])), **row}
+        return {**self.static_row(row["id"]), **row}
+
+    def static_row(self, node_id: str) -> dict:
+        """The columns of ``node_id`` that never change, as a dict (made once; read only)."""
+        hit = self._static_rows.get(node_id)
+        if hit is None:
+            hit = self._static_rows[node_id] = dict(zip(STATIC, self.static[node_id]))
+        return hit
 
     def bm25(self, label: str) -> BM25:
         """The BM25 index of one label's texts (built on first use, then kept: the cache is copy on write)."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from datetime import datetime, timezone
 from typing import Any
 
@@ -31,8 +32,14 @@ def native_time(t):
     """A time from a query: epoch milliseconds (what recall queries return: the driver's DateTime hydration cost
     a third of a by-id fetch) or a driver DateTime."""
     if isinstance(t, int):
-        return datetime.fromtimestamp(t / 1000, timezone.utc)
+        return _from_ms(t)
     return t.to_native() if hasattr(t, "to_native") else t
+
+
+@lru_cache(maxsize=65536)
+def _from_ms(ms: int) -> datetime:
+    """A time of epoch milliseconds (the same memories' times come back query after query: read once)."""
+    return datetime.fromtimestamp(ms / 1000, timezone.utc)
 
 
 def candidate(r: dict, path: str, score: float | None = None, via: str = "") -> Candidate:
@@ -195,7 +202,8 @@ def fetch(run: Run, tx, groups: Groups, rows: Rows) -> None:
     each label and path."""
     cfg, q, vc = run.cfg, run.q, run.vc
     once = {label: list({r["id"]: r for r in reversed(rs)}.values()) for label, rs in rows.items()}
-    fetched = {r["id"]: r for r in tx.run("recall/by_id", {**run.base, **once})[0]["rows"]}   # each node once
+    res = tx.run("recall/by_id", {**run.base, **once, **_graph_params(run)})[0]   # and the graph path's statement
+    fetched = {r["id"]: r for r in res["rows"]}   # each node once
     found = [{**vc.with_static(fetched[r["id"]]), "sim": r.get("sim"), "path_score": r.get("score"), "path": r["path"]}
              for rs in rows.values() for r in rs if r["id"] in fetched]
     groups.append(("session", [candidate(r, "session", 0.0) for r in found if r["path"] == "session"]))
@@ -212,25 +220,36 @@ def fetch(run: Run, tx, groups: Groups, rows: Rows) -> None:
             mine = sorted((r for r in found if r["label"] == label and r["path"] == path),
                           key=lambda r: -(r["path_score"] or 0))[:k]
             groups.append((path, [candidate(r, path, None, "cache" if path == "fulltext" else "") for r in mine]))
+    if run.graph_on:
+        _graph(run, tx, groups, res)
 
 
 # -- queries of the graph ----------------------------------------------------------------------------------------
+def _graph_params(run: Run) -> dict:
+    """The parameters of the graph path's statement (no seeds when the path is off)."""
+    cfg = run.cfg
+    top = run.top_seeds() if run.graph_on else []
+    return {"entity_ids": [eid for eid, _ in top], "seeds": [{"id": eid, "weight": w[0]} for eid, w in top],
+            "hops": cfg.graph_hops, "fetch": cfg.graph_fetch, "hop_weight": cfg.hop_weight, "self_id": run.u.self_id,
+            "max_seeds": cfg.graph_max_seeds, "per_entity": cfg.graph_per_entity}
+
+
 def graph_related(run: Run, tx, groups: Groups) -> None:
     """Facts and relations of the linked entities and of those one or two hops out (less per hop): one statement
-    (``recall/graph``) that also picks the entities reached that weigh most, as this function does from its rows;
-    should the two ever differ (a tie read otherwise), the facts of this function's choice are asked again."""
-    if not run.graph_on:
-        return
+    (``recall/graph``; in cache mode part of the fetch by id) that also picks the entities reached that weigh
+    most, as :func:`_graph` does from its rows."""
+    if run.graph_on:
+        _graph(run, tx, groups, tx.run("recall/graph", {**run.base, **_graph_params(run)})[0])
+
+
+def _graph(run: Run, tx, groups: Groups, res: dict) -> None:
+    """The graph path's candidates from its statement's ``rel``, ``farther`` and ``facts``; should the statement's
+    choice of entities reached ever differ from this one (a tie read otherwise), their facts are asked again."""
     cfg, u = run.cfg, run.u
     top = run.top_seeds()
     weight = dict(top)
     graph: list[Candidate] = []
     reached: Seeds = {}
-    res = tx.run("recall/graph", {**run.base, "entity_ids": [eid for eid, _ in top],
-                                  "seeds": [{"id": eid, "weight": w[0]} for eid, w in top],
-                                  "hops": cfg.graph_hops, "fetch": cfg.graph_fetch, "hop_weight": cfg.hop_weight,
-                                  "self_id": u.self_id, "max_seeds": cfg.graph_max_seeds,
-                                  "per_entity": cfg.graph_per_entity})[0]
     for r in res["rel"]:
         w, p, via = weight.get(r["seed"], (0.5, "graph", ""))
         graph.append(candidate(r, p, w * cfg.hop_weight ** (int(r["hop"]) - 1), via))

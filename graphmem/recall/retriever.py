@@ -570,10 +570,8 @@ class Retriever:
         if vc is not None and ("vector" in paths or "fulltext" in paths):
             rows = recall_paths.plan(run)
             jobs = []
-            if rows["facts"] or rows["events"]:
+            if rows["facts"] or rows["events"] or run.graph_on:   # the graph path's statement goes with the fetch
                 jobs.append(lambda tx, out: recall_paths.fetch(run, tx, out, rows))
-            if run.graph_on:
-                jobs.append(lambda tx, out: recall_paths.graph_related(run, tx, out))
             if run.own_keys():
                 jobs.append(lambda tx, out: recall_paths.own_keys(run, tx, out))
             # the others on the pool, the first on this thread (no hand-off to wait for), the groups in job order

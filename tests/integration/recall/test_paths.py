@@ -180,23 +180,25 @@ def _two_statements(run, tx, groups) -> None:
 
 
 def test_the_graph_statement_finds_what_the_two_statements_found(retriever, u1, monkeypatch):
-    """``recall/graph`` (relations, the entities reached, their cards' facts in one round trip) gives the same
-    candidates, scores and order as the two statements it replaced, one and two hops out."""
+    """The graph path's statement (relations, the entities reached, their cards' facts in one round trip: alone as
+    ``recall/graph``, or in the fetch by id) gives the same candidates, scores and order as the two statements it
+    replaced, one and two hops out."""
     from graphmem.recall import paths
 
     seen = []
-    merged = paths.graph_related
+    merged = paths._graph
 
-    def both(run, tx, groups):
+    def both(run, tx, groups, res):
         one, two = [], []
-        merged(run, tx, one)
+        merged(run, tx, one, res)
         _two_statements(run, tx, two)
         seen.append(([(c.id, c.paths, c.via) for c in one[0][1]], [(c.id, c.paths, c.via) for c in two[0][1]]))
         groups += one
-    monkeypatch.setattr(paths, "graph_related", both)
+    monkeypatch.setattr(paths, "_graph", both)
     for q in ("tell me about my sister", "who runs the noodle place on 5th street?", "what does Chef Wang cook?"):
-        retriever.candidates(u1, q, paths=["graph"])
-    assert seen and all(a == b for a, b in seen)
+        retriever.candidates(u1, q)                          # cache mode: the graph path in the fetch by id
+        retriever.candidates(u1, q, paths=["graph"])         # alone (recall/graph)
+    assert len(seen) == 6 and all(a == b for a, b in seen)
     assert any(len(a) >= 3 for a, _ in seen)                 # relations and facts were found, not two empty lists
 
 
