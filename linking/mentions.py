@@ -656,8 +656,9 @@ def _zh_name_end(toks, start: int) -> int | None:
     w, f, e = tok
     if w == " " and (nxt := at.get(e)) is not None and nxt[1] == "eng" and nxt[0][:1].isupper():
         w, f, e = nxt      # "我老板 Mark": a Latin given name after a space
-    if (f in ("nr", "nrfg") and len(w) >= 2) or (len(w) == 2 and w[0] == w[1] and _CJK_CHAR.match(w)):
-        return e
+    if (f in ("nr", "nrfg") and len(w) >= 2) or (len(w) == 2 and w[0] == w[1] and _CJK_CHAR.match(w)
+                                                  and not nlp.zh_flag(w).startswith(("d", "t"))):
+        return e           # (a doubled adverb is no name: 跟我的朋友好好地沟通, 天天)
     if f == "eng" and w[:1].isupper() and w[1:].islower() and len(w) >= 2:
         return e           # "我同事Kenji"
     nxt = at.get(e)

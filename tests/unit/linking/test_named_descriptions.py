@@ -72,6 +72,7 @@ def test_chinese_fragments_are_no_names():
     assert "梁姐" in _ms("临时换了一个梁姐，人挺利索的") and "陈小姐" in _ms("一位陈小姐5月20号结婚")   # people
     assert "香港" in _ms("被 Daniel 推了一个香港储蓄险")                                     # a word before more
     assert "太多" not in _ms("这种题目太多人做了")                                           # no place + 人
+    assert "好好" not in _ms("我会尝试跟我的朋友好好地沟通。") and "朵朵" in _ms("我女儿朵朵上小学")   # an adverb
 
 
 def test_a_model_number_after_a_name_and_a_trailing_adverb():
