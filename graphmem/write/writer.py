@@ -304,9 +304,10 @@ class Writer:
                         hooks=self.hooks)
 
     def _run(self) -> None:
-        """Batches flow through two stages: ``prepare`` (extraction, linking, embeddings) on this thread and
-        ``commit`` (versioning plan + one Neo4j transaction) on a committer thread, so batch N+1 is analysed
-        while batch N commits. Commits stay in journal order; a failed commit discards the prepared batch
+        """Batches flow through stages: ``prepare`` (extraction, linking) on this thread, the next batch's parse on
+        the parse thread meanwhile, the vectors on the embedding thread, and ``commit`` (waiting for the vectors,
+        versioning plan + one Neo4j transaction) on a committer thread, so batch N+1 is analysed while batch N is
+        embedded and commits. Commits stay in journal order; a failed commit discards the prepared batch
         behind it, which is simply taken again."""
         pipeline: Pipeline | None = None
         self._backoff = 0.2
@@ -327,7 +328,10 @@ class Writer:
                         if self.linger and inflight is None and self._pending < self.batch_size and not self._stop:
                             time.sleep(self.linger)
                         entries = self.journal.take(self.batch_size, after=after)
-                        ahead = self.journal.take(self.batch_size, after=entries[-1].seq) if entries else []
+                        # the entries after these, parsed meanwhile (``Pipeline.parse_next``); not a session's turn
+                        # whose reading is on its way: it brings its mentions
+                        nxt = self.journal.take(self.batch_size, after=entries[-1].seq) if entries else []
+                        ahead = [e for e in nxt if e.key not in self._readings]
                         self._with_readings(entries)
                     if pipeline is None:
                         pipeline = self._pipeline()
