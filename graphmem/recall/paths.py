@@ -202,7 +202,10 @@ def fetch(run: Run, tx, groups: Groups, rows: Rows) -> None:
     each label and path."""
     cfg, q, vc = run.cfg, run.q, run.vc
     once = {label: list({r["id"]: r for r in reversed(rs)}.values()) for label, rs in rows.items()}
-    res = tx.run("recall/by_id", {**run.base, **once, **_graph_params(run)})[0]   # and the graph path's statement
+    if run.graph_on:   # the graph path's statement in the same round trip
+        res = tx.run("recall/by_id_graph", {**run.base, **once, **_graph_params(run)})[0]
+    else:
+        res = tx.run("recall/by_id", {**run.base, **once})[0]
     fetched = {r["id"]: r for r in res["rows"]}   # each node once
     found = [{**vc.with_static(fetched[r["id"]]), "sim": r.get("sim"), "path_score": r.get("score"), "path": r["path"]}
              for rs in rows.values() for r in rs if r["id"] in fetched]
