@@ -19,7 +19,6 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from graphmem import messages as msgs
 from graphmem import scopes
 from graphmem.recall.retriever import Retriever
 from graphmem.recall.types import Recalled
@@ -82,13 +81,8 @@ class AgentMemory:
                      scope: str | None = None) -> list[str | None]:
         """:meth:`graphmem.Memory.add_messages` as this agent, into ``scope``; an open :meth:`session` of
         ``session_id`` records them in its window."""
-        ids = self.memory.add_messages(user_id, messages, session_id=session_id, at=at, agent=self.agent,
-                                       scope=self._writable(scope))
-        s = self._sessions.get((user_id, session_id))
-        if s is not None:
-            turns = msgs.parse(messages)
-            msgs.record(s, [t for t in turns if t is not None], msgs.times(at, len(turns)))
-        return ids
+        return self.memory.add_messages(user_id, messages, session_id=session_id, at=at, agent=self.agent,
+                                        scope=self._writable(scope), session=self._sessions.get((user_id, session_id)))
 
     def flush(self, timeout: float | None = None) -> bool:
         """:meth:`graphmem.Memory.flush`, then this view's recall sees what was written."""

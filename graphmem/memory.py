@@ -217,13 +217,14 @@ class Memory:
 
     def add_messages(self, user_id: str, messages: list[dict], *, session_id: str,
                      at: datetime | str | None = None, agent: str | None = None,
-                     scope: str | None = None) -> list[str | None]:
+                     scope: str | None = None, session=None) -> list[str | None]:
         """Write chat messages in the OpenAI shape (``{"role", "content", "name"?, "id"?}``) to long-term memory;
         returns one event id per message, None for a skipped ``system``/``tool`` message. ``name`` on a user
         message is a named participant. ``at``: the first message's time (default now). Re-sending a batch
         stores nothing twice (see :mod:`graphmem.messages`). An open :meth:`session` of ``session_id`` also
         records them in its short-term window. InputError names the bad message's index; then nothing is written.
-        ``agent``/``scope``: the agent writing and who may read them (:mod:`graphmem.scopes`; see :meth:`agent`)."""
+        ``agent``/``scope``: the agent writing and who may read them (:mod:`graphmem.scopes`; see :meth:`agent`);
+        ``session``: the open session to record them in, when it is not this memory's own (an agent's view's)."""
         from graphmem import messages as msgs, scopes
         from graphmem.write.sanitize import clean_id, owner_id
 
@@ -232,10 +233,11 @@ class Memory:
         scopes.normalise(scope, agent)
         turns = msgs.parse(messages)
         stamps = msgs.times(at, len(turns))
-        with self._lock:
-            s = self._sessions.get((user_id, session_id))
+        if session is None:
+            with self._lock:
+                session = self._sessions.get((user_id, session_id))
         # an open session records them first: the writer takes its readings of the user's messages (read once)
-        readings = msgs.record(s, [t for t in turns if t is not None], stamps) if s is not None else {}
+        readings = msgs.record(session, [t for t in turns if t is not None], stamps) if session is not None else {}
         return [None if t is None else self.writer.add(user_id, session_id, t.turn_id, t.text, role=t.role,
                                                        speaker=t.speaker, at=stamps[t.index], agent=agent,
                                                        scope=scope, analysis=readings.get(t.turn_id))

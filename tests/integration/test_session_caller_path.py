@@ -109,6 +109,19 @@ def test_messages_handed_to_an_open_session_are_read_once(tenant_settings, embed
     assert sum(n for (what, text, _), n in reads.items() if (what, text) == ("parse", EN)) == 1
 
 
+def test_an_agent_views_messages_are_read_once(tenant_settings, embedder, reads, tmp_path):
+    """The same through an agent's view, whose session is its own (not the memory's)."""
+    with Memory(tenant_settings, embedder=embedder, journal_path=tmp_path / "j.sqlite3") as mem:
+        planner = mem.agent("planner")
+        s = planner.session("u1", "chat")
+        _adding(reads, planner.add_messages, "u1", [{"role": "user", "content": EN}], session_id="chat", at=T0)
+        assert [m.text for m in s.messages] == [EN]
+        assert mem.flush(180)
+    assert sum(n for (_, _, during_add), n in reads.items() if during_add) == 0
+    for what in ("parse", "mentions"):
+        assert sum(n for (w, text, _), n in reads.items() if (w, text) == (what, EN)) == 1
+
+
 KILLED = textwrap.dedent("""
     import os, signal, sys, threading
     from datetime import datetime, timezone
