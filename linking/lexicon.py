@@ -193,6 +193,19 @@ def role_of(surface: str) -> str:
 
 # ---- brands -------------------------------------------------------------------------------------------------
 
+@lru_cache(maxsize=1)
+def owned_types() -> frozenset[str]:
+    """Types of things a person owns (``owned_types.txt``): a laptop, a car, a coffee machine."""
+    return frozenset(r[0] for r in _lines("owned_types.txt"))
+
+
+def ownable(word: str, language: str = "en") -> bool:
+    """``word`` names a thing one owns: its head noun's type or its brand's type is in ``owned_types``."""
+    w = word.strip()
+    return bool(w) and (type_of_noun(w, language) in owned_types()
+                        or brands().get(normalise(w), "") in owned_types())
+
+
 @lang.cached(maxsize=1)
 def brands() -> dict[str, str]:
     return {normalise(r[0]): r[1] for r in _lines("brands.tsv") if len(r) >= 2}

@@ -57,6 +57,13 @@ def languages(text: str, lang: str, change: bool) -> list[Statement]:
             for n in dict.fromkeys(names)]
 
 
+def owned(text: str, lang: str, change: bool) -> list[Statement]:
+    """What the user owns ("I have an old MacBook Air", 家里有辆车): ``owns`` = the thing (a multi-valued key)."""
+    names = [n for p in langs.packs() for n in p.fn("owned")(text)]
+    return [Statement(kind="attribute", key="owns", value=n, language=lang, text=text.strip(), is_change=change)
+            for n in dict.fromkeys(names) if n]
+
+
 def allergies(text: str, lang: str, change: bool) -> list[Statement]:
     """The user's allergies when a list names several ("I'm allergic to peanuts and to penicillin", "我对花生和芒果
     过敏"): one ``allergy`` statement each (a multi-valued key)."""

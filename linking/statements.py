@@ -180,7 +180,8 @@ def _extract(text: str, now: datetime) -> list[Statement]:
         named_before = next((g.subject for g in got if g.kind == "relation" and g.subject), "")
         out.extend(_activity(s) for s in lists.split_preferences(got))
     have = {(s.key, str(s.value)) for s in out if s.kind == "attribute"}
-    more = lists.pets(text, lang, change) + lists.languages(text, lang, change) + passing.facts(text, lang, change)
+    more = lists.pets(text, lang, change) + lists.languages(text, lang, change) + lists.owned(text, lang, change)
+    more += passing.facts(text, lang, change)
     listed = lists.allergies(text, lang, change)
     if listed:   # "对花生和芒果过敏": one statement a value, instead of the clause rule's "花生和芒果"
         out = [s for s in out if not (s.kind == "attribute" and s.key == "allergy" and not s.subject)] + listed

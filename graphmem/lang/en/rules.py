@@ -11,7 +11,7 @@ from graphmem import lang
 __all__ = ["about_speaker", "agent_nouns", "allergy_list", "ambient_units", "appositions", "asked_types", "body",
            "children", "clause_statements", "clock", "content_terms", "content_units", "cue_re", "diet", "dropped", "enumerations",
            "grams", "hobbies", "is_change", "is_question", "job_employer", "job_owner", "kin_mentions", "languages_spoken",
-           "learning", "name_age", "named_ages", "noun_type", "occupation_other", "of_speaker", "others_facts", "pets",
+           "learning", "name_age", "named_ages", "noun_type", "occupation_other", "of_speaker", "others_facts", "owned", "pets",
            "possessive", "preferred_over", "quantity_units", "removable", "retimed_date", "role_name", "search_terms",
            "short_answer", "short_item", "split_owner", "subject", "to_second_person", "unqualified", "work_city",
            "workplaces"]
@@ -117,6 +117,33 @@ def pets(text: str) -> list[tuple[str, str]]:
         if noun and p.regex("_self").search(text[:m.start()]):
             found += [(n, noun) for n in p.regex("_pet_names_sep").split(m.group("names")) if n]
     return found
+
+
+def owned(text: str) -> list[str]:
+    """What the speaker says they own ("I also have an old MacBook Air at home" -> MacBook Air, "we've got two
+    bikes" -> bikes): the ownable head after a possession verb (``owns.re``), with the model words around it."""
+    from graphmem.linking import lexicon as lx
+
+    def head(w: str) -> bool:
+        return lx.ownable(w, "en") or (w.endswith("s") and lx.ownable(w[:-1], "en"))
+
+    def named(w: str) -> bool:
+        return w[:1].isupper() or w[:1].isdigit()
+
+    out = []
+    for m in _p().regex("owns").finditer(text):
+        words = m.group("thing").split()
+        at = next((i for i, w in enumerate(words) if head(w)), None)
+        if at is None:
+            continue
+        end = at + 1
+        while end < len(words) and (named(words[end]) or head(words[end])):
+            end += 1
+        start = at
+        while start > 0 and named(words[start - 1]):
+            start -= 1
+        out.append(" ".join(words[start:end]))
+    return out
 
 
 def languages_spoken(text: str) -> list[str]:

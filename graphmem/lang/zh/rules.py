@@ -12,7 +12,7 @@ from graphmem import lang
 __all__ = ["about_speaker", "agent_nouns", "allergy_list", "ambient_units", "appositions", "asked_types", "body",
            "children", "clause_statements", "clock", "content_terms", "content_units", "cue_re", "diet", "dropped", "enumerations",
            "grams", "hobbies", "is_change", "is_question", "job_employer", "job_owner", "kin_mentions", "languages_spoken",
-           "learning", "name_age", "named_ages", "noun_type", "occupation_other", "of_speaker", "others_facts", "pets",
+           "learning", "name_age", "named_ages", "noun_type", "occupation_other", "of_speaker", "others_facts", "owned", "pets",
            "possessive", "preferred_over", "quantity_units", "removable", "retimed_date", "role_name", "search_terms",
            "short_answer", "short_item", "split_owner", "subject", "to_second_person", "unqualified", "work_city",
            "workplaces"]
@@ -90,6 +90,28 @@ def pets(text: str) -> list[tuple[str, str]]:
         if m.group("verb").startswith("养") or _pet_noun(noun):
             found.append((m.group("names"), noun))
     return found
+
+
+def owned(text: str) -> list[str]:
+    """What the speaker says they own (我有一台MacBook -> MacBook, 家里有辆车 -> 车, 骑的是一辆捷安特 -> 捷安特): the
+    first ownable jieba word after a possession phrase (``owns.re``), with the model letters and digits after it."""
+    from graphmem.linking import lexicon as lx
+    from graphmem.linking.nlp import zh_tokens
+
+    def head(w: str) -> bool:
+        return lx.ownable(w, "zh") or (w.isascii() and lx.ownable(w, "en"))
+
+    out = []
+    for m in _p().regex("owns").finditer(text):
+        words = [t[0] for t in zh_tokens(m.group("thing"))]
+        at = next((i for i, w in enumerate(words) if head(w)), None)
+        if at is None or at > 1:
+            continue
+        end = at + 1
+        while end < len(words) and (words[end].isascii() or head(words[end])):
+            end += 1
+        out.append("".join(words[at:end]).strip())
+    return out
 
 
 def languages_spoken(text: str) -> list[str]:

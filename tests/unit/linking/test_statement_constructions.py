@@ -128,3 +128,25 @@ def test_settled_in_a_city_is_where_the_user_lives():
     assert ("", "location", "Denver") in said("Finally settled in Denver! The apartment is in Capitol Hill")
     assert ("", "location", "通州") in said("搬完了！现在住通州，一个月四千")
     assert not {k for _, k, _ in said("my parents finally settled in Florida")} & {"location"}
+
+
+def owns(text):
+    return {v for w, k, v in said(text) if k == "owns" and not w}
+
+
+def test_what_the_user_owns_is_said_with_a_possession_verb():
+    assert owns("I also have an old MacBook Air at home for personal stuff") == {"MacBook Air"}
+    assert owns("we've got two bikes") == {"bikes"}
+    assert owns("ok so for the cabin trip I can drive, I've got the van") == {"van"}
+    for text in ("I have a headache", "I have a meeting at 3", "I have two kids", "we have a dog"):
+        assert not owns(text), text   # not a thing one owns
+    assert owns("我有一台MacBook") == {"MacBook"}
+    assert owns("家里有辆车，周末可以开") == {"车"}
+    assert owns("周末喜欢去巢湖边骑车，骑的是一辆捷安特") == {"捷安特"}
+    for text in ("我有一个问题", "我有一个朋友在上海", "家里有只猫"):
+        assert not owns(text), text
+
+
+def test_owned_things_are_multi_valued():
+    from graphmem.cardinality import is_multi
+    assert is_multi("owns")
