@@ -14,7 +14,7 @@ from graphmem.write import RescorePolicy, history, reads, rescore
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)
 TURNS = ["My sister Lily recommended the Noodle House on Fifth Street.",
          "Lily is visiting me next weekend.",
-         "My laptop is a ThinkPad E14.",
+         "My laptop's model is ThinkPad E14.",   # 'My laptop is a ThinkPad E14' is one entity since 5716a7b: merge needs two
          "The ThinkPad E14 can take 16GB of RAM.",
          "I like sushi a lot."]
 ARCHIVE_ALL = RescorePolicy(archive_importance=1.01)   # every memory mentioned once is "stale": protection decides
