@@ -396,10 +396,25 @@ def work_city(clause: str) -> str:
 
 
 def job_employer(job: str, clause: str) -> str:
-    """Where the job of "在深圳腾讯做产品经理" is done: not read in Chinese. Tried (腾讯, 外企: the words between 在 and
-    the verb without a leading place name): its fact displaced the richer turn it came from in recall ("我在字节跳动做了
-    四年后端开发" answered "你在字节跳动工作", without the four years; own suite zh10_zhengkai#1), so it is left out."""
-    return ""
+    """Where the job of "我在蔚来做产品经理" / "在一家外企做会计" is done: the words between 在 and the verb without a
+    leading place name or quantity (蔚来, 外企); "" for a place alone, a bare kind of place (医院), 家 or 公司, and for
+    a job told as done ("我在字节跳动做了四年后端开发", ``_st_job_done``): that turn is history, whose employer fact
+    displaced the turn itself in recall (own suite zh10_zhengkai#1, taken back in 1c08664)."""
+    from graphmem.linking import lexicon as lx
+    from graphmem.linking.nlp import zh_tokens
+    from graphmem.linking.passing import starts_with_verb
+    p = _p()
+    m = p.regex("_st_work_city").search(clause)
+    if not m or p.regex("_st_job_done").match(clause, m.end()):
+        return ""
+    toks = zh_tokens(m.group(1))
+    while toks and toks[0][1] in ("ns", "m", "uj"):   # 深圳, 上海的, 一家
+        toks = toks[1:]
+    rest = "".join(t[0] for t in toks)
+    if len(rest) < 2 or rest in p.words("_not_workplace") or lx.type_of_noun(rest, "zh") or re.match(r"[这那哪]", rest) \
+            or starts_with_verb(rest):
+        return ""
+    return rest
 
 
 def appositions(clause: str) -> list:

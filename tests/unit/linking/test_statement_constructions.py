@@ -150,3 +150,12 @@ def test_what_the_user_owns_is_said_with_a_possession_verb():
 def test_owned_things_are_multi_valued():
     from graphmem.cardinality import is_multi
     assert is_multi("owns")
+
+
+def test_a_chinese_job_at_a_company_names_the_employer():
+    assert {("", "employer", "蔚来"), ("", "job", "电池测试工程师")} <= said("我在蔚来做电池测试工程师，公司在合肥。")
+    assert ("", "employer", "字节") in said("我在字节做产品经理，月薪三万五")
+    assert {("", "employer", "腾讯"), ("", "location", "深圳")} <= said("我在深圳腾讯做产品经理，已经五年了")
+    for text in ("我在医院当护士", "我在成都当护士", "我在家做饭",
+                 "我在字节跳动做了四年后端开发，上个月离职了"):   # a kind of place, a city, home; a job told as done
+        assert not {k for _, k, _ in said(text)} & {"employer"}, text
