@@ -387,7 +387,29 @@ def appositions(clause: str) -> list:
 def is_change(text: str, text_lang: str) -> bool:
     """The message announces a change by an English cue (unless it is all another language's)."""
     from graphmem.linking import statements
-    return (not lang.has(text_lang) or text_lang == "en") and bool(statements._cue_re("change", _p()).search(text))
+    if lang.has(text_lang) and text_lang != "en" or not _may_hold(_cue_parts(tuple(statements._cues("change", "en"))),
+                                                                 text):
+        return False
+    return bool(statements._cue_re("change", _p()).search(text))
+
+
+@lang.cached(maxsize=None)
+def _cue_parts(words: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The longest apostrophe-free piece of each cue, lower-cased: one is in any text ``cue_re(words)`` matches.
+    None when a cue is not ASCII (no such test then)."""
+    if not all(w.isascii() for w in words):
+        return None
+    return tuple(max(w.lower().split("'"), key=len) for w in words)
+
+
+def _may_hold(parts: tuple[str, ...] | None, text: str) -> bool:
+    """False only when no cue can match ``text``: ASCII (apostrophes either way) and none of ``parts`` in it, case
+    aside (a scan per part instead of the alternation's tries at every position)."""
+    t = text.replace("’", "'")
+    if parts is None or not t.isascii():
+        return True
+    low = t.lower()
+    return any(q in low for q in parts)
 
 
 # ---- a clause's job (graphmem.linking.statements._occupation) -------------------------------------------------------
