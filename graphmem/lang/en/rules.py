@@ -143,6 +143,10 @@ def owned(text: str) -> list[str]:
         while start > 0 and named(words[start - 1]):
             start -= 1
         out.append(" ".join(words[start:end]))
+    for m in _p().regex("_owns_my").finditer(text):   # "my Subaru fits five": a brand names the thing
+        words = m.group("thing").split()
+        if lx.brands().get(lx.normalise(words[0]), "") in lx.owned_types():
+            out.append(" ".join(words))
     return out
 
 

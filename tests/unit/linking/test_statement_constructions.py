@@ -138,6 +138,9 @@ def test_what_the_user_owns_is_said_with_a_possession_verb():
     assert owns("I also have an old MacBook Air at home for personal stuff") == {"MacBook Air"}
     assert owns("we've got two bikes") == {"bikes"}
     assert owns("ok so for the cabin trip I can drive, I've got the van") == {"van"}
+    assert owns("Planning the Lake Tahoe trip: I can drive, my Subaru fits five.") == {"Subaru"}   # a brand after my
+    assert owns("My ThinkPad X1 is 5 years old now") == {"ThinkPad X1"}
+    assert not owns("my Apple ID is locked") and not owns("my Spotify Wrapped")   # brands of no owned thing
     for text in ("I have a headache", "I have a meeting at 3", "I have two kids", "we have a dog"):
         assert not owns(text), text   # not a thing one owns
     assert owns("我有一台MacBook") == {"MacBook"}
