@@ -6,7 +6,7 @@ import pytest
 
 from graphmem.errors import InputError
 from graphmem.linking.slots import SlotTable
-from graphmem.linking.types import Mention, Statement
+from graphmem.linking.types import Mention
 from graphmem.model import Turn
 from graphmem.short_term.conflict import MemoryItem
 from graphmem.short_term.packing import count_messages
