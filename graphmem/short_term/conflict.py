@@ -112,6 +112,9 @@ def resolve(items: Iterable[Any], ledger: FactLedger, parse: Callable[[str], lis
     kept: list[MemoryItem] = []
     dropped: list[tuple[MemoryItem, HardFact]] = []
     seen: set[str] = set()
+    if parse is not None and not any(f.slot for f in ledger.facts):
+        parse = None   # a parsed claim beats only a fact with a slot: parsing (spaCy on the caller's thread, a few ms
+        #                a memory) against events and goals alone cannot change the answer
     for raw in items:
         item = as_item(raw)
         if not item.text or norm(item.text) in seen:

@@ -113,3 +113,23 @@ def test_a_recalled_memory_is_viewed_not_copied_by_the_retriever():
     from graphmem.short_term.conflict import resolve
     kept, dropped = resolve([fact, "You live in Hangzhou."], led)
     assert [i.text for i in kept] == ["You live in Hangzhou."] and dropped[0][0].source is fact
+
+
+def test_memories_are_parsed_only_when_a_session_fact_has_a_slot():
+    """A parsed claim can beat only a fact with a slot (attribute, preference, relation): beside events and goals
+    alone the memories' texts are not parsed; beside an attribute they are, and the parse decides."""
+    from graphmem.short_term.conflict import resolve
+
+    parsed = []
+
+    def parse(text):
+        parsed.append(text)
+        return fake_extractor(text, NOW)
+
+    led = FactLedger()
+    led.add(to_fact(Statement("event", "", "", None, text="went hiking on Sunday"), 1))
+    kept, dropped = resolve(["My budget is 5000 yuan."], led, parse)
+    assert parsed == [] and [i.text for i in kept] == ["My budget is 5000 yuan."] and dropped == []
+    led.add(to_fact(Statement("attribute", "", "budget", 8000, text="budget is 8000"), 2))
+    kept, dropped = resolve(["My budget is 5000 yuan."], led, parse)
+    assert parsed == ["My budget is 5000 yuan."] and kept == [] and dropped[0][1].value == 8000
