@@ -66,24 +66,31 @@ def tokens(text: str) -> list[str]:
 
 
 class BM25:
-    """An immutable BM25 index over ``docs`` (token lists), built once; :meth:`scores` for a query."""
+    """An immutable BM25 index over ``docs`` (token lists), built once; :meth:`scores` for a query, :meth:`extended`
+    for a new index with more documents (their postings only are made; the others are shared)."""
 
-    def __init__(self, docs: Sequence[Sequence[str]]) -> None:
-        self.n = len(docs)
-        self.lengths = np.asarray([len(d) for d in docs], dtype=np.float32)
+    def __init__(self, docs: Sequence[Sequence[str]], base: "BM25 | None" = None) -> None:
+        new = np.asarray([len(d) for d in docs], dtype=np.float32)
+        self.lengths = new if base is None else np.concatenate([base.lengths, new])
+        self.n = len(self.lengths)
         avg = float(self.lengths.mean()) if self.n else 1.0
         self.norm = K1 * (1 - B + B * self.lengths / (avg or 1.0))
         postings: dict[str, tuple[list[int], list[int]]] = {}
-        for i, d in enumerate(docs):
+        for i, d in enumerate(docs, self.n - len(docs)):
             for term, tf in Counter(d).items():
                 rows, tfs = postings.setdefault(term, ([], []))
                 rows.append(i)
                 tfs.append(tf)
-        # Lucene's IDF (what Neo4j's full-text index uses): never negative, so a word most of a short history
-        # shares still counts a little (rank_bm25's log((N - n + .5) / (n + .5)) is negative there, and a user
-        # with a dozen memories matched nothing)
-        self.postings = {t: (np.asarray(r, dtype=np.int32), np.asarray(f, dtype=np.float32),
-                             math.log(1 + (self.n - len(r) + 0.5) / (len(r) + 0.5))) for t, (r, f) in postings.items()}
+        self.postings = dict(base.postings) if base is not None else {}   # term → (rows, term frequencies)
+        for t, (r, f) in postings.items():
+            rows, tfs = np.asarray(r, dtype=np.int32), np.asarray(f, dtype=np.float32)
+            old = self.postings.get(t)
+            self.postings[t] = (rows, tfs) if old is None else (np.concatenate([old[0], rows]),
+                                                                np.concatenate([old[1], tfs]))
+
+    def extended(self, docs: Sequence[Sequence[str]]) -> "BM25":
+        """This index with ``docs`` added after its documents (the same scores as one built over all of them)."""
+        return BM25(docs, self) if docs else self
 
     def scores(self, query: Iterable[str]) -> np.ndarray:
         """The BM25 score of every document for the query's tokens (repeated query tokens count again)."""
@@ -92,7 +99,11 @@ class BM25:
             hit = self.postings.get(term)
             if hit is None:
                 continue
-            rows, tf, idf = hit
+            rows, tf = hit
+            # Lucene's IDF (what Neo4j's full-text index uses): never negative, so a word most of a short history
+            # shares still counts a little (rank_bm25's log((N - n + .5) / (n + .5)) is negative there, and a user
+            # with a dozen memories matched nothing)
+            idf = math.log(1 + (self.n - len(rows) + 0.5) / (len(rows) + 0.5))
             out[rows] += idf * tf * (K1 + 1) / (tf + self.norm[rows])
         return out
 

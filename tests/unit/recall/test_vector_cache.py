@@ -3,6 +3,7 @@
 import numpy as np
 
 from graphmem.recall.cache import UserVectors
+from graphmem.recall.lexical import tokens
 
 
 def rows(label, items):
@@ -107,3 +108,22 @@ def test_only_the_most_recently_recalled_users_keep_a_float32_copy_within_its_bu
     assert big._f32 is None and b._f32 is not None
     r.invalidate()
     assert r._hot == {}
+
+
+def test_a_top_up_extends_the_built_bm25_index_and_scores_as_one_built_over_everything():
+    """A top-up tokenises only the new texts (the built index is extended); a cached node whose text changed makes its
+    label's index rebuilt. Either way the scores and row order are those of a cache loaded in one go."""
+    first = rows("events", [("e1", [1, 0], "I went to a support group"), ("e2", [0, 1], "我下周去东京出差")]) + \
+        rows("facts", [("f1", [1, 1], "Your budget is 8000")])
+    more = rows("events", [("e3", [1, 0], "The support group helped"), ("e1", [1, 0], "I went to a support group")])
+    edited = rows("facts", [("f1", [1, 1], "Your budget is 9000 now"), ("f2", [0, 1], "budget for Tokyo")])
+    v = UserVectors().extended(first)
+    v.bm25("events"), v.bm25("facts")
+    for top_up in (more, edited, more + edited):
+        w, fresh = v.extended(top_up), UserVectors().extended(first + top_up)
+        for label, query in (("events", "support group 东京"), ("facts", "budget 9000 Tokyo")):
+            assert list(w.bm25_scores(label, tokens(query))) == list(fresh.bm25_scores(label, tokens(query)))
+            assert w.lex_ids[label] == fresh.lex_ids[label]
+    assert v.extended(more)._bm25["events"] is not v._bm25["events"]          # extended, not rebuilt
+    assert v.extended(more)._bm25["facts"] is v._bm25["facts"]                # nothing new: shared
+    assert "facts" not in v.extended(edited)._bm25                             # f1's text changed: rebuilt on use
