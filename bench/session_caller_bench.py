@@ -9,7 +9,11 @@ Per set, the caller's wall time and thread CPU (``time.thread_time``) of every c
 - ``memorybank_en`` / ``memorybank_cn``: the user's turns through ``add_user_message``, the assistant's replies
   through ``add_assistant_message``;
 - ``loop`` (MemoryBank en + cn): the agent loop, ``add_user_message(text)`` then ``context(text)`` then
-  ``add_assistant_message(reply)``; ``add+context`` is what the agent waits for before its model runs.
+  ``add_assistant_message(reply)``; ``add+context`` is what the agent waits for before its model runs;
+- ``loop_long``: the agent loop of a user who already holds ``LONG`` real turns (LoCoMo's first ones, written with
+  ``Memory.add`` and flushed before the clock starts), going on with the next LoCoMo turns (the conversation's first
+  speaker the user, ``context()`` after each of their messages; the other's through ``add_participant_message``):
+  recall at the latency target's size while the user's own last turns are being written.
 ``--gap`` ms of sleep after each message stands for the model's and the user's time (0: back to back, the worst
 case for the caller: the session's and the writer's background work compete for the interpreter). The process's
 CPU a message (all threads, until every turn is in the graph) says where the cost went.
@@ -38,7 +42,9 @@ if str(ROOT.parent) not in sys.path:
 
 from bench import ingest_real_bench as real  # noqa: E402
 
-SETS = ("memory_add", "locomo", "memorybank_en", "memorybank_cn", "loop")
+SETS = ("memory_add", "locomo", "memorybank_en", "memorybank_cn", "loop", "loop_long")
+LONG = 700   # turns the user of ``loop_long`` holds before its loop starts
+LOOPS = ("loop", "loop_long")
 
 
 def _q(values: list[float], p: float) -> float:
@@ -67,14 +73,22 @@ class Calls:
                 for k, w in self.wall.items()]
 
 
+def _locomo(one_user: bool = False) -> list:
+    """LoCoMo's turns, each conversation's first speaker the user (``one_user``: all of them one user's)."""
+    turns = real.locomo()[0]
+    first = {}
+    for t in turns:
+        first.setdefault(t.user, t.speaker)
+    return [t.__class__("locomo-long" if one_user else t.user, f"{t.user}-{t.session}" if one_user else t.session,
+                        t.turn, t.text, "user" if t.speaker == first[t.user] else "participant", t.speaker, t.at)
+            for t in turns]
+
+
 def _turns(name: str, n: int) -> list:
     if name in ("locomo", "memory_add"):
-        turns = real.locomo()[0]
-        first = {}
-        for t in turns:
-            first.setdefault(t.user, t.speaker)
-        return [t.__class__(t.user, t.session, t.turn, t.text, "user" if t.speaker == first[t.user] else "participant",
-                            t.speaker, t.at) for t in turns][:n]
+        return _locomo()[:n]
+    if name == "loop_long":
+        return _locomo(one_user=True)[LONG:LONG + n]
     if name == "loop":
         half = n // 2
         return real.memorybank("en")[:half] + real.memorybank("cn")[:n - half]
@@ -92,10 +106,15 @@ def run(name: str, n: int, gap: float, settings, embedder) -> tuple[list[dict], 
     st = settings.with_(tenant=f"bench-caller-{name}-{uuid.uuid4().hex[:6]}")
     store = Store(st)
     calls = Calls()
-    cpu0, load0 = time.process_time(), os.getloadavg()[0]
     try:
         with tempfile.TemporaryDirectory() as tmp, \
                 Memory(st, store=store, embedder=embedder, journal_path=Path(tmp) / "j.sqlite3") as mem:
+            if name == "loop_long":   # the user's earlier turns, written and in the recall caches before the clock
+                for t in _locomo(one_user=True)[:LONG]:
+                    mem.add(t.user, t.session, t.turn, t.text, role=t.role, speaker=t.speaker, at=t.at)
+                assert mem.flush(900), "the writer did not finish"
+                mem.retriever.warm(turns[0].user, st.tenant)
+            cpu0, load0 = time.process_time(), os.getloadavg()[0]
             sessions: dict = {}
             for t in turns:
                 s = None if name == "memory_add" else sessions.get((t.user, t.session)) or sessions.setdefault(
@@ -109,7 +128,7 @@ def run(name: str, n: int, gap: float, settings, embedder) -> tuple[list[dict], 
                     calls.time("add_assistant_message", s.add_assistant_message, t.text, at=t.at)
                 else:
                     calls.time("add_user_message", s.add_user_message, t.text, at=t.at)
-                    if name == "loop":
+                    if name in LOOPS:
                         calls.time("context", s.context, t.text, 1500)
                         w, c = calls.wall, calls.cpu
                         w.setdefault("add+context", []).append(w["add_user_message"][-1] + w["context"][-1])
