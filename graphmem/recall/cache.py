@@ -24,6 +24,7 @@ class UserNames:
     ids: dict[str, dict]
     self_id: str | None
     version: Any = None
+    written: int = 0      # the user's commits by this process it holds (``Retriever.written``)
 
 
 #: the columns of a fact or an event that are set when it is made and never change: served from the cache, so the
@@ -55,6 +56,7 @@ class UserVectors:
         self._mentioning: dict[str, list[str]] | None = None              # entity id → events naming it
         self.watermark = None
         self.version = None
+        self.written = 0                              # the user's commits by this process it holds
         self.loaded = 0.0
         self.nbytes = 0
         self._last: tuple[np.ndarray, dict[str, np.ndarray]] | None = None   # the last query and its cosines
@@ -135,6 +137,17 @@ class UserVectors:
             more = [i for i in added if out.texts[i][0] == label]
             out.lex_ids[label] = self.lex_ids[label] + more
             out._bm25[label] = index.extended([lexical.tokens(out.texts[i][1]) for i in more])
+
+    def built_like(self, old: "UserVectors") -> "UserVectors":
+        """Build now what ``old`` had built on first use (the float32 copy, the session order, who is mentioned
+        where), so that a top-up made in the background spares the next recall that work; returns self."""
+        if old._f32 is not None:
+            self.hot()
+        if old._order is not None:
+            self.neighbours("")
+        if old._mentioning is not None:
+            self.mentioning("")
+        return self
 
     def with_static(self, row: dict) -> dict:
         """A fetched row (its changing columns: ``recall/by_id``) with the cached columns that never change."""

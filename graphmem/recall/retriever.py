@@ -163,8 +163,8 @@ class Retriever:
         self._executor = None
         self._refreshing: set[tuple] = set()
         self._hot: dict[tuple[str, str], UserVectors] = {}    # users whose vectors are also float32, most recent last
-        self._written_names: set[tuple[str, str]] = set()     # users written by this process since their
-        self._written_vectors: set[tuple[str, str]] = set()   # names / vectors were loaded
+        self._written: dict[tuple[str, str], int] = {}        # a user's commits by this process (a cache holds
+        self._topping_up: set[tuple[str, str]] = set()        # all with .written equal); users being topped up
         self._lock = threading.Lock()
         self.last_timings: dict[str, float] = {}
 
@@ -209,37 +209,64 @@ class Retriever:
             if user_id is None:
                 self._users.clear()
                 self._vecs.clear()
-                self._written_names.clear()
-                self._written_vectors.clear()
             else:
                 self._users.pop((tenant or self.settings.tenant, user_id), None)
                 self._vecs.pop((tenant or self.settings.tenant, user_id), None)
 
     def written(self, users: set[tuple[str, str]]) -> None:
-        """A writer of this process committed turns of these ``(tenant, user_id)``s: their next recall tops its
-        caches up first (one query for what was recorded since), so what this process wrote is seen at once.
-        ``Memory`` wires it to its writer; writes from other processes are seen by the background check."""
+        """A writer of this process committed turns of these ``(tenant, user_id)``s: their caches are topped up at
+        once in the background (one query for what was recorded since), so the next recall usually finds them
+        fresh; a recall that comes first waits for that top-up or makes it, so what this process wrote is seen at
+        once. ``Memory`` wires it to its writer; writes from other processes are seen by the background check."""
+        start = []
         with self._lock:
-            self._written_names |= users & self._users.keys()
-            self._written_vectors |= users & self._vecs.keys()
+            for key in users & (self._users.keys() | self._vecs.keys()):
+                self._written[key] = self._written.get(key, 0) + 1
+                if key not in self._topping_up:
+                    self._topping_up.add(key)
+                    start.append(key)
+        for key in start:
+            self._pool().submit(self._top_up, key)
 
-    def _take_written(self, key: tuple[str, str], cache: set) -> bool:
-        """Whether ``key`` is marked in ``cache`` (``_written_names`` or ``_written_vectors``); clears the mark."""
+    def _top_up(self, key: tuple[str, str]) -> None:
+        """Bring the caches of ``key`` up to its last commit (again while commits come in during it), off the
+        caller's thread."""
+        tenant, user_id = key
+        try:
+            while True:
+                with self._lock:
+                    need = self._written.get(key, 0)
+                    u, v = self._users.get(key), self._vecs.get(key)
+                version = self._version(tenant, user_id) if (u and u.written < need) or (v and v.written < need) \
+                    else None
+                if u is not None and u.written < need:
+                    self._load_user(tenant, user_id, version, stale=u)
+                if v is not None and v.written < need:
+                    self._load_vectors(tenant, user_id, v, version)
+                with self._lock:
+                    if self._written.get(key, 0) == need:
+                        self._topping_up.discard(key)
+                        return
+        except Exception as e:  # the next recall tops up itself
+            log.info("recall cache top-up failed for %s: %s", key, e)
+            with self._lock:
+                self._topping_up.discard(key)
+
+    def _behind(self, key: tuple[str, str], cache: "UserNames | UserVectors") -> bool:
+        """Whether this process committed turns of ``key`` that ``cache`` does not hold."""
         with self._lock:
-            marked = key in cache
-            cache.discard(key)
-        return marked
+            return cache.written < self._written.get(key, 0)
 
     def _user(self, tenant: str, user_id: str) -> UserNames:
         key = (tenant, user_id)
         now = time.monotonic()
         with self._lock:
             u = self._users.get(key)
-        if u is not None and not self._take_written(key, self._written_names):
+        if u is not None and not self._behind(key, u):
             if now - u.loaded >= self.config.entity_cache_seconds:
                 self._refresh(key, lambda: self._revalidate(tenant, user_id))
             return u
-        return self._load_user(tenant, user_id)
+        return self._load_user(tenant, user_id, stale=u)
 
     def _version(self, tenant: str, user_id: str):
         rows = self.store.run("recall/user_version", {"tenant": tenant, "user_id": user_id})
@@ -257,14 +284,25 @@ class Retriever:
             if u.version == version:
                 u.loaded = now
             else:
-                self._load_user(tenant, user_id, version)
+                self._load_user(tenant, user_id, version, stale=u)
         if v is not None:
             if v.version == version:
                 v.loaded = now
             else:
                 self._load_vectors(tenant, user_id, v, version)
 
-    def _load_user(self, tenant: str, user_id: str, version: Any = None) -> UserNames:
+    def _load_user(self, tenant: str, user_id: str, version: Any = None, stale: UserNames | None = None) -> UserNames:
+        """The user's names loaded (``stale``: the cached ones found out of date; a newer load finished while this
+        one waited for the user's loader is taken instead)."""
+        key = (tenant, user_id)
+        with self._load_lock(("names", *key)):   # one loader per user; the others wait for its result
+            with self._lock:
+                cur, written = self._users.get(key), self._written.get(key, 0)
+            if cur is not None and cur is not stale and cur.written >= written:
+                return cur
+            return self._read_user(tenant, user_id, version, written)
+
+    def _read_user(self, tenant: str, user_id: str, version: Any, written: int) -> UserNames:
         key = (tenant, user_id)
         now = time.monotonic()
         if version is None:
@@ -283,7 +321,7 @@ class Retriever:
             for s in (r["name"], *(r["aliases"] or ())):
                 if s:
                     names.setdefault(_norm(s), r["id"])
-        u = UserNames(now, Gazetteer(known), names, ids, self_id, version)
+        u = UserNames(now, Gazetteer(known), names, ids, self_id, version, written)
         with self._lock:
             if len(self._users) > 5_000:
                 self._users.pop(next(iter(self._users)))
@@ -300,8 +338,8 @@ class Retriever:
             v = self._vecs.pop(key, None)
             if v is not None:
                 self._vecs[key] = v                  # most recently used last
-        if v is not None and self._take_written(key, self._written_vectors):
-            return self._heat(key, self._load_vectors(tenant, user_id, v))   # this process wrote: top up now
+        if v is not None and self._behind(key, v):
+            return self._heat(key, self._load_vectors(tenant, user_id, v))   # this process wrote: its top-up first
         if v is not None:
             if time.monotonic() - v.loaded >= self.config.entity_cache_seconds:
                 self._refresh(key, lambda: self._revalidate(tenant, user_id))
@@ -352,16 +390,17 @@ class Retriever:
         key = (tenant, user_id)
         with self._load_lock(key):                   # one loader per user; the others wait for its result
             with self._lock:
-                cur = self._vecs.get(key)
-            if cur is not None and cur is not v and time.monotonic() - cur.loaded < self.config.entity_cache_seconds:
+                cur, written = self._vecs.get(key), self._written.get(key, 0)
+            if cur is not None and cur is not v and cur.written >= written and \
+                    time.monotonic() - cur.loaded < self.config.entity_cache_seconds:
                 return cur
             base = cur or UserVectors()
             since = base.watermark if cur is not None else None
             if version is None:
                 version = self._version(tenant, user_id)   # read first: a write racing the load is seen next time
             rows = self.store.run("recall/user_vectors", {"tenant": tenant, "user_id": user_id, "since": since})
-            fresh = base.extended([{**r, "at": native_time(r["at"])} for r in rows])
-            fresh.version = version
+            fresh = base.extended([{**r, "at": native_time(r["at"])} for r in rows]).built_like(base)
+            fresh.version, fresh.written = version, written
             fresh.loaded = time.monotonic()
             with self._lock:
                 self._vecs[key] = fresh

@@ -74,6 +74,27 @@ def test_recall_sees_what_this_process_just_wrote(memory):
     assert found and "8000" in found[0].text, [m.text for m in found]
 
 
+def test_a_commit_tops_the_users_caches_up_off_the_callers_thread(memory, monkeypatch):
+    """A commit of this process's writer tops the user's loaded caches (names, vectors) up in the background: the
+    next recall finds them holding the new turn and loads nothing on the caller's thread."""
+    memory.add("hal", "old", 1, "My budget is 5000", at=days_ago(40),
+               facts=[FactInput("attribute", "", "budget", 5000, text="My budget is 5000")])
+    assert memory.flush(120)
+    assert "5000" in memory.recall("hal", "what is my budget?", 3)[0].text     # the caches are loaded
+    r, key = memory.retriever, (memory.settings.tenant, "hal")
+    names, vectors = r._users[key], r._vecs[key]
+    memory.add("hal", "today", 1, "Let's make the budget 8000 instead", at=days_ago(0.1),
+               facts=[FactInput("attribute", "", "budget", 8000, text="Let's make the budget 8000 instead")])
+    assert memory.writer.flush(120)
+    assert _until(lambda: r._users[key] is not names and r._vecs[key] is not vectors and key not in r._topping_up)
+    assert r._vecs[key].count("facts") > vectors.count("facts") and r._vecs[key].written == r._written[key]
+    loads = []
+    for name in ("_read_user", "_load_vectors"):
+        monkeypatch.setattr(r, name, lambda *a, name=name, **k: loads.append(name))
+    found = memory.recall("hal", "what is my budget?", 3)
+    assert found and "8000" in found[0].text and loads == [], ([m.text for m in found], loads)
+
+
 def test_relational_api_through_the_facade(memory):
     memory.add("carol", "s1", 1, "My sister Lily recommended the Blue Bottle cafe", at=days_ago(5),
                facts=[FactInput("relation", "my sister Lily", "recommended", "Blue Bottle cafe",
