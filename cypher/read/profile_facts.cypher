@@ -1,6 +1,7 @@
-MATCH (f:Fact {tenant: $tenant, user_id: $user_id, status: 'active'})
+CYPHER replan=skip
+MATCH (f:Fact {tenant: $tenant, user_id: $user_id, status: 'active'}) USING INDEX f:Fact(tenant, user_id, status)
 WHERE f.speaker IS NULL AND coalesce(f.scope, 'user') = 'user'
-MATCH (e:Entity {id: f.entity_id, tenant: $tenant, user_id: $user_id})
+MATCH (e:Entity {id: f.entity_id, tenant: $tenant, user_id: $user_id}) USING INDEX e:Entity(id)
 OPTIONAL MATCH (f)-[:SUPERSEDES]->(old:Fact)
 UNWIND [x IN [f, old] WHERE x IS NOT NULL] AS x
 RETURN DISTINCT x.id AS id, x.kind AS kind, x.key AS key, x.value AS value, x.polarity AS polarity,

@@ -1,3 +1,4 @@
+CYPHER replan=skip
 UNWIND $rows AS row
 MATCH (s:Session {id: row.session_key, tenant: row.tenant, user_id: row.user_id})
 MERGE (v:Event {id: row.id, tenant: row.tenant, user_id: row.user_id})
@@ -7,5 +8,5 @@ MERGE (v:Event {id: row.id, tenant: row.tenant, user_id: row.user_id})
 MERGE (s)-[:HAS_EVENT]->(v)
 WITH v, row
 UNWIND row.mentions AS entity_id
-MATCH (e:Entity {id: entity_id, tenant: row.tenant, user_id: row.user_id})
+MATCH (e:Entity {id: entity_id, tenant: row.tenant, user_id: row.user_id}) USING INDEX e:Entity(id)
 MERGE (v)-[:MENTIONS]->(e)

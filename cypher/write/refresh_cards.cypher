@@ -1,3 +1,4 @@
+CYPHER replan=skip
 UNWIND $rows AS row
 MATCH (c:Card {id: row.id, tenant: row.tenant, user_id: row.user_id})
 OPTIONAL MATCH (c)-[:HAS_FACT]->(f:Fact {status: 'active'})

@@ -1,3 +1,4 @@
+CYPHER replan=skip
 UNWIND $rows AS row
 MATCH (t:Tombstone {tenant: row.tenant, user_id: row.user_id})
 WHERE t.at > row.since

@@ -1,3 +1,4 @@
+CYPHER replan=skip
 UNWIND $rows AS row
 WITH row, datetime(row.at) AS at
 MATCH (u:User {tenant: row.tenant, user_id: row.user_id})

@@ -1,3 +1,4 @@
+CYPHER replan=skip
 UNWIND $rows AS row
 MATCH (u:User {tenant: row.tenant, user_id: row.user_id})
 MERGE (p:Profile {id: row.id, tenant: row.tenant, user_id: row.user_id})
