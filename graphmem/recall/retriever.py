@@ -41,7 +41,7 @@ from typing import Any
 
 import numpy as np
 
-from graphmem import lang as langs
+from graphmem import give_way, lang as langs
 from graphmem.errors import InputError
 from graphmem.linking import lexicon
 from graphmem.model import EntityCard, FactVersion, Profile, polarity_sign
@@ -511,6 +511,7 @@ class Retriever:
         return eid, s.name
 
     # -- recall ------------------------------------------------------------------------------------------------
+    @give_way.calling   # the writer's thread pauses meanwhile
     def recall(self, user_id: str, query: str, k: int | None = None, *, tenant: str | None = None,
                slots=None, session_id: str | None = None, explain: bool = False, now: datetime | None = None,
                language: str | None = None, paths: Iterable[str] | None = None,

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Protocol
 
-from graphmem import lang as langs
+from graphmem import give_way, lang as langs
 from graphmem.errors import GraphmemError, InputError
 from graphmem.linking.slots import SlotTable
 from graphmem.short_term import conflict, facts, packing, state as st, summary as sm, tools as tl
@@ -426,6 +426,7 @@ class Session:
         with self._lock:
             return sum(m.tokens for m in self._window)
 
+    @give_way.calling   # the writer's thread pauses meanwhile
     def context(self, user_input: str | None = None, budget: int | None = None, *, recall: bool = True) -> Context:
         """Assemble the prompt: system > pinned facts > long-term memory > summary > session state > recent
         turns (newest first) > tool records, within ``budget`` tokens. Never blocks on compression.

@@ -23,7 +23,7 @@ import numpy as np
 from graphmem.linking import api as linking
 from graphmem.linking.analysis import SPEAKS_FOR_SELF, analyse, reaction_only
 from graphmem.linking.nlp import DOC_CACHE, english_docs
-from graphmem import scopes
+from graphmem import give_way, scopes
 from graphmem.model import FactInput
 from graphmem.store import Store, Tx
 from graphmem.write import entities, ids, removals, retime, rows, smalltalk, tombstones, values
@@ -167,8 +167,6 @@ class Pipeline:
         linking; the batch's vectors are sent to the embedding thread, not waited for. Runs on the worker thread.
         ``ahead``: the entries likely to come next, parsed meanwhile on the parse thread (``parse_next``)."""
         self._parsed()
-        if ahead:
-            self.parse_next(ahead)
         res = BatchResult()
         turns: list[Prepared] = []
         for e in entries:
@@ -186,24 +184,32 @@ class Pipeline:
             works.append(TurnWork(t))
         refs: dict[str, EntityRef] = {}
         b = Batch(works, refs, res)
+        # the batch's English turns not parsed ahead (a bulk load's first batches, a live agent's every batch: the
+        # journal held nothing past the batch before when it was taken) are parsed on the parse thread a chunk at a
+        # time, before the next batch: this thread reads a chunk while the next one is parsed
+        chunks = [works[i:i + PARSE_CHUNK] for i in range(0, len(works), PARSE_CHUNK)]
+        parsing = [_PARSE_AHEAD.submit(_parse_ahead, chunk) for chunk in chunks]
+        if ahead:
+            self.parse_next(ahead)
         if not works:
             return b
         self._names = b.names = Once(self.embedder)
         # a chunk's unknown names, which the linker embeds, go to the embedding thread first (mentions need no
         # names learnt in this batch: the gazetteer changes only in ``_analyse``, after every chunk's mentions are
         # read); its live turns and statements after them and after every name: the commit waits for those, so
-        # they are computed while this thread reads the rest and parses the next batch
-        _parse_ahead(works)   # the whole batch in one pipe (its chunks then find their Docs parsed): less CPU a text
-        for i in range(0, len(works), PARSE_CHUNK):
-            chunk = works[i:i + PARSE_CHUNK]
-            _parse_ahead(chunk)
+        # they are computed while this thread reads the rest
+        for chunk, parsed in zip(chunks, parsing):
+            _settle(parsed)
+            _parse_ahead(chunk)   # finds the Docs parsed; parses here what the parse thread could not
             for w in chunk:
+                give_way.pause()   # a caller inside context()/recall runs first
                 self._classify(w)
             self._extract_mentions(chunk)
             if self.link_with_embeddings:
                 self._names.prefetch(_unknown_names(chunk))
             b.early += later(self.embedder, _texts(chunk))
         for w in works:
+            give_way.pause()
             self._analyse(w, refs)
         return b
 
@@ -216,13 +222,9 @@ class Pipeline:
             self._parsing = _PARSE_AHEAD.submit(english_docs, texts[:DOC_CACHE // 2], batch_size=PARSE_BATCH)
 
     def _parsed(self) -> None:
-        """Wait for the turns parsed ahead (a parse that failed is done again where it is read)."""
+        """Wait for the turns parsed ahead."""
         f, self._parsing = self._parsing, None
-        if f is not None:
-            try:
-                f.result()
-            except Exception as e:
-                log.warning("parsing ahead failed, the turns are parsed where they are read: %s", e)
+        _settle(f)
 
     def finish(self, b: Batch) -> None:
         """The batch's vectors (waiting for those computed ahead) and what reads them before the plan: the
@@ -605,6 +607,15 @@ def _parse_texts(works: list[TurnWork]) -> list[str]:
 
 #: one thread per process that parses the next batch's English turns while the writer's thread reads this one
 _PARSE_AHEAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmem-parse")
+
+
+def _settle(parsing: Future | None) -> None:
+    """Wait for a parse on the parse thread (one that failed is done again where the turns are read)."""
+    if parsing is not None:
+        try:
+            parsing.result()
+        except Exception as e:
+            log.warning("parsing ahead failed, the turns are parsed where they are read: %s", e)
 
 
 def _journaled_mentions(t: Prepared, gazetteer) -> list | None:
