@@ -52,9 +52,14 @@ def as_item(obj: Any) -> MemoryItem:
                       score=float(get("score", 0.0) or 0.0), source=obj)
 
 
+def _plain(item: MemoryItem) -> bool:
+    """A memory that claims no slot of its own: its text is parsed for the claims it makes."""
+    return not (item.key or item.kind)
+
+
 def _slots_of(item: MemoryItem, parse: Callable[[str], list] | None) -> list[tuple[tuple, Any, int]]:
     """(slot, value, polarity) claims the item makes."""
-    if item.key or item.kind:
+    if not _plain(item):
         kind = item.kind or "attribute"
         slot = slot_of(kind, item.subject, item.key, item.value)
         return [(slot, item.value, item.polarity)] if slot else []
@@ -105,18 +110,22 @@ def _shares_words(a: str, b: str) -> bool:
     return bool(wa & wb)
 
 
-def resolve(items: Iterable[Any], ledger: FactLedger, parse: Callable[[str], list] | None = None
+def resolve(items: Iterable[Any], ledger: FactLedger, parse: Callable[[str], list] | None = None,
+            ahead: Callable[[list[str]], None] | None = None
             ) -> tuple[list[MemoryItem], list[tuple[MemoryItem, HardFact]]]:
     """Split long-term statements into (kept, [(dropped, the session fact that beats it)]). Duplicates of
-    a session fact's own text are dropped too (they add nothing)."""
+    a session fact's own text are dropped too (they add nothing). ``ahead``: told once the texts ``parse`` is
+    about to read (a session parses them in one batch)."""
     kept: list[MemoryItem] = []
     dropped: list[tuple[MemoryItem, HardFact]] = []
     seen: set[str] = set()
     if parse is not None and not any(f.slot for f in ledger.facts):
         parse = None   # a parsed claim beats only a fact with a slot: parsing (spaCy on the caller's thread, a few ms
         #                a memory) against events and goals alone cannot change the answer
-    for raw in items:
-        item = as_item(raw)
+    items = [as_item(raw) for raw in items]
+    if parse is not None and ahead is not None:
+        ahead([i.text for i in items if i.text and _plain(i)])
+    for item in items:
         if not item.text or norm(item.text) in seen:
             continue
         seen.add(norm(item.text))

@@ -8,7 +8,7 @@ as changed ("budget 5000 then 8000 → only 8000, changed"). Pure, no I/O.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
@@ -27,6 +27,19 @@ def extract(text: str, now: datetime) -> list:
     except ImportError:  # linking not available: the session still works, without hard facts
         return []
     return list(extract_statements(text, now))
+
+
+def parse_ahead(texts: Sequence[str]) -> None:
+    """Parse the English ones of ``texts`` in one spaCy batch, so that :func:`extract` finds them parsed (a ``Doc`` is
+    the same whichever way it was parsed, and a batch costs 2-3x less CPU a text than one at a time)."""
+    try:
+        from graphmem.linking.api import is_english_text
+        from graphmem.linking.nlp import english_docs
+    except ImportError:  # linking not available: nothing to parse
+        return
+    english = [t for t in texts if "?" not in t and is_english_text(t)]   # the rules parse no question (en_facts)
+    if english:
+        english_docs(english)
 
 
 def analyse(text: str, now: datetime) -> Any:

@@ -476,7 +476,7 @@ class Session:
                 omitted_extra.append(Omission(packing.LONG_TERM, "retriever", 0, f"failed: {type(exc).__name__}: {exc}"))
                 raw = []
             parse = self._parse if (raw and ledger.facts) else None  # nothing to contradict: skip parsing
-            lt_kept, lt_dropped = conflict.resolve(raw, ledger, parse)
+            lt_kept, lt_dropped = conflict.resolve(raw, ledger, parse, self._parse_ahead)
             for item, beaten in lt_dropped:
                 omitted_extra.append(Omission(packing.LONG_TERM, item.text[:60], self.counter(item.text),
                                               f"contradicted by this session: {beaten.render(lang)[:60]}"))
@@ -546,6 +546,13 @@ class Session:
                     self._parsed.clear()
                 self._parsed[text] = hit
         return hit
+
+    def _parse_ahead(self, texts: list[str]) -> None:
+        """The long-term memory texts :meth:`_parse` has not read yet, parsed in one batch first."""
+        if self.extractor is facts.extract:
+            with self._lock:
+                todo = [t for t in dict.fromkeys(texts) if t not in self._parsed]
+            facts.parse_ahead(todo)
 
     @staticmethod
     def _prompt_order(layers: list[Layer]) -> list[Layer]:

@@ -131,5 +131,8 @@ def test_memories_are_parsed_only_when_a_session_fact_has_a_slot():
     kept, dropped = resolve(["My budget is 5000 yuan."], led, parse)
     assert parsed == [] and [i.text for i in kept] == ["My budget is 5000 yuan."] and dropped == []
     led.add(to_fact(Statement("attribute", "", "budget", 8000, text="budget is 8000"), 2))
-    kept, dropped = resolve(["My budget is 5000 yuan."], led, parse)
+    fact = {"text": "Your budget is 5000.", "kind": "attribute", "key": "budget", "value": 5000}
+    told = []
+    kept, dropped = resolve(["My budget is 5000 yuan.", fact], led, parse, ahead=told.append)
     assert parsed == ["My budget is 5000 yuan."] and kept == [] and dropped[0][1].value == 8000
+    assert told == [["My budget is 5000 yuan."]]      # the texts about to be parsed, once, before any is parsed
