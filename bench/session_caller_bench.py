@@ -16,7 +16,8 @@ Per set, the caller's wall time and thread CPU (``time.thread_time``) of every c
   recall at the latency target's size while the user's own last turns are being written.
 ``--gap`` ms of sleep after each message stands for the model's and the user's time (0: back to back, the worst
 case for the caller: the session's and the writer's background work compete for the interpreter). The process's
-CPU a message (all threads, until every turn is in the graph) says where the cost went.
+CPU a message (all threads, until every turn is in the graph) says where the cost went; the writer's pauses count how
+often its thread waited for a caller inside ``context()`` (``graphmem.give_way``).
 The data is read from ``../shared/bench-data`` at run time (licence: benchmark only); without it the bench says so
 and exits 0.
 
@@ -95,6 +96,15 @@ def _turns(name: str, n: int) -> list:
     return real.memorybank(name.split("_")[1])[:n]
 
 
+def _pauses() -> int | None:
+    """How often the writer's thread has paused for a caller so far (``graphmem.give_way``; None before it)."""
+    try:
+        from graphmem import give_way
+    except ImportError:
+        return None
+    return give_way.paused
+
+
 def run(name: str, n: int, gap: float, settings, embedder) -> tuple[list[dict], dict]:
     from graphmem import Memory
     from graphmem.store import Store
@@ -114,7 +124,7 @@ def run(name: str, n: int, gap: float, settings, embedder) -> tuple[list[dict], 
                     mem.add(t.user, t.session, t.turn, t.text, role=t.role, speaker=t.speaker, at=t.at)
                 assert mem.flush(900), "the writer did not finish"
                 mem.retriever.warm(turns[0].user, st.tenant)
-            cpu0, load0 = time.process_time(), os.getloadavg()[0]
+            cpu0, load0, pauses0 = time.process_time(), os.getloadavg()[0], _pauses()
             sessions: dict = {}
             for t in turns:
                 s = None if name == "memory_add" else sessions.get((t.user, t.session)) or sessions.setdefault(
@@ -141,7 +151,8 @@ def run(name: str, n: int, gap: float, settings, embedder) -> tuple[list[dict], 
         delete_tenant(store, st.tenant)
         store.close()
     return calls.rows(name), {"set": name, "messages": len(turns), "cpu_ms_per_message": round(cpu * 1e3 / len(turns), 2),
-                              "load": f"{load0:.1f} → {os.getloadavg()[0]:.1f}"}
+                              "load": f"{load0:.1f} → {os.getloadavg()[0]:.1f}",
+                              "writer_pauses": None if pauses0 is None else _pauses() - pauses0}
 
 
 def report(path: Path, label: str, rows: list[dict], totals: list[dict], gap: float, commit: str) -> None:
@@ -155,8 +166,10 @@ def report(path: Path, label: str, rows: list[dict], totals: list[dict], gap: fl
     for r in rows:
         lines.append(f"| {r['set']} | {r['call']} | {r['n']} | {r['wall_p50']} | {r['wall_p95']} | {r['wall_p99']} | "
                      f"{r['cpu_p50']} | {r['cpu_p95']} | {r['cpu_p99']} |")
-    lines += ["", "| set | messages | process CPU a message, ms (all threads, until flushed) | load |", "|---|---|---|---|"]
-    lines += [f"| {t['set']} | {t['messages']} | {t['cpu_ms_per_message']} | {t['load']} |" for t in totals]
+    lines += ["", "| set | messages | process CPU a message, ms (all threads, until flushed) | load | writer's pauses |",
+              "|---|---|---|---|---|"]
+    lines += [f"| {t['set']} | {t['messages']} | {t['cpu_ms_per_message']} | {t['load']} | {t['writer_pauses']} |"
+              for t in totals]
     path.write_text(old.rstrip("\n") + "\n" + "\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -186,7 +199,8 @@ def main(argv: list[str] | None = None) -> int:
         for x in r:
             print(f"{name:14} {x['call']:24} n={x['n']:4} wall p50/p95/p99 {x['wall_p50']:6.2f} {x['wall_p95']:6.2f} "
                   f"{x['wall_p99']:6.2f}  cpu {x['cpu_p50']:6.2f} {x['cpu_p95']:6.2f} {x['cpu_p99']:6.2f}")
-        print(f"{name:14} process CPU {t['cpu_ms_per_message']} ms a message, load {t['load']}")
+        print(f"{name:14} process CPU {t['cpu_ms_per_message']} ms a message, load {t['load']}, "
+              f"writer's pauses for a caller {t['writer_pauses']}")
     mem.close()
     if a.json:
         a.json.write_text(json.dumps({"rows": rows, "totals": totals}, indent=1))
