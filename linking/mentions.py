@@ -989,6 +989,7 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
     dems = lx.marker_set("en_demonstrative")
     indef = lx.marker_set("en_indefinite")
     poss = lx.marker_set("en_possessor")
+    not_body = dems | indef | poss | {"the"}
     for chunk in doc.noun_chunks:
         toks = list(chunk)
         root = chunk.root
@@ -996,10 +997,9 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
         # possessor inside the chunk: "my sister's wedding" → "my sister", "my little girl's name" → "my little
         # girl" (and not the whole chunk)
         sub = False
-        for t in toks:
+        for t in toks[1:] if first in poss else ():
             between = doc[toks[0].i + 1:t.i]
-            if t.dep_ == "poss" and t.i != toks[0].i and toks[0].lower_ in poss and \
-                    all(b.pos_ == "ADJ" for b in between):
+            if t.dep_ == "poss" and all(b.pos_ == "ADJ" for b in between):
                 s, e = toks[0].idx, t.idx + len(t.text)
                 role = lx.role_of(" ".join(b.text for b in (*between, t))) or lx.role_of(t.text)
                 typ = "person" if role else lx.type_of_noun(t.text, "en")
@@ -1011,7 +1011,7 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
             continue
         if root.pos_ == "PRON" and len(toks) == 1:
             continue   # pronouns: token scan below
-        body = [t for t in toks if t.lower_ not in dems | indef | poss | {"the"} and t.tag_ != "POS"]
+        body = [t for t in toks if t.lower_ not in not_body and t.tag_ != "POS"]
         head = root.text
         is_one = root.lower_ in ("one", "ones")
         typ = "" if is_one else _en_type(body)
@@ -1106,9 +1106,10 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
             break
     # pronouns, by token (the parser does not make every object pronoun a chunk: "for it", "with them")
     plural_p = lx.marker_set("en_pronoun_plural")
+    pronouns = thing_p | person_p | plural_p
     for t in doc:
         w = t.lower_
-        if t.pos_ not in ("PRON", "DET") and w not in thing_p | person_p | plural_p:
+        if t.pos_ not in ("PRON", "DET") and w not in pronouns:
             continue
         if w in lx.marker_set("en_poss_pronoun") and t.dep_ == "poss" and w != "her":
             continue

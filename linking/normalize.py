@@ -84,8 +84,10 @@ def has_cjk(text: str) -> bool:
     return bool(_CJK.search(text))
 
 
+@lru_cache(maxsize=4096)
 def detect_language(text: str) -> str:
-    """'zh', 'en' or 'mixed'. Counts CJK characters against Latin words (one Latin word ≈ 1.5 CJK chars)."""
+    """'zh', 'en' or 'mixed'. Counts CJK characters against Latin words (one Latin word ≈ 1.5 CJK chars).
+    Remembered: the write path asks it of the same message about ten times (gate, statements, mentions)."""
     cjk = len(_CJK.findall(text))
     latin = len(_LATIN_WORD.findall(text))
     if cjk == 0:

@@ -1,0 +1,39 @@
+"""The writer's remembered answers of the linking rules are the answers: a remembered gazetteer look-up is forgotten
+as soon as the index changes, and the remembered word and text rules answer what the rules themselves answer."""
+
+import pytest
+
+from graphmem.linking import gate, lexicon
+from graphmem.linking.api import Gazetteer, KnownEntity
+from graphmem.linking.normalize import detect_language
+
+TEXT = "Lyon in May, then Kyoto with my old X1"
+
+
+def test_a_remembered_find_is_forgotten_when_the_index_changes():
+    g = Gazetteer([KnownEntity("lyon", "Lyon", "geo")])
+    assert g.find(TEXT) == [(0, 4, ("lyon",))]
+    g.find(TEXT).append((99, 100, ("junk",)))          # a caller changing its answer changes nothing here
+    assert g.find(TEXT) == [(0, 4, ("lyon",))]
+    g.add(KnownEntity("kyoto", "Kyoto", "geo"))         # a new name
+    assert g.find(TEXT) == [(0, 4, ("lyon",)), (18, 23, ("kyoto",))]
+    assert g.add_alias("kyoto", "my old X1") is True    # a new alias (of the wrong entity: only spans count)
+    assert g.find(TEXT) == [(0, 4, ("lyon",)), (18, 23, ("kyoto",)), (29, 38, ("kyoto",))]
+    assert g.find("Kyoto") == [(0, 5, ("kyoto",))]      # another text
+    assert Gazetteer().find(TEXT) == []                  # another gazetteer
+
+
+WORDS = ["laptop", "laptops", "sushi place", "笔记本", "日料店", "Laptop", "sister", "my sister", "我妹妹", "我的妹妹",
+         "our dog", "boss", "", " ", "the", "妹妹们", "coffee shop"]
+TEXTS = ["I'd suggest the Lenovo ThinkPad E14.", "我推荐联想ThinkPad E14", "Good to know. Is Tom a friend of yours?",
+         "Booked for 7pm Friday", "收到，不要香菜和葱。", "hello", "", "Kyoto 京都 trip", "我们下周去 Lyon 和 Paris"]
+
+
+@pytest.mark.parametrize("rule, args", [(lexicon.type_of_noun, [(w, lang) for w in WORDS for lang in ("en", "zh")]),
+                                        (lexicon.role_of, [(w,) for w in WORDS]),
+                                        (detect_language, [(t,) for t in TEXTS]),
+                                        (gate.is_advice, [(t,) for t in TEXTS]),
+                                        (gate.is_reaction, [(t,) for t in TEXTS])])
+def test_remembered_rules_answer_what_the_rules_answer(rule, args):
+    for a in args:
+        assert rule(*a) == rule(*a) == rule.__wrapped__(*a), a
