@@ -25,6 +25,7 @@ from functools import lru_cache
 from graphmem import lang
 from graphmem.lang import union
 
+from . import prefilter
 from .normalize import parse_number
 
 @dataclass(frozen=True)
@@ -290,6 +291,7 @@ def _as_period(fn):
     return rule
 
 
+@lang.cached(maxsize=1)
 def _ordered() -> tuple:
     """The packs whose rules are tried, the default's last (a tie between two packs' rules goes to the other)."""
     ps = lang.packs()
@@ -304,6 +306,25 @@ def _rules(packs: tuple, periods: bool) -> list[tuple[re.Pattern, object, object
     if periods:
         out += [(re.compile(r[1]), _as_period(_PERIODS[r[0]]), p) for p in packs for r in p.rows("periods")]
     return out
+
+
+@lru_cache(maxsize=8)
+def _needs(packs: tuple, periods: bool) -> dict[str, prefilter.Needs | None]:
+    """Per pack, what a text needs before any of its rules can match it (``prefilter``): most clauses name no date,
+    and a test of a few strings spares the tries of every rule at every position."""
+    rules: dict[str, list] = {}
+    for pat, _, p in _rules(packs, periods):
+        rules.setdefault(p.lang, []).append(prefilter.needed(pat))
+    return {code: prefilter.either(needs) for code, needs in rules.items()}
+
+
+@lru_cache(maxsize=8)
+def _by_pack(packs: tuple, periods: bool) -> dict[str, tuple]:
+    """``_rules`` per pack: (index in ``_rules``, pattern, resolver, pack)."""
+    out: dict[str, list] = {}
+    for k, (pat, fn, p) in enumerate(_rules(packs, periods)):
+        out.setdefault(p.lang, []).append((k, pat, fn, p))
+    return {code: tuple(rules) for code, rules in out.items()}
 
 
 # ---- a time of day: each pack's rules.clock ---------------------------------------------------------------------
@@ -361,13 +382,13 @@ def find_times(text: str, now: datetime, periods: bool = False) -> list[TimeExpr
     taken: list[tuple[int, int]] = []
     cands = []
     packs = _ordered()
-    live = _live(packs, text)
-    for k, (pat, fn, p) in enumerate(_rules(packs, periods)):
-        if p.lang not in live:
-            continue
-        for m in pat.finditer(text):
-            if m.end() > m.start():
-                cands.append((-(m.end() - m.start()), k, m, fn, p))
+    needs = _needs(packs, periods)
+    live = {code for code in _live(packs, text) if code in needs and prefilter.may_match(needs[code], text)}
+    for code in live:
+        for k, pat, fn, p in _by_pack(packs, periods)[code]:
+            for m in pat.finditer(text):
+                if m.end() > m.start():
+                    cands.append((-(m.end() - m.start()), k, m, fn, p))
     for _, _, m, fn, p in sorted(cands, key=lambda c: (c[0], c[1])):   # longest match first, then rule order
         s, e = m.span()
         if any(not (e <= a or s >= b) for a, b in taken):

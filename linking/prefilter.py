@@ -1,0 +1,126 @@
+"""What a pattern needs in a text before it can match: a cheap test run before a costly search.
+
+``needed(pattern)`` reads the compiled pattern's parse (``re._parser``) and returns strings one of which every match
+contains — a literal run, a branch's alternatives, a character class's characters, ``DIGIT`` for ``\\d`` — or None
+when it finds none. A text holding none of them cannot match, so the pattern need not run: the date rules
+(``timeexpr``) are dozens of patterns tried at every position of every clause, while few clauses name a date.
+Hand-derived hint words would drift from the patterns; these are read from the patterns themselves.
+"""
+
+from __future__ import annotations
+
+import re
+from re import _constants as sre
+from re import _parser
+
+DIGIT = "\\d"                    # the needed "string" a digit class gives: any decimal digit
+_DIGIT_WEIGHT = 5
+_MAX_CLASS = 64                  # a larger character class says too little to be worth a test
+_CASELESS_RISK = re.compile(r"[\u0080-\u2e7f]")   # where a case-blind pattern may match a letter unlike its lower case
+_DIGIT_RE = re.compile(r"\d")
+
+
+Needs = tuple[frozenset[str], frozenset[str]]   # (strings as they are, strings lower-cased for a case-blind search)
+
+
+def needed(pattern: re.Pattern) -> Needs | None:
+    """Strings one of which every match of ``pattern`` contains (lower-cased when it ignores case), or None when no
+    such strings are found."""
+    parsed = _parser.parse(pattern.pattern, pattern.flags)
+    caseless = bool(parsed.state.flags & re.IGNORECASE)
+    got = _sequence(list(parsed), caseless)
+    return None if got is None else (frozenset(), got) if caseless else (got, frozenset())
+
+
+def either(needs: list[Needs | None]) -> Needs | None:
+    """What a text needs before any of several patterns can match it."""
+    if any(n is None for n in needs):
+        return None
+    return frozenset().union(*(n[0] for n in needs)), frozenset().union(*(n[1] for n in needs))
+
+
+def may_match(needs: Needs | None, text: str) -> bool:
+    """False only when ``text`` holds none of the strings ``needed`` found (then the patterns cannot match it)."""
+    if needs is None:
+        return True
+    exact, caseless = needs
+    if any(_holds(text, s) for s in exact):
+        return True
+    if not caseless:
+        return False
+    if _CASELESS_RISK.search(text):   # "K" (Kelvin), "ſ", "ı" match k, s, i when case is ignored
+        return True
+    low = text.lower()
+    return any(_holds(low, s) for s in caseless)
+
+
+def _holds(text: str, s: str) -> bool:
+    return bool(_DIGIT_RE.search(text)) if s == DIGIT else s in text
+
+
+def _better(a: frozenset[str] | None, b: frozenset[str] | None) -> frozenset[str] | None:
+    """The more telling of two needed sets: the one whose shortest string is longer, then whose strings are longer
+    on average, then the fewer (a digit counts as a string of ``_DIGIT_WEIGHT``: few chat messages hold one)."""
+    if a is None or b is None:
+        return a if b is None else b
+    return max(a, b, key=_telling)
+
+
+def _telling(strings: frozenset[str]) -> tuple[int, float, int]:
+    lengths = [_DIGIT_WEIGHT if s == DIGIT else len(s) for s in strings]
+    return min(lengths), sum(lengths) / len(lengths), -len(lengths)
+
+
+def _sequence(items: list, caseless: bool) -> frozenset[str] | None:
+    """Items matched one after the other: the best of what each needs; literals side by side are one string."""
+    best, run = None, []
+
+    def literal_run():
+        s = "".join(run)
+        if s and not (caseless and not s.isascii()):   # a non-ASCII letter may match unlike its lower case
+            return frozenset({s.lower() if caseless else s})
+        return None
+
+    for op, av in items:
+        if op is sre.LITERAL:
+            run.append(chr(av))
+            continue
+        best, run = _better(best, literal_run()), []
+        best = _better(best, _item(op, av, caseless))
+    return _better(best, literal_run())
+
+
+def _item(op, av, caseless: bool) -> frozenset[str] | None:
+    if op is sre.SUBPATTERN:
+        _, add, remove, sub = av
+        return _sequence(list(sub), bool((caseless or add & re.IGNORECASE) and not remove & re.IGNORECASE))
+    if op is sre.ATOMIC_GROUP:
+        return _sequence(list(av), caseless)
+    if op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
+        low, _, sub = av
+        return _sequence(list(sub), caseless) if low >= 1 else None
+    if op is sre.BRANCH:
+        alternatives = [_sequence(list(b), caseless) for b in av[1]]
+        return None if any(a is None for a in alternatives) else frozenset().union(*alternatives)
+    if op is sre.IN:
+        return _in_class(av, caseless)
+    return None   # a position (\b, ^), a look-around, any character, a back-reference: nothing needed from it
+
+
+def _in_class(items: list, caseless: bool) -> frozenset[str] | None:
+    """The characters of a class ``[...]`` (``DIGIT`` for ``\\d``); None for a negated, large or other class."""
+    out: set[str] = set()
+    for op, av in items:
+        if op is sre.LITERAL:
+            out.add(chr(av))
+        elif op is sre.RANGE and av[1] - av[0] < _MAX_CLASS:
+            out.update(chr(c) for c in range(av[0], av[1] + 1))
+        elif op is sre.CATEGORY and av is sre.CATEGORY_DIGIT:
+            out.add(DIGIT)
+        else:
+            return None
+    if caseless:
+        if any(not c.isascii() for c in out if c != DIGIT):
+            return None
+        out = {c.lower() if c != DIGIT else c for c in out}
+    return frozenset(out) if 0 < len(out) <= _MAX_CLASS else None
