@@ -613,6 +613,15 @@ def _zh_someone_else(said_before: str) -> bool:
     return other > me
 
 
+@cached(maxsize=None)
+def _zh_attribute_cues(p) -> tuple[tuple[str, str, str], ...]:
+    """(cue, key, cue lower-cased) of pack ``p``'s attribute cues and the other packs' cues in Latin script
+    ("deadline是下周五"), longest first."""
+    cues = list(lx.attribute_cues(p.lang).items()) + [(k, v) for q in other_packs(p.lang)
+                                                      for k, v in lx.attribute_cues(q.lang).items() if k.isascii()]
+    return tuple((cue, key, cue.lower()) for cue, key in sorted(cues, key=lambda kv: -len(kv[0])))
+
+
 def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: bool,
                full: str, p) -> list[Statement]:
     """The statements of one Chinese clause; ``p`` is the pack whose rules call it (its words: ``_st_*.re``)."""
@@ -663,16 +672,12 @@ def _zh_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             return []   # "我想想", "我想问一下": nothing storable
 
     # attributes ("预算八千", "月薪两万五", "对花生过敏", "我的笔记本是ThinkPad X1", "deadline是下周五")
-    zh_attr = lx.attribute_cues(p.lang)   # and the other packs' cues in Latin script ("deadline是下周五")
-    cues = sorted(list(zh_attr.items()) + [(k, v) for q in other_packs(p.lang)
-                                           for k, v in lx.attribute_cues(q.lang).items()
-                                           if k.isascii()],
-                  key=lambda kv: -len(kv[0]))
     m = p.regex("_st_allergy").search(c)   # "对了，我还对芒果过敏" → 芒果
     if m:
         return [_st("attribute", c, lang, change, key="allergy", value=m.group(1))]
-    for cue, key in cues:
-        i = c.lower().find(cue.lower())
+    low = c.lower()
+    for cue, key, cue_low in _zh_attribute_cues(p):
+        i = low.find(cue_low)
         if i < 0 or key == "allergy":
             continue
         if cue.isascii() and ((i > 0 and c[i - 1].isascii() and c[i - 1].isalnum()) or
