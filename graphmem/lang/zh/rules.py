@@ -420,7 +420,21 @@ def job_employer(job: str, clause: str) -> str:
 def appositions(clause: str) -> list:
     """Relatives named in apposition ("我女儿朵朵今年四岁": 朵朵 is the user's daughter): (role, name) pairs."""
     from graphmem.linking.mentions import zh_appositions
-    return zh_appositions(clause)
+    return zh_appositions(clause) if _may_name_relative(clause) else []
+
+
+def _may_name_relative(clause: str) -> bool:
+    """False only when no apposition can be found: one needs a role word (``lexicon.role_words``, as ``role_of``
+    normalises it) after a 我, so most clauses are not segmented by jieba for it."""
+    from graphmem.linking.normalize import normalise_chars
+    i = clause.find("我")
+    return i >= 0 and bool(_role_word_re().search(normalise_chars(clause[i + 1:])))
+
+
+@lang.cached(maxsize=1)
+def _role_word_re() -> re.Pattern:
+    from graphmem.linking import lexicon as lx
+    return re.compile("|".join(re.escape(w) for w in sorted(lx.role_words(), key=len, reverse=True)))
 
 
 def is_change(text: str, text_lang: str) -> bool:
