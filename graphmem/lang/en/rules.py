@@ -342,8 +342,9 @@ def body(text: str, lang_: str, change: bool) -> list:
     """The user's weight and height said with a unit ("I'm 6'1 and 180 lbs", "I weigh 80 kg")."""
     from graphmem.linking import others
     p, out = _p(), []
-    units = "|".join(re.escape(u) for u in sorted(others._cues("weight_unit", _p()), key=len, reverse=True))
-    for m in re.finditer(p.regex("_weight_lead").pattern + r"(\d{2,3}(?:\.\d)?)\s?(" + units + r")\b", text, re.I):
+    if not _DIGIT.search(text):   # a weight and a height both need a digit
+        return out
+    for m in _weight_re().finditer(text):
         out.append(others._st("weight", others._num(m.group(1)), "", others._clause_at(text, m.start(1)), lang_, change,
                               unit=m.group(2).lower()))
     m = p.regex("_height").search(text)
@@ -351,6 +352,17 @@ def body(text: str, lang_: str, change: bool) -> list:
         out.append(others._st("height", f"{m.group(1)}'{m.group(2)}", "", others._clause_at(text, m.start()), lang_,
                               change))
     return out
+
+
+@lang.cached(maxsize=1)
+def _weight_re() -> re.Pattern:
+    """A weight the user gives: ``_weight_lead.re``, a number, a ``weight_unit`` cue (longest first)."""
+    from graphmem.linking import others
+    units = "|".join(re.escape(u) for u in sorted(others._cues("weight_unit", _p()), key=len, reverse=True))
+    return re.compile(_p().regex("_weight_lead").pattern + r"(\d{2,3}(?:\.\d)?)\s?(" + units + r")\b", re.I)
+
+
+_DIGIT = re.compile(r"\d")
 
 
 # ---- a clause's statements (graphmem.linking.statements) ----------------------------------------------------------

@@ -366,13 +366,24 @@ def body(text: str, lang_: str, change: bool) -> list:
     from graphmem.linking import others
     from graphmem.linking.normalize import parse_number
     p, out = _p(), []
-    units = "|".join(re.escape(u) for u in sorted(others._cues("weight_unit", _p()), key=len, reverse=True))
-    for m in re.finditer(p.regex("_weight_lead").pattern + r"([\d一二两三四五六七八九十百.]{2,8})(" + units + ")", text):
+    pattern, units = _weight_re()
+    if not any(u in text for u in units):   # the pattern ends with a unit, said as it is
+        return out
+    for m in pattern.finditer(text):
         v = parse_number(m.group(2))
         if v and not p.regex("_third_person").search(text[:m.start()]):
             key = "weight" if m.group(1).startswith("我") else "target_weight"
             out.append(others._st(key, v, "", others._clause_at(text, m.start(2)), lang_, change, unit=m.group(3)))
     return out
+
+
+@lang.cached(maxsize=1)
+def _weight_re() -> tuple[re.Pattern, tuple[str, ...]]:
+    """A weight said (``_weight_lead.re``, a numeral, a ``weight_unit`` cue, longest first) and those units."""
+    from graphmem.linking import others
+    units = tuple(sorted(others._cues("weight_unit", _p()), key=len, reverse=True))
+    return re.compile(_p().regex("_weight_lead").pattern + r"([\d一二两三四五六七八九十百.]{2,8})("
+                      + "|".join(re.escape(u) for u in units) + ")"), units
 
 
 # ---- a clause's statements (graphmem.linking.statements) ----------------------------------------------------------
