@@ -52,9 +52,22 @@ def _cues(category: str, lang: str) -> list[str]:
 
 
 @cached(maxsize=None)
+def _cue_words(category: str, p) -> tuple[str, ...]:
+    """Pack ``p``'s ``category`` cues (statement_cues.tsv), longest first."""
+    return tuple(sorted(_cues(category, p.lang), key=len, reverse=True))
+
+
+@cached(maxsize=None)
 def _cue_re(category: str, p) -> re.Pattern:
-    """Pack ``p``'s ``category`` cues (statement_cues.tsv) as one pattern, found as its ``cue_re`` finds them."""
-    return p.fn("cue_re")(tuple(sorted(_cues(category, p.lang), key=len, reverse=True)))
+    """Pack ``p``'s ``category`` cues as one pattern, found as its ``cue_re`` finds them."""
+    return p.fn("cue_re")(_cue_words(category, p))
+
+
+def _cue_finds(category: str, p, text: str) -> list[re.Match]:
+    """Where pack ``p``'s ``category`` cues are in ``text``; the pattern is not run when the pack's
+    ``may_have_cue`` (a scan per cue) says none can be."""
+    words = _cue_words(category, p)
+    return list(_cue_re(category, p).finditer(text)) if p.fn("may_have_cue")(words, text) else []
 
 
 @cached(maxsize=None)
@@ -311,7 +324,7 @@ def _st(kind, clause, lang, change, **kw) -> Statement:
 
 
 def _has_cue(category: str, text: str, lang: str) -> bool:
-    return any(_cue_re(category, p).search(text) for p in packs())
+    return any(_cue_finds(category, p, text) for p in packs())
 
 
 def _event(clause: str, lang: str, change: bool, times: list) -> Statement:
@@ -462,7 +475,7 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
 
     # switches: "switch my preferred airline to Cathay", "let's go with Plan B"
     if not out:
-        sm = _cue_re("switch", p).search(c)
+        sm = next(iter(_cue_finds("switch", p, c)), None)
         sm2 = p.regex("_st_switch_to").search(c)
         target = sm2.group(1) if sm2 else (c[sm.end():] if sm else "")
         target = p.regex("_st_instead").split(target)[0]
@@ -478,7 +491,7 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
     if not out:
         best = None
         for cat, pol in (("pref_neg", -1), ("pref_pos", 1)):
-            for mm in _cue_re(cat, p).finditer(c):
+            for mm in _cue_finds(cat, p, c):
                 before = c[:mm.start()]
                 if not (p.regex("_st_self_subject").search(before) or (not before.strip() and user_spoke)
                         or p.regex("_st_also").fullmatch(before)):   # "also big fan of jazz"

@@ -11,7 +11,7 @@ from graphmem import lang
 __all__ = ["about_speaker", "agent_nouns", "allergy_list", "ambient_units", "appositions", "asked_types", "body",
            "children", "clause_statements", "clock", "content_terms", "content_units", "cue_re", "diet", "dropped", "enumerations",
            "grams", "hobbies", "is_change", "is_question", "job_employer", "job_owner", "kin_mentions", "languages_spoken",
-           "learning", "name_age", "named_ages", "noun_type", "occupation_other", "of_speaker", "others_facts", "owned", "pets",
+           "learning", "may_have_cue", "name_age", "named_ages", "noun_type", "occupation_other", "of_speaker", "others_facts", "owned", "pets",
            "possessive", "preferred_over", "quantity_units", "removable", "retimed_date", "role_name", "search_terms",
            "short_answer", "short_item", "split_owner", "subject", "to_second_person", "unqualified", "work_city",
            "workplaces"]
@@ -456,6 +456,11 @@ def cue_re(words: tuple[str, ...]) -> re.Pattern:
     """Cue phrases (longest first) as one pattern: whole words, any case, either apostrophe ("i'm into")."""
     alts = "|".join((r"(?<![\w'])" if w[0].isalnum() else "") + re.escape(w).replace("'", "['’]?") for w in words)
     return re.compile(r"(?:" + alts + r")(?![\w'])", re.I) if words else re.compile(r"(?!x)x")
+
+
+def may_have_cue(words: tuple[str, ...], text: str) -> bool:
+    """False only when ``cue_re(words)`` cannot match ``text`` (see ``_may_hold``)."""
+    return _may_hold(_cue_parts(tuple(words)), text)
 
 
 def unqualified(subject: str) -> str:

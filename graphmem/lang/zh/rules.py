@@ -12,7 +12,7 @@ from graphmem import lang
 __all__ = ["about_speaker", "agent_nouns", "allergy_list", "ambient_units", "appositions", "asked_types", "body",
            "children", "clause_statements", "clock", "content_terms", "content_units", "cue_re", "diet", "dropped", "enumerations",
            "grams", "hobbies", "is_change", "is_question", "job_employer", "job_owner", "kin_mentions", "languages_spoken",
-           "learning", "name_age", "named_ages", "noun_type", "occupation_other", "of_speaker", "others_facts", "owned", "pets",
+           "learning", "may_have_cue", "name_age", "named_ages", "noun_type", "occupation_other", "of_speaker", "others_facts", "owned", "pets",
            "possessive", "preferred_over", "quantity_units", "removable", "retimed_date", "role_name", "search_terms",
            "short_answer", "short_item", "split_owner", "subject", "to_second_person", "unqualified", "work_city",
            "workplaces"]
@@ -478,6 +478,11 @@ def content_units(words: list[str]) -> float:
 def cue_re(words: tuple[str, ...]) -> re.Pattern:
     """Cue phrases (longest first) as one pattern, found anywhere (Chinese has no spaces between words)."""
     return re.compile("|".join(re.escape(w) for w in words)) if words else re.compile(r"(?!x)x")
+
+
+def may_have_cue(words: tuple[str, ...], text: str) -> bool:
+    """False only when ``cue_re(words)`` cannot match ``text``: one of the words, as it is, is in it."""
+    return any(w in text for w in words)
 
 
 def unqualified(subject: str) -> str:
