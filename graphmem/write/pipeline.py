@@ -119,7 +119,7 @@ class Pipeline:
         self.users: dict[tuple[str, str], UserState] = {}
         self.user_ttl = user_ttl   # reload a user's entities this often (curation may merge or forget them)
         self._names = Once(embedder)    # the linker's and new names' vectors, one batch's (``prepare``)
-        self._parsing: Future | None = None   # the next batch's English turns, parsed ahead (``prepare``)
+        self._parsing: list[Future] = []   # the next batch's English turns, parsed ahead a chunk at a time
 
     # -- user state -------------------------------------------------------------------------------------
     def user(self, tenant: str, user_id: str) -> UserState:
@@ -199,8 +199,9 @@ class Pipeline:
         # read); its live turns and statements after them and after every name: the commit waits for those, so
         # they are computed while this thread reads the rest
         for chunk, parsed in zip(chunks, parsing):
-            _settle(parsed)
-            _parse_ahead(chunk)   # finds the Docs parsed; parses here what the parse thread could not
+            if not parsed.cancel():   # a chunk the parse thread has not started is parsed here: it is behind
+                _settle(parsed)
+            _parse_ahead(chunk)       # finds the Docs parsed, or parses them
             for w in chunk:
                 give_way.pause()   # a caller inside context()/recall runs first
                 self._classify(w)
@@ -215,16 +216,18 @@ class Pipeline:
 
     def parse_next(self, entries: list[Entry]) -> None:
         """Parse the English turns of ``entries`` on the parse thread (spaCy's parser and its matrix products run
-        without the GIL, beside this thread's rules); the next ``prepare`` waits for it, then finds their ``Doc``s
-        in ``nlp``'s cache (a ``Doc`` is the same whichever way it was parsed)."""
-        texts = _parse_texts([TurnWork(Prepared.from_payload(e.key, e.payload)) for e in entries])
-        if texts:
-            self._parsing = _PARSE_AHEAD.submit(english_docs, texts[:DOC_CACHE // 2], batch_size=PARSE_BATCH)
+        without the GIL, beside this thread's rules), a chunk at a time; the next ``prepare`` finds their ``Doc``s
+        in ``nlp``'s cache (a ``Doc`` is the same whichever way it was parsed) and parses the rest."""
+        texts = _parse_texts([TurnWork(Prepared.from_payload(e.key, e.payload)) for e in entries])[:DOC_CACHE // 2]
+        self._parsing = [_PARSE_AHEAD.submit(english_docs, texts[i:i + PARSE_CHUNK], batch_size=PARSE_BATCH)
+                         for i in range(0, len(texts), PARSE_CHUNK)]
 
     def _parsed(self) -> None:
-        """Wait for the turns parsed ahead."""
-        f, self._parsing = self._parsing, None
-        _settle(f)
+        """Wait for the chunk of the turns parsed ahead that is being parsed; those not started are not waited for
+        (``prepare`` hands them to the parse thread again, or parses them here)."""
+        parsing, self._parsing = self._parsing, []
+        for f in [f for f in reversed(parsing) if not f.cancel()]:
+            _settle(f)
 
     def finish(self, b: Batch) -> None:
         """The batch's vectors (waiting for those computed ahead) and what reads them before the plan: the

@@ -83,7 +83,39 @@ def test_a_batch_parsed_ahead_reads_as_one_parsed_where_it_is_read(store, tenant
     nlp._docs.clear()
     p = Pipeline(store, embedder)
     p.prepare(first, second)                   # ``second`` parsed meanwhile, on the parse thread
-    assert p._parsing is not None
+    assert p._parsing
     b = p.prepare(second)                      # waits for that parse, then finds the Docs parsed
-    assert p._parsing is None
+    assert not p._parsing
+    assert reading(b) == expected and any(w.mentions for w in b.works)
+
+
+def test_chunks_the_parse_thread_has_not_started_are_parsed_by_the_writer_alike(store, tenant_settings, embedder,
+                                                                                monkeypatch):
+    """A batch not parsed ahead goes to the parse thread a chunk at a time; a chunk that thread has not started when
+    the writer reaches it (here: the thread is held up) is parsed by the writer instead, and reads the same."""
+    from graphmem.linking import nlp
+    from graphmem.write import pipeline
+
+    entries = _entries(tenant_settings.tenant)
+    assert len(entries) > PARSE_CHUNK                # several chunks
+
+    def reading(b):
+        return [(w.turn.key, w.verdict, w.label, w.mention_ids, [(m.surface, m.kind) for m in w.mentions],
+                 [s.text for s in w.statements]) for w in b.works]
+
+    nlp._docs.clear()
+    expected = reading(Pipeline(store, embedder).prepare(entries))   # chunks parsed on the parse thread
+    nlp._docs.clear()
+    parsed_by = []
+    docs = pipeline.english_docs
+    monkeypatch.setattr(pipeline, "english_docs",
+                        lambda texts, **kw: parsed_by.append(threading.current_thread().name) or docs(texts, **kw))
+    hold = threading.Event()
+    held = pipeline._PARSE_AHEAD.submit(hold.wait, 30)
+    try:
+        b = Pipeline(store, embedder).prepare(entries)
+    finally:
+        hold.set()
+        held.result()
+    assert parsed_by and all(name == threading.current_thread().name for name in parsed_by)
     assert reading(b) == expected and any(w.mentions for w in b.works)
