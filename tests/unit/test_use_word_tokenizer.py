@@ -30,3 +30,15 @@ def test_a_vocabulary_with_a_space_inside_a_piece_is_left_whole():
     assert _WordTokenizer.wrap(tok) is tok
     tok._pieces = ["▁a", "bc"]
     assert isinstance(_WordTokenizer.wrap(tok), _WordTokenizer)
+
+
+def test_ascii_text_is_split_as_the_normaliser_splits_it():
+    word = UseEmbedder().model._tokenizer
+    assert word.ascii_plain   # USE's normaliser: the ASCII split applies
+    controls = "".join(chr(c) for c in range(32)) + "\x7f"
+    texts = ["\r\n  Hi\tthere \x0b vt\x1cfs\x00nul \x0c\x0cff  ", controls, "x" + controls + "y", "\t\n\r\f", "a  b",
+             " lead", "trail ", "it's 5:30pm -- ok?!", "~`!@#$%^&*()_+-=[]{}|;':\",./<>?\\"]
+    for text in texts + TEXTS:
+        norm = word.tok._normalizer.normalize(text)
+        assert "".join(word._split(text)) == norm, repr(text)
+        assert word.encode(text) == word.tok.encode(text), repr(text)
