@@ -581,11 +581,12 @@ def en_facts(text: str, lang: str, change: bool) -> list:
     subjects: dict[int, tuple[str, str]] = {}
     last_person = last_thing = ""
     for tok in doc:
-        if tok.dep_ == "appos" and tok.pos_ == "PROPN" and lx.role_of(f"my {tok.head.text}"):
+        dep = tok.dep_
+        if dep == "appos" and tok.pos_ == "PROPN" and lx.role_of(f"my {tok.head.text}"):
             last_person = _proper(tok)   # "we have a daughter, Lia, she's 4": Lia
-        if tok.dep_ == "dobj" and tok.pos_ == "NOUN" and any(t.dep_ == "det" for t in tok.lefts):
+        if dep == "dobj" and tok.pos_ == "NOUN" and any(t.dep_ == "det" for t in tok.lefts):
             last_thing = _object(tok)    # "I'll book the cabin near Keswick, it's £85 a night": the cabin
-        if tok.dep_ in ("nsubj", "nsubjpass"):
+        if dep in ("nsubj", "nsubjpass"):
             who, kind = _subject(tok, last_person, last_thing)
             if tok.text.lower() in ("i", "we"):
                 subjects[tok.head.i] = ("", "")
@@ -595,6 +596,8 @@ def en_facts(text: str, lang: str, change: bool) -> list:
                     last_person = who
                 elif who != "it":
                     last_thing = who
+    if not any(who for who, _ in subjects.values()):
+        return []   # every verb's subject is the speaker's or unknown ("I …", "we …"): nothing of others here
     out: list = []
     for verb in doc:
         if verb.pos_ not in ("VERB", "AUX") or verb.dep_ == "aux":
