@@ -60,6 +60,7 @@ class Gazetteer:
         self._emb: np.ndarray | None = None
         self._roles: dict[str, set[str]] = {}
         self.version = 0
+        self._found: tuple = (-1, None, ())    # (version, text, spans): the last ``find``
         for e in entities:
             self._entities[e.id] = e
         self._rebuild()
@@ -148,7 +149,18 @@ class Gazetteer:
 
     # ---- exact spans ---------------------------------------------------------------------------------------
     def find(self, text: str) -> list[tuple[int, int, tuple[str, ...]]]:
-        """Longest non-overlapping known name/alias spans in ``text``: (start, end, entity ids)."""
+        """Longest non-overlapping known name/alias spans in ``text``: (start, end, entity ids). The last answer
+        is remembered until the index changes (``version``): the writer asks whether a turn holds a name learnt
+        since its mentions were read, then reads them again, which asks the same."""
+        last = self._found
+        if last[0] == self.version and last[1] == text:
+            return list(last[2])
+        version = self.version
+        out = self._find(text)
+        self._found = (version, text, tuple(out))
+        return out
+
+    def _find(self, text: str) -> list[tuple[int, int, tuple[str, ...]]]:
         norm = normalise_chars(text)
         pos = [i for i, c in enumerate(norm) if c != " "]
         chars = [norm[i] for i in pos]

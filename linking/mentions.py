@@ -293,12 +293,14 @@ def _zh_mentions(text: str, gaz, known, lang: str) -> list[Mention]:
     gaz, out = _prepare(text, gaz, known, lang)
     classifiers, dets = lx.markers("zh_classifier"), lx.marker_set("zh_det_char")
     nouns = lx.zh_type_nouns()
+    others = lx.markers("zh_other")
+    others_begin = {w[0] for w in others}   # a character no such word starts with needs no look
 
     # demonstratives ("那个笔记本", "这台车", "那家店", "之前说的那个方案", "另一个") and indefinites ("一个手机")
     i = 0
     while i < len(text):
         ch = text[i]
-        other = _starts_with_any(text, i, lx.markers("zh_other"))
+        other = _starts_with_any(text, i, others) if ch in others_begin else ""
         kind = None
         plural = False
         if other:
