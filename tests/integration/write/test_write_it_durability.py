@@ -6,6 +6,7 @@ from __future__ import annotations
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -110,3 +111,13 @@ def test_a_turn_submitted_again_after_its_memory_was_removed_is_stored_again(mak
     assert w.flush(60)
     assert user_stats(store, "u1", tenant=tenant)["events"] == 1 and w.stats().duplicates_skipped == 0
     assert [f["value"] for f in store.run("read/profile_facts", {"tenant": tenant, "user_id": "u1"})] == ["black"]
+
+
+def test_flush_returns_after_the_commit_listeners_ran(make_writer, tenant):
+    """A recall right after ``flush()`` must know what was committed: the listeners run before flush can return."""
+    told: list[set] = []
+    w = make_writer()
+    w.on_commit.append(lambda users: (time.sleep(0.3), told.append(users)))
+    w.add("u1", "s1", 1, "I moved to Lisbon in March for a new job at Feedzai.")
+    assert w.flush(60)
+    assert told == [{(tenant, "u1")}]
