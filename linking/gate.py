@@ -185,7 +185,7 @@ def classify_message(text: str, now: datetime | None = None) -> GateVerdict:
 _CONCRETE = re.compile(r"(?<!^)\b[A-Z][\w-]*|\d|[A-Za-z]{2,}(?=[^A-Za-z]*[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])[A-Za-z]{2,}")
 
 
-@langs.cached(maxsize=4096)
+@langs.cached(maxsize=1024)   # a batch's and the next batch's assistant turns
 def is_advice(text: str) -> bool:
     """An assistant turn worth remembering: it recommends or concludes something concrete ("I'd suggest the
     Lenovo ThinkPad E14", "我推荐联想ThinkPad E14"), so "that laptop you suggested" can find it later.
@@ -209,7 +209,7 @@ _QUESTION_END = re.compile(r"(?:[?？]|[吗呢嘛][。！]?)\s*$")
 REACTION_UNITS = 12   # an English word is one unit, a Chinese character half of one
 
 
-@lru_cache(maxsize=4096)   # asked of an assistant turn as often as ``is_advice``
+@lru_cache(maxsize=1024)   # asked of an assistant turn as often as ``is_advice``
 def is_reaction(text: str) -> bool:
     """An assistant turn that only reacts: it acknowledges, compliments, encourages or asks back ("Good to know.
     Is Tom a friend of yours?", "Welcome to Kyoto! Enjoy the temples.", "收到，不要香菜和葱。") — nothing of its own

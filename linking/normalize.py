@@ -84,7 +84,7 @@ def has_cjk(text: str) -> bool:
     return bool(_CJK.search(text))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)   # a batch's turns and their clauses (a message is at most 32,000 characters)
 def detect_language(text: str) -> str:
     """'zh', 'en' or 'mixed'. Counts CJK characters against Latin words (one Latin word ≈ 1.5 CJK chars).
     Remembered: the write path asks it of the same message about ten times (gate, statements, mentions)."""
