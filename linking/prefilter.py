@@ -10,6 +10,7 @@ Hand-derived hint words would drift from the patterns; these are read from the p
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from re import _constants as sre
 from re import _parser
 
@@ -27,9 +28,10 @@ def needed(pattern: re.Pattern) -> Needs | None:
     """Strings one of which every match of ``pattern`` contains (lower-cased when it ignores case), or None when no
     such strings are found."""
     parsed = _parser.parse(pattern.pattern, pattern.flags)
-    caseless = bool(parsed.state.flags & re.IGNORECASE)
-    got = _sequence(list(parsed), caseless)
-    return None if got is None else (frozenset(), got) if caseless else (got, frozenset())
+    got = _sequence(list(parsed), bool(parsed.state.flags & re.IGNORECASE))
+    if got is None:
+        return None
+    return frozenset(s for s, caseless in got if not caseless), frozenset(s for s, caseless in got if caseless)
 
 
 def either(needs: list[Needs | None]) -> Needs | None:
@@ -54,11 +56,25 @@ def may_match(needs: Needs | None, text: str) -> bool:
     return any(_holds(low, s) for s in caseless)
 
 
+def finditer(pattern: re.Pattern, text: str):
+    """``pattern.finditer(text)``; the pattern is not run on a text that lacks what every match of it needs."""
+    return pattern.finditer(text) if may_match(_needed(pattern), text) else iter(())
+
+
+@lru_cache(maxsize=256)
+def _needed(pattern: re.Pattern) -> Needs | None:
+    return needed(pattern)
+
+
 def _holds(text: str, s: str) -> bool:
     return bool(_DIGIT_RE.search(text)) if s == DIGIT else s in text
 
 
-def _better(a: frozenset[str] | None, b: frozenset[str] | None) -> frozenset[str] | None:
+# what the parts of a pattern need: (string, whether it is lower-cased for a case-blind search)
+_Set = frozenset[tuple[str, bool]]
+
+
+def _better(a: _Set | None, b: _Set | None) -> _Set | None:
     """The more telling of two needed sets: the one whose shortest string is longer, then whose strings are longer
     on average, then the fewer (a digit counts as a string of ``_DIGIT_WEIGHT``: few chat messages hold one)."""
     if a is None or b is None:
@@ -66,19 +82,19 @@ def _better(a: frozenset[str] | None, b: frozenset[str] | None) -> frozenset[str
     return max(a, b, key=_telling)
 
 
-def _telling(strings: frozenset[str]) -> tuple[int, float, int]:
-    lengths = [_DIGIT_WEIGHT if s == DIGIT else len(s) for s in strings]
+def _telling(strings: _Set) -> tuple[int, float, int]:
+    lengths = [_DIGIT_WEIGHT if s == DIGIT else len(s) for s, _ in strings]
     return min(lengths), sum(lengths) / len(lengths), -len(lengths)
 
 
-def _sequence(items: list, caseless: bool) -> frozenset[str] | None:
+def _sequence(items: list, caseless: bool) -> _Set | None:
     """Items matched one after the other: the best of what each needs; literals side by side are one string."""
     best, run = None, []
 
     def literal_run():
         s = "".join(run)
         if s and not (caseless and not s.isascii()):   # a non-ASCII letter may match unlike its lower case
-            return frozenset({s.lower() if caseless else s})
+            return frozenset({(s.lower(), True) if caseless else (s, False)})
         return None
 
     for op, av in items:
@@ -90,7 +106,7 @@ def _sequence(items: list, caseless: bool) -> frozenset[str] | None:
     return _better(best, literal_run())
 
 
-def _item(op, av, caseless: bool) -> frozenset[str] | None:
+def _item(op, av, caseless: bool) -> _Set | None:
     if op is sre.SUBPATTERN:
         _, add, remove, sub = av
         return _sequence(list(sub), bool((caseless or add & re.IGNORECASE) and not remove & re.IGNORECASE))
@@ -107,7 +123,7 @@ def _item(op, av, caseless: bool) -> frozenset[str] | None:
     return None   # a position (\b, ^), a look-around, any character, a back-reference: nothing needed from it
 
 
-def _in_class(items: list, caseless: bool) -> frozenset[str] | None:
+def _in_class(items: list, caseless: bool) -> _Set | None:
     """The characters of a class ``[...]`` (``DIGIT`` for ``\\d``); None for a negated, large or other class."""
     out: set[str] = set()
     for op, av in items:
@@ -119,8 +135,7 @@ def _in_class(items: list, caseless: bool) -> frozenset[str] | None:
             out.add(DIGIT)
         else:
             return None
-    if caseless:
-        if any(not c.isascii() for c in out if c != DIGIT):
-            return None
-        out = {c.lower() if c != DIGIT else c for c in out}
-    return frozenset(out) if 0 < len(out) <= _MAX_CLASS else None
+    if caseless and any(not c.isascii() for c in out if c != DIGIT):
+        return None
+    got = {(DIGIT, False) if c == DIGIT else (c.lower(), True) if caseless else (c, False) for c in out}
+    return frozenset(got) if 0 < len(got) <= _MAX_CLASS else None

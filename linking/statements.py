@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from graphmem.lang import cached, of_label, of_text, others as other_packs, pack, packs, union
 
-from . import lexicon as lx, lists, others, passing, requests, subject_types
+from . import lexicon as lx, lists, others, passing, prefilter, requests, subject_types
 from .normalize import detect_language, number_phrases, numeral_runs, parse_english_number, parse_number
 from .timeexpr import find_times, span_end
 from .intents import intents
@@ -223,7 +223,7 @@ def _removals(text: str, now: datetime, lang: str) -> list[Statement]:
     the speaker holds that value, or drops it (``graphmem.write.removals``)."""
     out = []
     for p in packs():
-        for m in p.regex("removed").finditer(text):
+        for m in prefilter.finditer(p.regex("removed"), text):
             for what in (v for k, v in m.groupdict().items() if k.startswith("what") and v):
                 for t in reversed(find_times(what, now)):   # "团子上周死了": 团子
                     what = what[:t.start] + what[t.end:]

@@ -333,9 +333,9 @@ def named_ages(text: str, lang_: str, change: bool) -> list:
 
 def learning(text: str, lang_: str, change: bool) -> list:
     """What the user is learning ("I'm learning Japanese"; "learning Rust and Go": each one)."""
-    from graphmem.linking import others
+    from graphmem.linking import others, prefilter
     return [others._st("learning", thing, "", others._clause_at(text, m.start()), lang_, change)
-            for m in _p().regex("_learning").finditer(text) for thing in re.split(r",? and |, ", m.group(1))]
+            for m in prefilter.finditer(_p().regex("_learning"), text) for thing in re.split(r",? and |, ", m.group(1))]
 
 
 def body(text: str, lang_: str, change: bool) -> list:
@@ -768,8 +768,9 @@ def removable(value: str) -> bool:
 def enumerations(text: str) -> list[tuple[str, str, str]]:
     """(whose, key, item) of each item of a list after a colon whose noun names a multi-valued key ("I'm paying for
     way too many subscriptions: Netflix, Spotify, Disney+ and the NYT"; ``list_nouns.tsv``): the speaker's."""
+    from graphmem.linking import prefilter
     p, out = _p(), []
-    for m in p.regex("enumeration").finditer(text):
+    for m in prefilter.finditer(p.regex("enumeration"), text):
         key = p.table("list_nouns").get(m.group("noun").lower())
         items = [p.regex("_st_article").sub("", x.strip(" ,")) for x in p.regex("list_sep").split(m.group("items"))]
         items = [x for x in items if x]
@@ -781,7 +782,7 @@ def enumerations(text: str) -> list[tuple[str, str, str]]:
 def hobbies(text: str, lang_: str, change: bool) -> list:
     """Pastimes the speaker took up or does regularly ("I just picked up pottery", "also joined a choir", "I do
     bouldering twice a week"): ``hobby``, a multi-valued key."""
-    from graphmem.linking import lexicon as lx, others
+    from graphmem.linking import lexicon as lx, others, prefilter
     return [others._st("hobby", x, "", others._clause_at(text, m.start()), lang_, change)
-            for m in _p().regex("_hobby").finditer(text) for x in m.groupdict().values()
+            for m in prefilter.finditer(_p().regex("_hobby"), text) for x in m.groupdict().values()
             if x and not lx.type_of_noun(x.split()[-1], "en")]

@@ -336,12 +336,12 @@ def named_ages(text: str, lang_: str, change: bool) -> list:
 
 def learning(text: str, lang_: str, change: bool) -> list:
     """What the user or a named person is learning ("朵朵在学钢琴和游泳", "我最近在学吉他"): one statement a thing."""
-    from graphmem.linking import lexicon as lx, others
+    from graphmem.linking import lexicon as lx, others, prefilter
     p, out = _p(), []
     for m in p.regex("_class_signup").finditer(text):   # "我还报了个日语班": 日语
         if "我" in text[:m.start()] or not re.search(r"[他她]", text[:m.start()]):
             out.append(others._st("learning", m.group(1), "", others._clause_at(text, m.start()), lang_, change))
-    for m in p.regex("_learning").finditer(text):
+    for m in prefilter.finditer(p.regex("_learning"), text):
         if not others._zh_word_at(text, text.index("学", m.start()), ("学", "学习", "学说")):
             continue   # "在学校": a school, not learning
         before = re.split(r"[，。！？,!?；;]", text[:m.start()])[-1].strip()
@@ -559,10 +559,10 @@ def enumerations(text: str) -> list[tuple[str, str, str]]:
     """(whose, key, item) of each item of a list after a colon whose noun names a multi-valued key ("我现在在吃三种药：
     二甲双胍、阿托伐他汀，还有维生素D"; ``list_nouns.tsv``): the speaker's, or a relative's or a name's opening the
     words before it ("儿子周末上三个班：游泳、钢琴、乐高编程")."""
-    from graphmem.linking import statements
+    from graphmem.linking import prefilter, statements
     p, out = _p(), []
     nouns = sorted(p.table("list_nouns").items(), key=lambda kv: -len(kv[0]))
-    for m in p.regex("enumeration").finditer(text):
+    for m in prefilter.finditer(p.regex("enumeration"), text):
         lead = m.group("lead")
         key = next((k for n, k in nouns if lead.endswith(n)), "")
         items = [p.regex("_item_lead").sub("", x.strip()) for x in p.regex("list_sep").split(m.group("items"))]
