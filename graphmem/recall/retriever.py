@@ -197,8 +197,9 @@ class Retriever:
         return self._user(tenant or self.settings.tenant, user_id).gazetteer
 
     def close(self) -> None:
+        """Stop the background work (cache top-ups, loads) before the store it uses closes."""
         if self._executor is not None:
-            self._executor.shutdown(wait=False)
+            self._executor.shutdown(wait=True, cancel_futures=True)
         if self._own_store:
             self.store.close()
 

@@ -127,3 +127,16 @@ def test_a_top_up_extends_the_built_bm25_index_and_scores_as_one_built_over_ever
     assert v.extended(more)._bm25["events"] is not v._bm25["events"]          # extended, not rebuilt
     assert v.extended(more)._bm25["facts"] is v._bm25["facts"]                # nothing new: shared
     assert "facts" not in v.extended(edited)._bm25                             # f1's text changed: rebuilt on use
+
+
+def test_close_waits_for_the_background_work_that_uses_the_store():
+    """A cache top-up still running when ``Memory.close`` closes the store would use a closed driver."""
+    import threading
+    import time
+
+    from graphmem.recall.retriever import Retriever
+    r = Retriever()                    # no I/O until a query
+    done = threading.Event()
+    r._pool().submit(lambda: (time.sleep(0.2), done.set()))
+    r.close()
+    assert done.is_set()
