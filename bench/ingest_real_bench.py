@@ -335,6 +335,7 @@ def main(argv: list[str] | None = None) -> int:
     linking.extract_mentions("我的笔记本预热")
     linking.extract_statements("my budget is 5000", datetime.now(timezone.utc))
     linking.classify_message("hello")
+    import pypinyin  # noqa: F401 - the gazetteer imports it on the first Chinese look-alike: once a process, not a turn's cost
     results, dump = [], ({} if (args.dump or args.compare) else None)
     for s in sets:
         if s == "locomo":
