@@ -51,6 +51,18 @@ def rules(label: str, has_information: bool, n_statements: int, n_mentions: int,
     return Verdict(UNDECIDED, "no statement extracted")
 
 
+def rejected_anyway(label: str, has_information: bool, n_statements: int, n_mentions: int, personal: bool,
+                    advice: bool, open_: bool) -> bool:
+    """True if ``rules`` and then ``settle`` reject the turn whatever ``duplicate`` is, for a reason ``chatty`` (the
+    one input read from the turn's vector) does not change, so the write path need not embed it. ``open_``: a judge
+    settles undecided turns, or the turn is read for small talk. Pure."""
+    if advice or n_statements:
+        return False
+    if not has_information and (label in ("greeting", "smalltalk", "chitchat") or n_mentions == 0):
+        return True
+    return not open_ and n_mentions == 0 and not (personal and has_information)
+
+
 def settle(verdict: Verdict, text: str, judge: Judge | None, has_information: bool, n_mentions: int) -> tuple[Verdict, bool]:
     """Resolve an undecided verdict: the judge if given (returns (verdict, judged)), else keep the turns that
     mention an entity (the classifier's ``has_information`` is generous by design: "hmm, let me think")."""

@@ -29,7 +29,7 @@ from graphmem.store import Store, Tx
 from graphmem.write import entities, ids, removals, retime, rows, smalltalk, tombstones, values
 from graphmem.write.ahead import Once, later
 from graphmem.write.entities import RECENT_EVENTS, EntityRef, UserState
-from graphmem.write.gate import ACCEPT, Judge, exact_repeat, rules, settle
+from graphmem.write.gate import ACCEPT, Judge, exact_repeat, rejected_anyway, rules, settle
 from graphmem.write.codec import Prepared, utc
 from graphmem.write.rows import SKIP
 from graphmem.write.journal import Entry
@@ -208,7 +208,7 @@ class Pipeline:
             self._extract_mentions(chunk)
             if self.link_with_embeddings:
                 self._names.prefetch(_unknown_names(chunk))
-            b.early += later(self.embedder, _texts(chunk))
+            b.early += later(self.embedder, _texts(chunk, self.judge is not None))
         for w in works:
             give_way.pause()
             self._analyse(w, refs)
@@ -379,7 +379,7 @@ class Pipeline:
     def _embed(self, b: Batch, early: Future | list[Future] | None = None) -> None:
         """Vectors of the live turns, their statements and new entities' names; ``early``: those of the turns
         and statements, computed ahead (``_texts``), from which only what is still live is kept."""
-        texts = _texts(b.works) + [r.name for r in b.refs.values() if r.new]
+        texts = _texts(b.works, self.judge is not None) + [r.name for r in b.refs.values() if r.new]
         known = {}
         for f in ([] if early is None else [early] if isinstance(early, Future) else early):
             known.update((t, v) for t, v in f.result().items() if t not in known)
@@ -391,8 +391,7 @@ class Pipeline:
     def _small_talk_by_example(self, b: Batch) -> None:
         """Gate rule 1 where the rules have no words: a user turn without a fact (event clauses at most) that reads
         like small talk. A check that fails keeps the turns (the rules decide alone), it never loses them."""
-        todo = [w for w in b.works if not w.verdict and w.turn.role in SPEAKS_FOR_SELF and w.turn.facts is None
-                and all(s.kind == "event" for s in w.statements)]
+        todo = [w for w in b.works if not w.verdict and _small_talk_read(w)]
         if not todo:
             return
         try:
@@ -639,16 +638,25 @@ def _mentions_batch(texts: list[str], gazetteer) -> list[list]:
     return extract_mentions_batch(texts, gazetteer)
 
 
-def _texts(works: list[TurnWork]) -> list[str]:
-    """The texts of the live turns of a batch to embed, in order and once each: the turn, its statements."""
+def _texts(works: list[TurnWork], judged: bool = False) -> list[str]:
+    """The texts of the live turns of a batch to embed, in order and once each: the turn, its statements. Not a
+    turn the gate rejects whatever the plan finds (``gate.rejected_anyway``; MemoryBank en: an assistant's reply with
+    no statement and no mention, 7 % of the texts, whose vectors nothing read); one that a name learnt later in the
+    batch keeps after all is embedded by ``_embed``."""
     out: dict[str, None] = {}
     for w in works:
-        if not w.verdict:
+        if not w.verdict and not rejected_anyway(w.label, w.has_information, len(w.statements), len(w.mentions),
+                                                 w.personal, w.advice, judged or _small_talk_read(w)):
             out.setdefault(w.turn.text)
             for s in w.statements:
                 if s.text:
                     out.setdefault(s.text)
     return list(out)
+
+
+def _small_talk_read(w: TurnWork) -> bool:
+    """Whether the gate reads the turn for small talk by its vector (``Pipeline._small_talk_by_example``)."""
+    return w.turn.role in SPEAKS_FOR_SELF and w.turn.facts is None and all(s.kind == "event" for s in w.statements)
 
 
 def _unknown_names(works: list[TurnWork]) -> list[str]:

@@ -1,4 +1,6 @@
-from graphmem.write.gate import ACCEPT, REJECT, UNDECIDED, Verdict, exact_repeat, rules, settle
+import itertools
+
+from graphmem.write.gate import ACCEPT, REJECT, UNDECIDED, Verdict, exact_repeat, rejected_anyway, rules, settle
 
 
 def test_rule_greetings_and_smalltalk():
@@ -64,3 +66,27 @@ def test_a_turn_that_reads_as_small_talk_is_rejected_unless_it_is_advice():
     assert rules("informative", True, 1, 2, False, personal=True, chatty=True) == Verdict(REJECT, "smalltalk")
     assert rules("informative", True, 0, 0, False, advice=True, chatty=True).decision == ACCEPT
     assert rules("informative", True, 1, 0, True, chatty=True) == Verdict(REJECT, "duplicate")
+
+
+def test_rejected_anyway_is_rejected_whatever_the_vector_says():
+    """Every turn ``rejected_anyway`` spares from embedding is rejected by rules + settle for every ``duplicate``, with
+    the same reason whether it reads as small talk or not; and it spares an assistant's reply with nothing in it."""
+    judges = {"none": None, "yes": lambda t: True, "no": lambda t: False}
+    spared = 0
+    for label, info, n_st, n_m, personal, advice, judge, read in itertools.product(
+            ("greeting", "smalltalk", "chitchat", "informative"), (False, True), (0, 1), (0, 1), (False, True),
+            (False, True), judges, (False, True)):
+        if not rejected_anyway(label, info, n_st, n_m, personal, advice, judge != "none" or read):
+            continue
+        spared += 1
+        for duplicate in (False, True):
+            reasons = {settle(rules(label, info, n_st, n_m, duplicate, personal=personal, advice=advice,
+                                    chatty=chatty), "x", judges[judge], info, n_m)[0]
+                       for chatty in ((False, True) if read else (False,))}
+            assert len(reasons) == 1 and next(iter(reasons)).decision == REJECT, (label, info, n_st, n_m, personal,
+                                                                                  advice, judge, read, duplicate)
+    assert spared
+    assert rejected_anyway("informative", True, 0, 0, False, False, False)       # an assistant's empty reply
+    assert not rejected_anyway("informative", True, 0, 0, False, False, True)    # a user's: small talk or chit-chat
+    assert not rejected_anyway("informative", True, 0, 1, False, False, False)   # it mentions something: kept
+    assert not rejected_anyway("informative", True, 0, 0, True, False, False)    # about the user: kept
