@@ -56,11 +56,10 @@ def rejected_anyway(label: str, has_information: bool, n_statements: int, n_ment
     """True if ``rules`` and then ``settle`` reject the turn whatever ``duplicate`` is, for a reason ``chatty`` (the
     one input read from the turn's vector) does not change, so the write path need not embed it. ``open_``: a judge
     settles undecided turns, or the turn is read for small talk. Pure."""
-    if advice or n_statements:
-        return False
-    if not has_information and (label in ("greeting", "smalltalk", "chitchat") or n_mentions == 0):
+    verdict = rules(label, has_information, n_statements, n_mentions, False, personal, advice)
+    if verdict.decision == REJECT:   # greeting, small talk or chit-chat by the words: decided before ``chatty``
         return True
-    return not open_ and n_mentions == 0 and not (personal and has_information)
+    return verdict.decision == UNDECIDED and not open_ and n_mentions == 0   # ``settle`` without a judge drops it
 
 
 def settle(verdict: Verdict, text: str, judge: Judge | None, has_information: bool, n_mentions: int) -> tuple[Verdict, bool]:
