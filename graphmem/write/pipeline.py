@@ -611,13 +611,12 @@ def _parse_texts(works: list[TurnWork]) -> list[str]:
 _PARSE_AHEAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmem-parse")
 
 
-def _settle(parsing: Future | None) -> None:
+def _settle(parsing: Future) -> None:
     """Wait for a parse on the parse thread (one that failed is done again where the turns are read)."""
-    if parsing is not None:
-        try:
-            parsing.result()
-        except Exception as e:
-            log.warning("parsing ahead failed, the turns are parsed where they are read: %s", e)
+    try:
+        parsing.result()
+    except Exception as e:
+        log.warning("parsing ahead failed, the turns are parsed where they are read: %s", e)
 
 
 def _journaled_mentions(t: Prepared, gazetteer) -> list | None:
