@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import re
 from datetime import datetime, timezone
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -210,9 +211,18 @@ def write(b: "Batch", tx: Tx) -> None:
 def _referents(referents: dict[str, str], text: str) -> list[str]:
     """"he=Callum" for each person pronoun of ``text`` the linker resolved to someone the text does not name
     (stored with the event, shown when it is recalled: "He's lending you his Wahoo" alone does not say whose)."""
+    if not referents:
+        return []
     low = text.lower()
-    return [f"{p}={name}" for p, name in referents.items() if name.lower() not in low
-            and re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])" if p.isascii() else re.escape(p), low)]
+    # a plain substring check first: most pronouns the linker resolved are not in a statement's own text
+    return [f"{p}={name}" for p, name in referents.items() if p in low and name.lower() not in low
+            and (not p.isascii() or _standalone(p).search(low))]
+
+
+@lru_cache(maxsize=256)
+def _standalone(pronoun: str) -> re.Pattern:
+    """An English pronoun as a word of its own ("he", not the "he" of "the")."""
+    return re.compile(rf"(?<![a-z]){re.escape(pronoun)}(?![a-z])")
 
 
 def _session_row(t: Prepared) -> dict:

@@ -4,7 +4,7 @@ from graphmem.model import FactInput
 from graphmem.write.journal import Entry
 from graphmem.write.codec import Prepared, fact_from_json, fact_to_json
 from graphmem.write.entities import _of_speaker, _turn_no
-from graphmem.write.rows import _caption, _wire
+from graphmem.write.rows import _caption, _referents, _wire
 from graphmem.write.values import edge as _edge, polarity as _polarity, slot_id as _slot_id, slot_key as _slot_key, \
     stored_value as _stored_value
 
@@ -100,3 +100,13 @@ def test_a_preference_that_names_its_thing_is_one_slot_per_thing():
     assert _slot_id("e1", "preference", "like") == _slot_id("e1", "preference", "dislike") == ("e1", "preference")
     assert _slot_id("mel", "preference", "Pottery") == ("mel", "preference", "pottery")
     assert _slot_id("mel", "preference", "pottery") != _slot_id("mel", "preference", "camping")
+
+
+def test_referents_name_whom_a_pronoun_of_the_text_means_when_the_text_does_not_say():
+    refs = {"he": "Callum", "she": "Maria", "他": "小王"}
+    assert _referents(refs, "He's lending you his Wahoo") == ["he=Callum"]
+    assert _referents(refs, "The theme was nice") == []               # "he" inside words is not the pronoun
+    assert _referents(refs, "Callum said he would come") == []        # the text names him
+    assert _referents(refs, "She and he: shed, then") == ["he=Callum", "she=Maria"]
+    assert _referents(refs, "他明天来") == ["他=小王"]
+    assert _referents({}, "he") == []
