@@ -12,6 +12,7 @@ import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
+from functools import lru_cache
 
 from graphmem.errors import ModelError
 
@@ -271,6 +272,21 @@ def zh_tokens(text: str, names: Sequence[tuple[int, int]] = ()) -> list[tuple[st
     the user's known names; one that starts and ends on word boundaries becomes one word (flag ``nz``): "葛/阿姨"
     → "葛阿姨", while "京东" inside "北京/东城区" cuts nothing. Passed per call, never added to jieba's shared
     dictionary, so one user's names never change how another user's messages are cut."""
+    out = list(_zh_cut(text))
+    for start, end in sorted(names, key=lambda s: (s[0], -s[1])):
+        first = next((k for k, t in enumerate(out) if t[2] == start), None)
+        last = next((k for k, t in enumerate(out) if t[3] == end), None)
+        if first is not None and last is not None and last >= first:
+            out[first:last + 1] = [(text[start:end], "nz", start, end)]
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _zh_cut(text: str) -> tuple[tuple[str, str, int, int], ...]:
+    """jieba's POS cut of ``text`` with offsets, remembered: it depends on the text alone (jieba's dictionary is
+    never changed here, names are merged by ``zh_tokens`` after the cut). The write path cuts a turn again when a
+    name learnt earlier in its batch makes it read its mentions again, and the statement rules cut the same
+    phrases turn after turn: one cut each."""
     chinese()
     import jieba.posseg as pseg
 
@@ -280,12 +296,7 @@ def zh_tokens(text: str, names: Sequence[tuple[int, int]] = ()) -> list[tuple[st
         at = pos if at < 0 else at
         out.append((pair.word, pair.flag, at, at + len(pair.word)))
         pos = at + len(pair.word)
-    for start, end in sorted(names, key=lambda s: (s[0], -s[1])):
-        first = next((k for k, t in enumerate(out) if t[2] == start), None)
-        last = next((k for k, t in enumerate(out) if t[3] == end), None)
-        if first is not None and last is not None and last >= first:
-            out[first:last + 1] = [(text[start:end], "nz", start, end)]
-    return out
+    return tuple(out)
 
 
 def zh_doc(text: str):

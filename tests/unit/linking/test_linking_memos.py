@@ -2,8 +2,9 @@
 as soon as the index changes, and the remembered word and text rules answer what the rules themselves answer."""
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
-from graphmem.linking import gate, lexicon
+from graphmem.linking import gate, lexicon, nlp
 from graphmem.linking.api import Gazetteer, KnownEntity
 from graphmem.linking.normalize import detect_language
 
@@ -37,3 +38,17 @@ TEXTS = ["I'd suggest the Lenovo ThinkPad E14.", "我推荐联想ThinkPad E14", 
 def test_remembered_rules_answer_what_the_rules_answer(rule, args):
     for a in args:
         assert rule(*a) == rule(*a) == rule.__wrapped__(*a), a
+
+
+ZH_TEXT = st.text(alphabet=st.sampled_from(list("我的妹妹葛阿姨北京东城区房子昨天来了联想笔记本 ，。ThinkPad12")), max_size=24)
+
+
+@settings(max_examples=200, deadline=None)
+@given(ZH_TEXT, st.lists(st.tuples(st.integers(0, 24), st.integers(1, 6)), max_size=3))
+def test_a_remembered_jieba_cut_is_the_cut(text, spans):
+    names = [(s, s + n) for s, n in spans if s + n <= len(text)]
+    fresh = nlp._zh_cut.__wrapped__(text)
+    assert nlp._zh_cut(text) == fresh
+    merged = nlp.zh_tokens(text, names)   # merging names into one call's words changes no other call's
+    assert nlp.zh_tokens(text) == list(fresh) == list(nlp._zh_cut(text))
+    assert "".join(w for w, _, _, _ in merged) == "".join(w for w, _, _, _ in fresh)
