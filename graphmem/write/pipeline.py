@@ -124,29 +124,44 @@ class Pipeline:
     # -- user state -------------------------------------------------------------------------------------
     def user(self, tenant: str, user_id: str) -> UserState:
         k = (tenant, user_id)
-        old = self.users.get(k)
-        if old is not None and time.monotonic() - old.loaded_at > self.user_ttl:
-            del self.users[k]
-        if k not in self.users:
-            rows = self.store.run("read/known_entities", {"tenant": tenant, "user_id": user_id})
-            known = [linking.KnownEntity(r["id"], r["name"], r["type"] or "", tuple(r["aliases"] or ()),
-                                         np.asarray(r["embedding"], dtype=np.float32) if r["embedding"] else None)
-                     for r in rows if not r["is_self"]]
-            names = {}
-            for r in rows:
-                if r["is_self"]:
-                    continue
-                for s in (r["name"], *(r["aliases"] or ())):
-                    names.setdefault(ids.norm_name(s), r["id"])
-            st = UserState(tenant, user_id, linking.Gazetteer(known), names, {r["id"] for r in rows},
-                           sessions=old.sessions if old is not None else {}, loaded_at=time.monotonic())
-            for r in reversed(self.store.run("read/recent_events", {"tenant": tenant, "user_id": user_id,
-                                                                    "limit": RECENT_EVENTS})):
-                st.recent.append(((r["role"] or "user", r["speaker"] or ""), ids.norm_name(r["text"] or "")))
-            if len(self.users) > 10_000:
-                self.users.pop(next(iter(self.users)))
-            self.users[k] = st
+        if self._stale(k):
+            self._load([k])
         return self.users[k]
+
+    def _stale(self, k: tuple[str, str]) -> bool:
+        old = self.users.get(k)
+        return old is None or time.monotonic() - old.loaded_at > self.user_ttl
+
+    def _load(self, keys: list[tuple[str, str]]) -> None:
+        """(Re)load the users ``keys`` from the graph: one read a tenant (``read/writer_users``), not two a user."""
+        by_tenant: dict[str, list[str]] = {}
+        for tenant, user_id in keys:
+            by_tenant.setdefault(tenant, []).append(user_id)
+        for tenant, user_ids in by_tenant.items():
+            for r in self.store.run("read/writer_users", {"tenant": tenant, "user_ids": user_ids,
+                                                          "limit": RECENT_EVENTS}):
+                self._install(tenant, r["user_id"], r["entities"], r["recent"])
+
+    def _install(self, tenant: str, user_id: str, rows: list[dict], recent: list[dict]) -> None:
+        """A user's state from its entities (oldest first) and latest turns (newest first); the sessions' slot
+        tables are kept across a reload."""
+        old = self.users.pop((tenant, user_id), None)
+        known = [linking.KnownEntity(r["id"], r["name"], r["type"] or "", tuple(r["aliases"] or ()),
+                                     np.asarray(r["embedding"], dtype=np.float32) if r["embedding"] else None)
+                 for r in rows if not r["is_self"]]
+        names = {}
+        for r in rows:
+            if r["is_self"]:
+                continue
+            for s in (r["name"], *(r["aliases"] or ())):
+                names.setdefault(ids.norm_name(s), r["id"])
+        st = UserState(tenant, user_id, linking.Gazetteer(known), names, {r["id"] for r in rows},
+                       sessions=old.sessions if old is not None else {}, loaded_at=time.monotonic())
+        for r in reversed(recent):
+            st.recent.append(((r["role"] or "user", r["speaker"] or ""), ids.norm_name(r["text"] or "")))
+        if len(self.users) > 10_000:
+            self.users.pop(next(iter(self.users)))
+        self.users[(tenant, user_id)] = st
 
     def invalidate(self, tenant: str | None = None, user_id: str | None = None) -> None:
         """Forget cached entities (all, or one user's) so the next batch reloads them from the graph."""
@@ -182,6 +197,8 @@ class Pipeline:
                 continue
             seen.add(t.event_id)
             works.append(TurnWork(t))
+        # the batch's users not known yet (or not for ``user_ttl``), read at once rather than a user at a time
+        self._load([k for k in dict.fromkeys((w.turn.tenant, w.turn.user_id) for w in works) if self._stale(k)])
         refs: dict[str, EntityRef] = {}
         b = Batch(works, refs, res)
         # the batch's English turns not parsed ahead (a bulk load's first batches, a live agent's every batch: the
