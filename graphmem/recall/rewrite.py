@@ -27,8 +27,9 @@ def _utc(t: datetime | None) -> datetime | None:
     return t if t.tzinfo else t.replace(tzinfo=timezone.utc)
 
 
-def when_phrase(t: datetime | None, now: datetime, lang: str = "en") -> str:
-    """A short relative time: "today", "yesterday", "last week", "in March", "in March 2025" / 今天, 上周, 3月."""
+def when_phrase(t: datetime | None, now: datetime, lang: str = "en", bare: bool = False) -> str:
+    """A short relative time: "today", "yesterday", "last week", "in March", "in March 2025" / 今天, 上周, 3月;
+    ``bare``: a month without its preposition ("March"), for a note in brackets ("Melanie (March): …")."""
     t, now = _utc(t), _utc(now)
     if t is None:
         return ""
@@ -47,9 +48,10 @@ def when_phrase(t: datetime | None, now: datetime, lang: str = "en") -> str:
         return p.say("when_last_week")
     if days < 28:
         return p.say("when_weeks", n=days // 7)
+    bare = "_bare" if bare else ""
     if t.year == now.year:
-        return p.say("when_month", month=month)
-    return p.say("when_month_year", month=month, y=t.year)
+        return p.say("when_month" + bare, month=month)
+    return p.say("when_month_year" + bare, month=month, y=t.year)
 
 
 def said_so(first: datetime | None, last: datetime | None, mentions: int, now: datetime, lang: str) -> str:
@@ -74,9 +76,13 @@ def to_second_person(text: str, lang: str) -> str | None:
     return langs.pack(lang).fn("to_second_person")(text)
 
 
-def _clean(text: str) -> str:
+_STOPS = "。.;；"   # the end marks a line's own end replaces
+_ASKS = "!！?？"    # those a participant's line keeps: their words as said, a question as one
+
+
+def _clean(text: str, ends: str = _STOPS + _ASKS) -> str:
     text = " ".join((text or "").split())
-    return text.rstrip("。.!！?？;；")
+    return text.rstrip(ends)
 
 
 # -- the templates ---------------------------------------------------------------------------------------------
@@ -113,7 +119,7 @@ def statement(c: Candidate, now: datetime, lang: str = "en", names: frozenset[st
         tense = "fact_old" if old else "fact_removed" if polarity_sign(c.polarity) < 0 else "fact"
         said = keys.fact(key, lang, tense, is_self=c.is_self or not c.entity, who=subject(c.entity, c.is_self, lang),
                          owner=p.fn("possessive")(c.entity, c.is_self), value=value)
-        until = when_phrase(c.t_to, now, lang) if old else ""
+        until = when_phrase(c.t_to, now, lang, bare=True) if old else ""
         return said + (p.say("fact_until", until=until) if until else "")
     if c.label == "relation":
         rtype = (c.key or "RELATED").upper()
@@ -130,26 +136,27 @@ def statement(c: Candidate, now: datetime, lang: str = "en", names: frozenset[st
 
 
 def _their_words(c: Candidate) -> bool:
-    """A fact drawn from a participant's message is told as their words, with when they said them ("Melanie said in
-    May: "I love hiking""): the second-person statement and "you said so" are for the user's own words."""
+    """A fact drawn from a participant's message is told as their words, with when they said them ("Melanie
+    (May): I love hiking"): the second-person statement and "you said so" are for the user's own words."""
     return c.label == "fact" and bool(c.speaker) and bool(c.text)
 
 
 def _told_by_speaker(c: Candidate) -> bool:
-    """A memory told as a named participant's words ("Melanie said in May: "…""), not the user's or assistant's."""
+    """A memory told as a named participant's words, a line of a transcript ("Melanie (May): Did you go?"), not
+    the user's or assistant's."""
     return bool(c.speaker) and c.kind not in ("advice", "assistant")
 
 
 def _event_text(c: Candidate, now: datetime, lang: str, note: bool = False,
                 names: frozenset[str] = frozenset()) -> str:
-    text = _clean(without_small_talk(c.text or "", names))
+    text = _clean(without_small_talk(c.text or "", names), _STOPS if _told_by_speaker(c) else _STOPS + _ASKS)
     p = langs.pack(lang)
     if c.kind == "advice":   # the assistant's own words: not something the user said
         return p.say("advice", text=text)
     if c.kind == "assistant":
         return p.say("assistant", text=text)
     if _told_by_speaker(c):   # a participant's own words stay theirs: only the user's words become "you"
-        when = when_phrase(c.t_from, now, lang)
+        when = when_phrase(c.t_from, now, lang, bare=True)
         if when:
             return p.say("speaker_said_when", speaker=c.speaker, text=text, when=when)
         return p.say("speaker_said", speaker=c.speaker, text=text)
@@ -184,13 +191,16 @@ def rewrite(c: Candidate, now: datetime, lang: str = "en", llm: Callable[[str, s
     lang = p.lang
     body = statement(c, now, lang, names)
     if c.label == "event" or _their_words(c):
-        body += who_is_meant(c.referents, lang)
-        when = when_phrase(c.t_from, now, lang)
-        if when and not _told_by_speaker(c):   # a participant's quote says when itself ("Melanie said in May: …")
+        refs = who_is_meant(c.referents, lang)
+        stale = p.say("stale") if c.status == "stale" else ""   # part of what it says was changed later
+        if refs or stale:   # a note follows: a participant's own end mark would stand mid-line
+            body = _clean(body)
+        body += refs
+        when = when_phrase(c.t_from, now, lang, bare=True)
+        if when and not _told_by_speaker(c):   # a participant's line says when itself ("Melanie (May): …")
             body = p.say("event_when", body=body, when=when)
-        if c.status == "stale":   # part of what it says was changed later
-            body += p.say("stale")
-        out = body + p.say("end")
+        body += stale
+        out = body if body.endswith(tuple(_ASKS)) else body + p.say("end")
     else:
         note = "" if c.status == "outdated" else said_so(c.t_from or c.recorded_at, c.last_seen, c.mention_count or 1,
                                                           now, lang)

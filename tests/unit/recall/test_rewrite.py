@@ -70,6 +70,9 @@ def test_when_phrases():
     assert when_phrase(NOW - timedelta(days=400), NOW) == "in October 2025"
     assert when_phrase(NOW - timedelta(days=400), NOW, "zh") == "2025年10月"
     assert when_phrase(NOW + timedelta(days=3), NOW) == "on 23 November"
+    assert when_phrase(NOW - timedelta(days=400), NOW, bare=True) == "October 2025"   # a note in brackets
+    assert when_phrase(NOW - timedelta(days=60), NOW, bare=True) == "September"
+    assert when_phrase(NOW - timedelta(days=9), NOW, bare=True) == "last week"
     assert said_so(NOW - timedelta(days=1), NOW - timedelta(days=1), 2, NOW, "en") == "you said so yesterday (2 times)"
 
 
@@ -121,10 +124,10 @@ def test_a_recalled_message_says_whom_its_pronouns_mean():
 def test_a_participants_fact_is_told_as_their_words_not_as_yours():
     # a preference Melanie stated (its subject entity is Melanie): not "You prefer Melanie; you said so in May"
     theirs = pref("Melanie", n=1, last=None, speaker="Melanie", text="I love hiking with my kids")
-    assert rewrite(theirs, NOW, "en") == 'Melanie said in March: "I love hiking with my kids".'
+    assert rewrite(theirs, NOW, "en") == "Melanie (March): I love hiking with my kids."
     job = Candidate(id="f", label="fact", kind="attribute", key="job", value="counselor", entity="Caroline",
                     speaker="Melanie", text="Caroline works as a counselor", t_from=NOW - timedelta(days=2))
-    assert rewrite(job, NOW, "zh") == "2天前，Melanie说过：“Caroline works as a counselor”。"
+    assert rewrite(job, NOW, "zh") == "Melanie（2天前）：Caroline works as a counselor。"
     assert rewrite(pref(), NOW, "en").startswith("You prefer dark themes; you said so")   # the user's own: unchanged
 
 
@@ -132,8 +135,25 @@ def test_a_recalled_quote_leaves_out_its_small_talk():
     ev = Candidate(id="e", label="event", speaker="Melanie", t_from=NOW - timedelta(days=1),
                    text="Thanks, Caroline! Yeah, we went camping at the lake, Caroline. Keep it up!")
     assert rewrite(ev, NOW, "en", names=frozenset({"caroline", "melanie"})) == \
-        'Melanie said yesterday: "We went camping at the lake".'
+        "Melanie (yesterday): We went camping at the lake."
     mine = Candidate(id="m", label="event", text="Haha thanks! I booked the 7pm table", t_from=NOW - timedelta(days=1))
     assert rewrite(mine, NOW, "en") == "You booked the 7pm table (yesterday)."
     only = Candidate(id="o", label="event", speaker="Melanie", text="Thanks, Caroline!", t_from=NOW - timedelta(days=1))
-    assert 'said yesterday: "Thanks, Caroline"' in rewrite(only, NOW, "en")   # nothing else said: kept whole
+    assert rewrite(only, NOW, "en") == "Melanie (yesterday): Thanks, Caroline!"   # nothing else said: kept whole
+
+
+def test_a_participants_line_is_their_words_as_said():
+    """A transcript line: who, when in brackets, the words without quote marks; a question keeps its mark, and a
+    note after the words (whom a pronoun means, part of it changed later) takes the line's own end."""
+    ask = Candidate(id="q", label="event", speaker="Jon", text="What made you combine clothing biz and dance?",
+                    t_from=NOW - timedelta(days=60))
+    assert rewrite(ask, NOW, "en") == "Jon (September): What made you combine clothing biz and dance?"
+    assert rewrite(ask, NOW, "zh") == "Jon（9月）：What made you combine clothing biz and dance?"
+    said = Candidate(id="s", label="event", speaker="Jon", text="I met her at the studio!", referents=("her=Gina",),
+                     t_from=NOW - timedelta(days=400), status="stale")
+    assert rewrite(said, NOW, "en") == \
+        "Jon (October 2025): I met her at the studio (her: Gina); part of this changed later."
+    untimed = Candidate(id="u", label="event", speaker="李娜", text="我们搬到杭州了。")
+    assert rewrite(untimed, NOW, "zh") == "李娜：我们搬到杭州了。"
+    mine = Candidate(id="m", label="event", text="I moved to Paris!", t_from=NOW - timedelta(days=60))
+    assert rewrite(mine, NOW, "en") == "You moved to Paris (September)."   # the user's own words: as before
