@@ -52,3 +52,16 @@ def test_a_remembered_jieba_cut_is_the_cut(text, spans):
     merged = nlp.zh_tokens(text, names)   # merging names into one call's words changes no other call's
     assert nlp.zh_tokens(text) == list(fresh) == list(nlp._zh_cut(text))
     assert "".join(w for w, _, _, _ in merged) == "".join(w for w, _, _, _ in fresh)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("你的好我很新也和小琳在让是这葛阿姨朵厦们")), min_size=1, max_size=9))
+def test_a_remembered_hmm_reading_is_the_reading(run):
+    nlp.chinese()
+    import jieba.posseg as pseg
+
+    remembered = pseg.viterbi
+    tables = (pseg.char_state_tab_P, pseg.start_P, pseg.trans_P, pseg.emit_P)
+    fresh = remembered.wrapped(run, *tables)
+    assert remembered(run, *tables) == (fresh[0], tuple(fresh[1])) == remembered.read(run)
+    assert remembered.read.cache_info().currsize > 0
