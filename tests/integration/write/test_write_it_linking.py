@@ -60,3 +60,29 @@ def test_an_apposition_becomes_an_alias_that_later_turns_link_through(writer, st
     (cobalt,) = [m for m in mentions(store, tenant, "u1", e1) if m["name"] == "Cobaltline"]
     assert cobalt["id"] in {m["id"] for m in mentions(store, tenant, "u1", e2)}
     assert [e["id"] for e in find_entities(store, "u1", "fintech startup", tenant=tenant)] == [cobalt["id"]]
+
+
+def test_a_batch_reads_its_users_at_once_as_one_at_a_time(writer, store, tenant):
+    """``read/writer_users`` (a batch's users in one read) gives each user the entities ``read/known_entities`` gives,
+    in the same order, and its stored turns newest first; a user with nothing stored gets empty lists."""
+    from graphmem.write.pipeline import Pipeline
+
+    writer.add("alice", "s1", 1, "My sister Priya moved to Lyon with her dog Biscuit.")
+    writer.add("alice", "s1", 2, "I bought a Lenovo ThinkPad for work.")
+    writer.add("bob", "s1", 1, "我女儿朵朵今年四岁，在杭州上幼儿园。")
+    assert writer.flush(120)
+    rows = {r["user_id"]: r for r in store.run("read/writer_users", {"tenant": tenant, "user_ids": ["alice", "bob", "nobody"],
+                                                                     "limit": 64})}
+    for user in ("alice", "bob"):
+        one = store.run("read/known_entities", {"tenant": tenant, "user_id": user})
+        assert len(one) >= 2
+        assert [(r["id"], r["name"], r["type"], r["aliases"], r["is_self"]) for r in one] == \
+            [(r["id"], r["name"], r["type"], r["aliases"], r["is_self"]) for r in rows[user]["entities"]]
+    assert [r["text"] for r in rows["alice"]["recent"]] == ["I bought a Lenovo ThinkPad for work.",
+                                                           "My sister Priya moved to Lyon with her dog Biscuit."]
+    assert rows["nobody"]["entities"] == [] and rows["nobody"]["recent"] == []
+    p = Pipeline(store, None)
+    p._load([(tenant, "alice"), (tenant, "bob")])
+    assert {r["name"] for r in store.run("read/known_entities", {"tenant": tenant, "user_id": "alice"})
+            if not r["is_self"]} == {e.name for e in p.user(tenant, "alice").gazetteer.entities}
+    assert [said for said, _ in p.user(tenant, "alice").recent][-1] == ("user", "")
