@@ -16,6 +16,7 @@ from concurrent.futures import Future
 
 import numpy as np
 
+from graphmem import give_way
 from graphmem.embedders import pieces
 
 URGENT, LATER = 0, 1
@@ -46,6 +47,8 @@ class Ahead:
             with self._cond:
                 while not self._jobs:
                     self._cond.wait()
+            give_way.pause()   # a caller inside context()/recall runs first (nobody on its path waits for this thread)
+            with self._cond:   # the next job after the pause: an urgent one submitted meanwhile goes first
                 _, _, f, fn, args = heapq.heappop(self._jobs)
             if not f.set_running_or_notify_cancel():
                 continue

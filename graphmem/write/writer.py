@@ -20,7 +20,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
-from graphmem import scopes
+from graphmem import give_way, scopes
 from graphmem.errors import (AuthError, ConfigError, GraphmemError, InputError, ModelError, StoreBusy,
                              StoreUnavailable)
 from graphmem.model import ROLES, STATEMENT_KINDS, FactInput, Turn, WriteStats
@@ -60,6 +60,9 @@ def _n(job: "_Inflight | None") -> int:
 
 
 def _timed(fn, *args) -> float:
+    """``fn(*args)``'s seconds, after a caller inside ``context()``/``recall`` has run (``give_way``: nobody on its
+    path waits for the committer)."""
+    give_way.pause()
     t0 = time.perf_counter()
     fn(*args)
     return time.perf_counter() - t0

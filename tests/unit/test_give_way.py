@@ -1,6 +1,7 @@
 """Background threads give way to a caller (graphmem.give_way): a pause waits while a caller is inside, and after a
-pause the background thread gets its turn."""
+pause the background thread gets its turn; the automatic collections wait for the caller too."""
 
+import gc
 import threading
 
 from graphmem import give_way
@@ -13,6 +14,11 @@ def _wait_for(check) -> None:
             return
         stop.wait(0.01)
     raise AssertionError("timed out")
+
+
+def _settled() -> None:
+    """No caller holds the collections off (an earlier test's callers have left and the collector has run)."""
+    _wait_for(lambda: gc.isenabled() and give_way._gc_held_since is None and give_way._inside == 0)
 
 
 def test_a_pause_waits_for_the_caller_to_leave_and_then_lets_the_background_work(monkeypatch):
@@ -42,3 +48,33 @@ def test_a_pause_waits_for_the_caller_to_leave_and_then_lets_the_background_work
     with give_way.caller():
         give_way.pause(limit=5)                        # its turn: no waiting although a caller is inside
     assert give_way.paused == before + 1
+
+
+def test_collections_are_held_off_while_a_caller_is_inside_and_turned_back_on_off_its_thread():
+    _settled()
+    with give_way.caller():
+        assert not gc.isenabled()
+        with give_way.caller():                        # a second caller, overlapping
+            assert not gc.isenabled()
+        assert not gc.isenabled()                      # one is still inside
+    _wait_for(gc.isenabled)                            # by the graphmem-gc thread once the last one left
+    assert give_way._gc_thread.name == "graphmem-gc" and give_way._gc_held_since is None
+
+
+def test_collections_someone_else_turned_off_stay_off():
+    _settled()
+    gc.disable()
+    try:
+        with give_way.caller():
+            pass
+        assert give_way._gc_held_since is None and not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_callers_that_overlap_without_end_do_not_hold_collections_off_longer_than_the_limit(monkeypatch):
+    _settled()
+    monkeypatch.setattr(give_way, "GC_HELD_AT_MOST", 0.2)
+    with give_way.caller():
+        assert not gc.isenabled()
+        _wait_for(gc.isenabled)                        # back on although the caller is still inside

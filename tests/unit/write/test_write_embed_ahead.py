@@ -145,3 +145,23 @@ def test_texts_sent_later_in_pieces_get_the_vectors_of_one_call():
     whole = emb.embed(texts)
     assert all(np.array_equal(got[t], v) for t, v in zip(texts, whole))
     assert pieces(Recording(), texts) == [texts] and pieces(emb, []) == []
+
+
+def test_the_embedding_thread_lets_a_caller_inside_context_run_first(monkeypatch):
+    """Between two jobs the embedding thread pauses while a caller is inside ``context()``/``recall``
+    (``graphmem.give_way``): nobody on the caller's path waits for it."""
+    from graphmem import give_way
+    from graphmem.write.ahead import Ahead
+
+    pause = give_way.pause
+    monkeypatch.setattr(give_way, "pause", lambda limit=5: pause(limit))   # a pause longer than this test
+    monkeypatch.setattr(give_way, "_free_until", 0.0)
+    ahead, order, before, tick = Ahead("test-ahead-pause"), [], give_way.paused, threading.Event()
+    with give_way.caller():
+        job = ahead.submit(order.append, "job")
+        for _ in range(500):
+            if give_way.paused > before or tick.wait(0.01):
+                break
+        order.append("caller leaves")
+    job.result(5)
+    assert give_way.paused == before + 1 and order == ["caller leaves", "job"]
