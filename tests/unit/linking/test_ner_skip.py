@@ -1,5 +1,6 @@
-"""``nlp.english_docs`` runs spaCy's NER only on a message where an entity can be read (``nlp.needs_ner``): every
-entity a reader uses is the one the full pipeline gives, and the readers of NER output are the ones it knows."""
+"""``nlp.english_docs`` runs spaCy's NER only on the sentences where an entity can be read (``nlp.ner_sentences``),
+each with the encoder's reach of context: every entity a reader uses is the one the full pipeline gives, and the
+readers of NER output are the ones it knows."""
 
 import re
 from datetime import datetime, timezone
@@ -20,16 +21,18 @@ TEXTS = [
     "omg the SUPER BOWL was insane",
     "Thanks! That sounds lovely, I'd love to see the photos.",
     "we are vegan and our house is big",
+    # a name in the middle sentence: NER reads that sentence and four tokens either side, not the whole message
+    "I spent the whole day at work today and nothing got done before lunch. Then my sister Caroline called from "
+    "Boston with news about her new job at Spotify. it made the evening much nicer and we laughed a lot.",
 ]
 
 
 def _read(doc):
-    """What the readers take from NER: the entities ``_en_mentions`` keeps, and NORP adjectives (``en_facts``)."""
-    kept = []
-    for label, toks in mentions._ent_parts(doc):
-        if label in mentions._EN_ENT_LABELS and any(c.isupper() or c.isdigit() for t in toks for c in t.text):
-            kept.append((label, [t.i for t in toks]))
-    return kept, [t.i for t in doc if t.dep_ == "acomp" and t.ent_type_ == "NORP"]
+    """What the readers take from NER: the mentions ``_en_mentions`` finds, the NORP adjectives and the proper
+    nouns' entity types (``en_facts``)."""
+    kept = [(m.surface, m.start, m.end, m.type, m.modifiers) for m in mentions._en_mentions(doc.text, doc, [], None, "en")]
+    return kept, [t.i for t in doc if t.dep_ == "acomp" and t.ent_type_ == "NORP"], \
+        [(t.i, t.ent_type_) for t in doc if t.pos_ == "PROPN"]
 
 
 def test_skipping_ner_loses_no_entity_a_reader_uses(monkeypatch):
@@ -41,15 +44,19 @@ def test_skipping_ner_loses_no_entity_a_reader_uses(monkeypatch):
     for f, o in zip(full, ours):
         assert [(t.tag_, t.dep_, t.head.i) for t in f] == [(t.tag_, t.dep_, t.head.i) for t in o]
         assert _read(f) == _read(o), f.text
-        if o.has_annotation("ENT_IOB"):
-            assert [(e.start, e.end, e.label_) for e in f.ents] == [(e.start, e.end, e.label_) for e in o.ents]
-    assert [nlp.needs_ner(d) for d in ours] == [False, True, False, True, True, True, True, False, True]
+        read = nlp.ner_sentences(o)
+        inside = [[(e.start, e.end, e.label_) for e in d.ents if any(s <= e.start and e.end <= t for s, t in read)]
+                  for d in (f, o)]
+        assert inside[0] == inside[1], f.text
+    assert [bool(nlp.ner_sentences(d)) for d in ours] == [False, True, False, True, True, True, True, False, True, True]
+    assert nlp.ner_sentences(ours[-1]) == [(15, 31)]   # the second sentence
+    assert [e.text for e in ours[-1].ents] == ["Caroline", "Boston", "Spotify"]
     said = api.extract_statements(TEXTS[1], datetime(2026, 3, 5, tzinfo=timezone.utc))
     assert ("my wife", "nationality", "french") in [(s.subject, s.key, s.value) for s in said]
 
 
-def test_the_readers_of_ner_output_are_the_ones_needs_ner_knows():
-    """A new reader of ``.ents`` / ``ent_type_`` / ``label_`` must be added to ``needs_ner`` (or NER skipped
+def test_the_readers_of_ner_output_are_the_ones_ner_sentences_knows():
+    """A new reader of ``.ents`` / ``ent_type_`` / ``label_`` must be added to ``ner_sentences`` (or NER skipped
     for a message would change what it reads): this lists them."""
     found = {}
     for p in sorted([*(ROOT / "linking").glob("*.py"), *(ROOT / "graphmem").rglob("*.py")]):
@@ -65,3 +72,11 @@ def test_the_readers_of_ner_output_are_the_ones_needs_ner_knows():
 @pytest.mark.parametrize("text", ["", "   ", "ok"])
 def test_short_texts(text):
     assert nlp.english_docs([text])[0].text == text
+
+
+def test_ner_windows_reach_the_encoder_context_either_side():
+    assert nlp._ner_context(nlp.english()) == 4          # en_core_web_sm: depth 4, window 1
+    assert nlp._windows(30, [(5, 10), (12, 20)], 4) == [(1, 24)]                 # overlapping: joined
+    assert nlp._windows(30, [(0, 3), (20, 25)], 4) == [(0, 7), (16, 29)]         # cut at the message's ends
+    assert nlp._windows(30, [(20, 25)], None) == [(0, 30)]                       # unknown reach: the whole message
+    assert nlp._windows(30, [], 4) == [] and nlp._windows(30, [], None) == []
