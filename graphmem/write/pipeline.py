@@ -186,7 +186,9 @@ class Pipeline:
         turns: list[Prepared] = []
         for e in entries:
             turns.append(Prepared.from_payload(e.key, e.payload))
-        existing = {r["id"] for r in self.store.run("read/existing_events", {"rows": _owned(t for t in turns)})}
+        # an auto-commit read: one round trip, not BEGIN, RUN and COMMIT (it shares no snapshot with another read)
+        existing = {r["id"] for r in self.store.read_auto(
+            lambda tx: tx.run("read/existing_events", {"rows": _owned(t for t in turns)}))}
         seen: set[str] = set()
         works: list[TurnWork] = []
         for t in turns:
