@@ -94,7 +94,9 @@ def calling(fn: F) -> F:
 
 def pause(limit: float = MAX_PAUSE) -> None:
     """Between two units of background work: wait while a caller is inside (at most ``limit`` seconds), then do not
-    pause again for as long as this one waited (callers one after another never take more than half its time)."""
+    pause again for half as long as this one waited (callers one after another never take more than two thirds of its
+    time). With the whole wait, the turn outlasted the gap before the next call: beside a 700-turn user's agent loop
+    with 30 ms between messages, the writer's pauses inside ``context()`` found it free 70 times against 61 waits."""
     global paused, _free_until
     if not _inside or time.monotonic() < _free_until:   # read without the lock: a caller a moment later is met
         return                                           # at the next pause
@@ -104,4 +106,4 @@ def pause(limit: float = MAX_PAUSE) -> None:
             t0 = time.monotonic()
             _cond.wait_for(lambda: not _inside, timeout=limit)
             t1 = time.monotonic()
-            _free_until = t1 + (t1 - t0)
+            _free_until = t1 + (t1 - t0) / 2

@@ -3,6 +3,7 @@ pause the background thread gets its turn; the automatic collections wait for th
 
 import gc
 import threading
+import time
 
 from graphmem import give_way
 
@@ -37,13 +38,17 @@ def test_a_pause_waits_for_the_caller_to_leave_and_then_lets_the_background_work
     caller.start()
     inside.wait(5)
     background = threading.Thread(target=lambda: (give_way.pause(limit=5), order.append("background goes on")))
+    started = time.monotonic()
     background.start()
     _wait_for(lambda: give_way.paused == before + 1)   # waiting inside its pause
+    threading.Event().wait(0.05)
     leave.set()
     caller.join(5)
     background.join(5)
+    ended = time.monotonic()
     assert order == ["caller leaves", "background goes on"] and give_way._inside == 0
-    assert give_way._free_until > 0                    # after a pause that waited: the background thread's turn
+    # after a pause that waited: the background thread's turn, for half as long as it waited
+    assert started < give_way._free_until <= ended + (ended - started) / 2
     monkeypatch.setattr(give_way, "_free_until", float("inf"))
     with give_way.caller():
         give_way.pause(limit=5)                        # its turn: no waiting although a caller is inside
