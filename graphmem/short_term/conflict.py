@@ -31,6 +31,7 @@ class MemoryItem:
     polarity: int = 0
     score: float = 0.0
     source: Any = None  # the retriever's own object
+    speaker: str | None = None   # who said it (None: the user)
 
 
 def as_item(obj: Any) -> MemoryItem:
@@ -44,7 +45,7 @@ def as_item(obj: Any) -> MemoryItem:
     if isinstance(label, str) and hasattr(obj, "source_text"):
         return MemoryItem(text=obj.text, kind=obj.kind if label in ("fact", "relation") else "", subject=obj.subject,
                           key=obj.key if label != "event" else "", value=obj.value, polarity=obj.polarity,
-                          score=obj.score, source=obj)
+                          score=obj.score, source=obj, speaker=_speaker(obj))
     get = obj.get if isinstance(obj, dict) else (lambda k, d=None: getattr(obj, k, d))
     text = get("text") or get("statement") or get("content") or ""
     return MemoryItem(text=str(text).strip(), kind=str(get("kind", "") or ""), subject=str(get("subject", "") or ""),
@@ -52,18 +53,25 @@ def as_item(obj: Any) -> MemoryItem:
                       score=float(get("score", 0.0) or 0.0), source=obj)
 
 
+def _speaker(recalled: Any) -> str | None:
+    """Who said a recalled memory: a participant, the assistant (its replies and advice), or None for the user."""
+    if recalled.label == "event" and recalled.kind in ("assistant", "advice"):
+        return "assistant"
+    return recalled.speaker
+
+
 def _plain(item: MemoryItem) -> bool:
-    """A memory that claims no slot of its own: its text is parsed for the claims it makes."""
-    return not (item.key or item.kind)
+    """The user's own words with no claim of their own: parsed for the claims they make. Another speaker's words (the
+    assistant's, a participant's) claim nothing about the user's slots (their "I" is not the user): not parsed."""
+    return not (item.key or item.kind) and item.speaker is None
 
 
 def _slots_of(item: MemoryItem, parse: Callable[[str], list] | None) -> list[tuple[tuple, Any, int]]:
     """(slot, value, polarity) claims the item makes."""
-    if not _plain(item):
-        kind = item.kind or "attribute"
-        slot = slot_of(kind, item.subject, item.key, item.value)
+    if item.key or item.kind:
+        slot = slot_of(item.kind or "attribute", item.subject, item.key, item.value)
         return [(slot, item.value, item.polarity)] if slot else []
-    if parse is None or not item.text:
+    if not _plain(item) or parse is None or not item.text:
         return []
     out = []
     try:

@@ -136,3 +136,30 @@ def test_memories_are_parsed_only_when_a_session_fact_has_a_slot():
     kept, dropped = resolve(["My budget is 5000 yuan.", fact], led, parse, ahead=told.append)
     assert parsed == ["My budget is 5000 yuan."] and kept == [] and dropped[0][1].value == 8000
     assert told == [["My budget is 5000 yuan."]]      # the texts about to be parsed, once, before any is parsed
+
+
+def test_only_the_users_own_words_are_parsed_for_claims_about_the_user():
+    """A participant's line or the assistant's reply ("My budget is 5000") says nothing of the user's budget: it is
+    neither parsed nor dropped; the user's own recalled words are parsed and beaten by this session's change. A
+    value the session replaced still marks any speaker's line that repeats it."""
+    from graphmem.recall.types import Recalled
+    from graphmem.short_term.conflict import resolve
+
+    parsed = []
+
+    def parse(text):
+        parsed.append(text)
+        return fake_extractor(text, NOW)
+
+    led = FactLedger()
+    led.add(to_fact(Statement("attribute", "", "budget", 8000, text="budget is 8000"), 1))
+    friend = Recalled("e1", "event", "Melanie (May): My budget is 5000.", "My budget is 5000.", 0.6, speaker="Melanie")
+    reply = Recalled("e2", "event", "The assistant said: my budget is 5000.", "my budget is 5000.", 0.5,
+                     kind="assistant")
+    own = Recalled("e3", "event", "You said: my budget is 5000.", "my budget is 5000.", 0.4, kind="statement")
+    kept, dropped = resolve([friend, reply, own], led, parse, ahead=lambda texts: None)
+    assert parsed == [own.text]
+    assert [i.source for i in kept] == [friend, reply] and [d[0].source for d in dropped] == [own]
+    led.superseded.append(to_fact(Statement("attribute", "", "budget", 5000, text="budget is 5000"), 0))
+    kept, dropped = resolve([friend], led, parse)
+    assert kept == [] and dropped[0][0].source is friend
