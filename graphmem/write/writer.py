@@ -59,12 +59,12 @@ def _n(job: "_Inflight | None") -> int:
     return len(job.entries) if job is not None else 0
 
 
-def _timed(fn, *args) -> float:
-    """``fn(*args)``'s seconds, after a caller inside ``context()``/``recall`` has run (``give_way``: nobody on its
-    path waits for the committer)."""
+def _commit(pipeline: Pipeline, prepared: Batch) -> float:
+    """The committer thread's work: ``prepared`` committed, in seconds, once a caller inside ``context()``/``recall``
+    has run (``give_way``: nobody on its path waits for the committer)."""
     give_way.pause()
     t0 = time.perf_counter()
-    fn(*args)
+    pipeline.commit(prepared)
     return time.perf_counter() - t0
 
 
@@ -363,7 +363,7 @@ class Writer:
                             return
                         continue
                     if prepared is not None:
-                        inflight = _Inflight(committer.submit(_timed, pipeline.commit, prepared), prepared, entries,
+                        inflight = _Inflight(committer.submit(_commit, pipeline, prepared), prepared, entries,
                                              prep_s)
                         after = entries[-1].seq
                     elif not entries:
