@@ -66,16 +66,20 @@ def _plain(item: MemoryItem) -> bool:
     return not (item.key or item.kind) and item.speaker is None
 
 
-def _slots_of(item: MemoryItem, parse: Callable[[str], list] | None) -> list[tuple[tuple, Any, int]]:
-    """(slot, value, polarity) claims the item makes."""
+def _slots_of(item: MemoryItem, parse: Callable[[str], list] | None,
+              known: Callable[[Any], Any] | None = None) -> list[tuple[tuple, Any, int]]:
+    """(slot, value, polarity) claims the item makes. ``known``: the statements the write path read in the item's
+    source (``claims.of_recalled``), None when it never read it; only then is the item's text parsed."""
     if item.key or item.kind:
         slot = slot_of(item.kind or "attribute", item.subject, item.key, item.value)
         return [(slot, item.value, item.polarity)] if slot else []
     if not _plain(item) or parse is None or not item.text:
         return []
     out = []
+    statements = _known(item, known)
     try:
-        statements = parse(item.text)
+        if statements is None:
+            statements = parse(item.text)
     except Exception:
         return []
     for st in statements:
@@ -86,9 +90,19 @@ def _slots_of(item: MemoryItem, parse: Callable[[str], list] | None) -> list[tup
     return out
 
 
-def contradiction(item: MemoryItem, ledger: FactLedger, parse: Callable[[str], list] | None = None) -> HardFact | None:
+def _known(item: MemoryItem, known: Callable[[Any], Any] | None) -> Any:
+    if known is None or item.source is None:
+        return None
+    try:
+        return known(item.source)
+    except Exception:
+        return None
+
+
+def contradiction(item: MemoryItem, ledger: FactLedger, parse: Callable[[str], list] | None = None,
+                  known: Callable[[Any], Any] | None = None) -> HardFact | None:
     """The session fact that contradicts ``item``, or None."""
-    for slot, value, pol in _slots_of(item, parse):
+    for slot, value, pol in _slots_of(item, parse, known):
         cur = ledger.current(slot)
         if cur is None:
             continue
@@ -119,11 +133,12 @@ def _shares_words(a: str, b: str) -> bool:
 
 
 def resolve(items: Iterable[Any], ledger: FactLedger, parse: Callable[[str], list] | None = None,
-            ahead: Callable[[list[str]], None] | None = None
+            ahead: Callable[[list[str]], None] | None = None, known: Callable[[Any], Any] | None = None
             ) -> tuple[list[MemoryItem], list[tuple[MemoryItem, HardFact]]]:
     """Split long-term statements into (kept, [(dropped, the session fact that beats it)]). Duplicates of
     a session fact's own text are dropped too (they add nothing). ``ahead``: told once the texts ``parse`` is
-    about to read (a session parses them in one batch)."""
+    about to read (a session parses them in one batch). ``known``: the claims the write path already read in a
+    retriever's item (by its source object; None: unknown), which are used instead of parsing its text."""
     kept: list[MemoryItem] = []
     dropped: list[tuple[MemoryItem, HardFact]] = []
     seen: set[str] = set()
@@ -132,12 +147,12 @@ def resolve(items: Iterable[Any], ledger: FactLedger, parse: Callable[[str], lis
         #                a memory) against events and goals alone cannot change the answer
     items = [as_item(raw) for raw in items]
     if parse is not None and ahead is not None:
-        ahead([i.text for i in items if i.text and _plain(i)])
+        ahead([i.text for i in items if i.text and _plain(i) and _known(i, known) is None])   # only the unknown
     for item in items:
         if not item.text or norm(item.text) in seen:
             continue
         seen.add(norm(item.text))
-        beaten = contradiction(item, ledger, parse)
+        beaten = contradiction(item, ledger, parse, known)
         if beaten is not None:
             dropped.append((item, beaten))
         else:

@@ -42,7 +42,7 @@ from typing import Any, Protocol
 from graphmem import give_way, lang as langs
 from graphmem.errors import GraphmemError, InputError
 from graphmem.linking.slots import SlotTable
-from graphmem.short_term import conflict, facts, packing, state as st, summary as sm, tools as tl
+from graphmem.short_term import claims, conflict, facts, packing, state as st, summary as sm, tools as tl
 from graphmem.short_term.conflict import MemoryItem
 from graphmem.short_term.facts import FactLedger, HardFact
 from graphmem.short_term.packing import Item, Layer, Omission
@@ -225,6 +225,8 @@ class Session:
             else None
         statements = list(analysis.statements) if analysis is not None else \
             self._safe(lambda: self.extractor(text, at), "extractor") or []
+        if analysis is not None:
+            claims.remember(text, at, analysis.statements)   # a recall of this turn finds its claims (conflict rule)
         analysis, links = self._link(text, turn, analysis)
         places = self._record_links(links, turn)
         with self._lock:
@@ -476,7 +478,8 @@ class Session:
                 omitted_extra.append(Omission(packing.LONG_TERM, "retriever", 0, f"failed: {type(exc).__name__}: {exc}"))
                 raw = []
             parse = self._parse if (raw and ledger.facts) else None  # nothing to contradict: skip parsing
-            lt_kept, lt_dropped = conflict.resolve(raw, ledger, parse, self._parse_ahead)
+            known = claims.of_recalled if self.extractor is facts.extract else None   # the write path's reading
+            lt_kept, lt_dropped = conflict.resolve(raw, ledger, parse, self._parse_ahead, known)
             for item, beaten in lt_dropped:
                 omitted_extra.append(Omission(packing.LONG_TERM, item.text[:60], self.counter(item.text),
                                               f"contradicted by this session: {beaten.render(lang)[:60]}"))

@@ -24,6 +24,7 @@ from graphmem.linking import api as linking
 from graphmem.linking.analysis import SPEAKS_FOR_SELF, analyse, reaction_only
 from graphmem.linking.nlp import DOC_CACHE, english_docs
 from graphmem import give_way, scopes
+from graphmem.short_term import claims
 from graphmem.model import FactInput
 from graphmem.store import Store, Tx
 from graphmem.write import entities, ids, removals, retime, rows, smalltalk, tombstones, values
@@ -346,6 +347,8 @@ class Pipeline:
             w.language, w.label, w.has_information = a.language, a.verdict.label, a.verdict.has_information
             w.personal = a.personal
             w.statements = list(a.stored)   # linking's Statements themselves (FactInput is Statement)
+            if t.role == "user":   # what the user's turn claims, for the conflict rule of a later recall of it
+                claims.remember(t.text, t.at, a.statements)
             if a.advice:   # an assistant's recommendation or conclusion
                 w.label, w.has_information, w.advice = "informative", True, True
             if w.label in ("greeting", "smalltalk", "chitchat") and not w.has_information and not w.statements:

@@ -163,3 +163,41 @@ def test_only_the_users_own_words_are_parsed_for_claims_about_the_user():
     led.superseded.append(to_fact(Statement("attribute", "", "budget", 5000, text="budget is 5000"), 0))
     kept, dropped = resolve([friend], led, parse)
     assert kept == [] and dropped[0][0].source is friend
+
+
+def test_a_recalled_turn_the_write_path_read_is_judged_by_its_claims_without_parsing():
+    """The user's recalled words whose turn this process read (the writer or the session: ``claims.remember``) are
+    judged by that turn's statements, found by the stored words and when they were said; the line is not parsed.
+    A turn never read is parsed as before; known claims that say nothing keep the memory without a parse."""
+    from datetime import timedelta
+
+    from graphmem.recall.types import Recalled
+    from graphmem.short_term import claims
+    from graphmem.short_term.conflict import resolve
+
+    parsed, batched = [], []
+
+    def parse(text):
+        parsed.append(text)
+        return fake_extractor(text, NOW)
+
+    led = FactLedger()
+    led.add(to_fact(Statement("attribute", "", "budget", 8000, text="budget is 8000"), 1))
+    said = NOW - timedelta(days=30)
+    read = Recalled("e1", "event", "You said: my budget is 5000.", "my budget is 5000.", 0.6, kind="statement",
+                    when=said)
+    quiet = Recalled("e2", "event", "You said: nice weather.", "nice weather.", 0.5, kind="statement", when=said)
+    unread = Recalled("e3", "event", "You said: my budget is 6000.", "my budget is 6000.", 0.4, kind="statement",
+                      when=said)
+    claims.remember(read.source_text, said, fake_extractor(read.source_text, said))
+    claims.remember(quiet.source_text, said, ())
+    try:
+        kept, dropped = resolve([read, quiet, unread], led, parse, ahead=batched.extend, known=claims.of_recalled)
+        assert parsed == [unread.text] and batched == [unread.text]
+        assert [i.source for i in kept] == [quiet] and [d[0].source for d in dropped] == [read, unread]
+        assert claims.of(read.source_text, said + timedelta(seconds=1)) is None   # said another time: another turn
+        parsed.clear()
+        resolve([read], led, parse)   # no ``known``: parsed as before
+        assert parsed == [read.text]
+    finally:
+        claims.clear()
