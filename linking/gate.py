@@ -96,11 +96,27 @@ def _at_end(alternatives: str) -> re.Pattern:
     return re.compile(f"(?:{alternatives})[\\s!！.。~～…😘👋❤️]*$")
 
 
+@langs.cached(maxsize=4096)   # asked of a turn where it is parsed ahead (``sign_off_bodies``) and where it is read
 def _before_sign_off(text: str) -> str | None:
     """What a message says before it signs off or thanks ("Right, kettle's on" of "Right, kettle's on. Cheers!");
     None when it does not end that way."""
     m = _sign_off().search(text.strip())
     return text.strip()[:m.start()].strip(" ,，.。!！~～") if m else None
+
+
+def sign_off_bodies(text: str) -> list[str]:
+    """The texts ``classify_message`` may read besides ``text`` itself: what it says before it signs off, and what
+    that says before its own sign-off ("…, thanks! Cheers"), in order. The writer parses them ahead with the
+    text: the statement rules read the parse of each (LoCoMo: 13 of 1,451 turns, each parsed alone on the
+    writer's thread otherwise)."""
+    out: list[str] = []
+    while text and text.strip():
+        body = _before_sign_off(text)
+        if not body or body == text.strip():
+            break
+        out.append(body)
+        text = body
+    return out
 
 
 _REPEATS = re.compile(r"([a-z])\1{2,}")

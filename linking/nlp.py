@@ -55,9 +55,7 @@ def english():
 def _numpy_matmul(nlp):
     """The pipeline's layers multiply with numpy's BLAS (OpenBLAS) instead of thinc's default ``blis``: the same
     annotations on every LoCoMo and MemoryBank turn, about 20 % less CPU per parse on this box."""
-    from thinc.api import NumpyOps
-
-    ops = NumpyOps(use_blis=False)
+    ops = _gil_free_ops()
     for _, component in nlp.pipeline:
         model = getattr(component, "model", None)
         if model is not None and hasattr(model, "walk"):
@@ -66,6 +64,56 @@ def _numpy_matmul(nlp):
     if "attribute_ruler" in nlp.pipe_names:
         _memo_attribute_ruler(nlp.get_pipe("attribute_ruler"))
     return nlp
+
+
+def _gil_free_ops():
+    """thinc's ``NumpyOps`` whose three per-token kernels of a forward pass (``maxout``, ``seq2col``, ``gather_add``:
+    0.4 ms of each English message's parse, all of it holding the GIL in thinc's Cython) are numpy operations that
+    let the GIL go, so the parse thread leaves it to the writer's rules. The same numbers to the bit: the max of the
+    pieces, the window's rows with zeros outside the array, the rows added in thinc's order starting from zero (the
+    same tags, dependencies and entities on every LoCoMo and MemoryBank en message). Inference only: ``maxout``
+    does not record which piece won (nothing here trains; a backward pass raises). Anything else (other dtypes,
+    ``seq2col`` with sequence lengths) goes to thinc's own kernel."""
+    import numpy as np
+    from thinc.api import NumpyOps
+
+    class GilFreeOps(NumpyOps):
+        def maxout(self, X):
+            if not (type(X) is np.ndarray and X.dtype == np.float32 and X.ndim == 3 and X.shape[0] and X.shape[2]):
+                return super().maxout(X)
+            best = X[:, :, 0].copy()
+            for p in range(1, X.shape[2]):
+                np.maximum(best, X[:, :, p], out=best)
+            return best, None
+
+        def backprop_maxout(self, dY, which, P):
+            if which is None:
+                raise NotImplementedError("graphmem's spaCy pipelines are for inference only")
+            return super().backprop_maxout(dY, which, P)
+
+        def seq2col(self, seq, nW, *, lengths=None):
+            if lengths is not None or not (type(seq) is np.ndarray and seq.dtype == np.float32 and seq.ndim == 2
+                                           and seq.flags.c_contiguous and nW >= 0):
+                return super().seq2col(seq, nW, lengths=lengths)
+            n, width = seq.shape
+            padded = np.zeros((n + 2 * nW, width), dtype=seq.dtype)
+            padded[nW:nW + n] = seq
+            cols = np.empty((n, 2 * nW + 1, width), dtype=seq.dtype)
+            for k in range(2 * nW + 1):
+                cols[:, k] = padded[k:k + n]
+            return cols.reshape(n, (2 * nW + 1) * width)
+
+        def gather_add(self, table, indices):
+            if not (type(table) is np.ndarray and table.dtype == np.float32 and table.ndim == 2
+                    and type(indices) is np.ndarray and indices.ndim == 2 and indices.dtype.kind in "iu"
+                    and (not indices.size or (indices.min() >= 0 and indices.max() < table.shape[0]))):
+                return super().gather_add(table, indices)
+            out = np.zeros((indices.shape[0], table.shape[1]), dtype=table.dtype)
+            for k in range(indices.shape[1]):
+                out += table[indices[:, k]]
+            return out
+
+    return GilFreeOps(use_blis=False)
 
 
 _KEYS = frozenset({"TAG", "LOWER", "DEP", "IS_SPACE"})   # what a one-token rule may read to be remembered

@@ -22,6 +22,7 @@ import numpy as np
 
 from graphmem.linking import api as linking
 from graphmem.linking.analysis import SPEAKS_FOR_SELF, analyse, reaction_only
+from graphmem.linking.gate import sign_off_bodies
 from graphmem.linking.nlp import DOC_CACHE, english_docs
 from graphmem import give_way, scopes
 from graphmem.short_term import claims
@@ -624,9 +625,12 @@ def _parse_ahead(works: list[TurnWork]) -> None:
 
 
 def _parse_texts(works: list[TurnWork]) -> list[str]:
-    return [w.turn.text for w in works if w.turn.facts is None and linking.is_english_text(w.turn.text)
+    """The English turns to parse, each followed by what the gate reads of it besides (``sign_off_bodies``: the
+    part before a sign-off, which the statement rules parse too)."""
+    return [x for w in works if w.turn.facts is None and linking.is_english_text(w.turn.text)
             and not reaction_only(w.turn.text, w.turn.role)
-            and (w.turn.analysis is None or w.turn.analysis.mentions is None)]
+            and (w.turn.analysis is None or w.turn.analysis.mentions is None)
+            for x in (w.turn.text, *sign_off_bodies(w.turn.text))]
 
 
 #: one thread per process that parses the next batch's English turns while the writer's thread reads this one
