@@ -43,6 +43,10 @@ class UserState:
     recent: deque = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))   # (said_by, normalised text)
     sessions: dict[str, Any] = field(default_factory=dict)  # session_id → SlotTable
     loaded_at: float = 0.0
+    #: the user's entities as the graph holds them, as far as this writer knows (read, then what it wrote since):
+    #: id → ``stored_entity``. A reload that reads the same keeps the state (which knows more than the graph)
+    stored: dict[str, tuple] = field(default_factory=dict)
+    invalid: bool = False                                   # to be read from the graph again whatever it holds
 
     @property
     def self_id(self) -> str:
@@ -54,6 +58,26 @@ class UserState:
                 self.sessions.pop(next(iter(self.sessions)))
             self.sessions[session_id] = linking.SlotTable()
         return self.sessions[session_id]
+
+
+def stored_entity(name: str, type_: str | None, aliases, embedded: bool) -> tuple:
+    """What the writer's state compares of a stored entity (``read/writer_users``): name, type, aliases in their
+    stored order, whether it has a name vector."""
+    return name, type_ or "", tuple(aliases or ()), embedded
+
+
+def merged_entity(old: tuple | None, ref: "EntityRef", embedded: bool) -> tuple:
+    """``stored_entity`` after ``write/upsert_entities`` wrote ``ref`` (its row: name, type, sorted aliases, a
+    vector if it was new): created with the row's name, type and vector; an alias not held yet (nor the name)
+    appended; the type set if it had none."""
+    if old is None:
+        old = stored_entity(ref.name, ref.type, (), embedded)
+    name, type_, aliases, has_vector = old
+    acc = list(aliases)
+    for a in sorted(ref.aliases):
+        if a not in acc and a != name:
+            acc.append(a)
+    return name, type_ or ref.type or "", tuple(acc), has_vector
 
 
 @dataclass

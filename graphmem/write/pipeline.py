@@ -12,7 +12,9 @@ transaction's rows ``graphmem.write.rows``.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import threading
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -43,6 +45,7 @@ log = logging.getLogger("graphmem.write")
 PARSE_BATCH = 256
 PARSE_CHUNK = 64          # turns read (gate, statements, mentions) before their vectors go to the embedding thread
 NEW_FROM_MENTION = ("named", "possessive")
+COMMIT_WAIT = 300.0       # seconds a reload waits for the commit of the batch prepared before it (``_reload``)
 
 
 @dataclass
@@ -108,6 +111,10 @@ class Batch:
     accepted: list[tuple[tuple[str, str], tuple]] = field(default_factory=list)   # (user, (said_by, text))
     judged: dict[str, Any] = field(default_factory=dict)
     forgotten: set[tuple[str, str]] = field(default_factory=set)   # users forgotten since a turn was journaled
+    committed: threading.Event = field(default_factory=threading.Event)   # its commit returned (or failed)
+    learnt: set[tuple[str, str]] = field(default_factory=set)   # users whose state knows what it wrote
+    ok: bool = False                                              # committed
+    queued: bool = False          # handed to a committer (``Pipeline.queue``): a reload waits for its commit
 
 
 class Pipeline:
@@ -121,18 +128,42 @@ class Pipeline:
         self.users: dict[tuple[str, str], UserState] = {}
         self.user_ttl = user_ttl   # reload a user's entities this often (curation may merge or forget them)
         self._names = Once(embedder)    # the linker's and new names' vectors, one batch's (``prepare``)
+        self._unsettled: list[Batch] = []   # prepared batches not through ``after_commit`` yet
         self._parsing: list[Future] = []   # the next batch's English turns, parsed ahead a chunk at a time
 
     # -- user state -------------------------------------------------------------------------------------
     def user(self, tenant: str, user_id: str) -> UserState:
+        """The user's state for the batch being prepared: read from the graph if it is not held (a stale one is
+        read again only where a batch starts, ``prepare``: never between two of a batch's turns, which would lose
+        what the batch's earlier turns taught it)."""
         k = (tenant, user_id)
-        if self._stale(k):
+        if k not in self.users:
             self._load([k])
         return self.users[k]
 
     def _stale(self, k: tuple[str, str]) -> bool:
         old = self.users.get(k)
         return old is None or time.monotonic() - old.loaded_at > self.user_ttl
+
+    def _reload(self, keys: list[tuple[str, str]]) -> None:
+        """Read ``keys`` again where a batch starts (``user_ttl``: another process may have curated them).
+        A batch prepared before and not yet through ``after_commit`` (the writer commits batch N while it prepares
+        N+1) is in the graph only once committed: its commit is waited for and what it wrote is counted in first,
+        so the read is compared with what this writer knows the graph holds. Nothing changed by anyone else: the
+        state is kept as it is (it knows more than the graph: names of turns the gate turned away, types and
+        aliases the batch learnt); a change: the state is read from the graph (``_install``)."""
+        if not keys:
+            return
+        wanted = set(keys)
+        for b in list(self._unsettled):
+            mine = wanted & {(w.turn.tenant, w.turn.user_id) for w in b.works}
+            if mine and b.queued:   # one not handed to a committer has written nothing, and will not meanwhile
+                if not b.committed.wait(COMMIT_WAIT):
+                    log.warning("a batch prepared before was not committed in %.0fs; reading its users anyway",
+                                COMMIT_WAIT)
+                elif b.ok:
+                    self._learn_written(b, mine)
+        self._load(keys)
 
     def _load(self, keys: list[tuple[str, str]]) -> None:
         """(Re)load the users ``keys`` from the graph: one read a tenant (``read/writer_users``), not two a user."""
@@ -146,8 +177,19 @@ class Pipeline:
 
     def _install(self, tenant: str, user_id: str, rows: list[dict], recent: list[dict]) -> None:
         """A user's state from its entities (oldest first) and latest turns (newest first); the sessions' slot
-        tables are kept across a reload."""
-        old = self.users.pop((tenant, user_id), None)
+        tables are kept across a reload. A state read again whose entities nobody else changed (the graph holds
+        them as ``UserState.stored`` has them) is kept as it is, but for its latest turns if they differ."""
+        old = self.users.get((tenant, user_id))
+        stored = {r["id"]: entities.stored_entity(r["name"], r["type"], r["aliases"], bool(r["embedding"]))
+                  for r in rows}
+        said = [((r["role"] or "user", r["speaker"] or ""), ids.norm_name(r["text"] or "")) for r in reversed(recent)]
+        if old is not None and not old.invalid and old.stored == stored:
+            if sorted(old.recent) != sorted(said[-RECENT_EVENTS:]):   # another writer's turns (rule 3 reads them)
+                old.recent.clear()
+                old.recent.extend(said)
+            old.loaded_at = time.monotonic()
+            return
+        self.users.pop((tenant, user_id), None)
         known = [linking.KnownEntity(r["id"], r["name"], r["type"] or "", tuple(r["aliases"] or ()),
                                      np.asarray(r["embedding"], dtype=np.float32) if r["embedding"] else None)
                  for r in rows if not r["is_self"]]
@@ -158,18 +200,52 @@ class Pipeline:
             for s in (r["name"], *(r["aliases"] or ())):
                 names.setdefault(ids.norm_name(s), r["id"])
         st = UserState(tenant, user_id, linking.Gazetteer(known), names, {r["id"] for r in rows},
-                       sessions=old.sessions if old is not None else {}, loaded_at=time.monotonic())
-        for r in reversed(recent):
-            st.recent.append(((r["role"] or "user", r["speaker"] or ""), ids.norm_name(r["text"] or "")))
+                       sessions=old.sessions if old is not None else {}, loaded_at=time.monotonic(), stored=stored)
+        st.recent.extend(said)
         if len(self.users) > 10_000:
             self.users.pop(next(iter(self.users)))
         self.users[(tenant, user_id)] = st
+
+    def _learn_written(self, b: Batch, keys: set[tuple[str, str]] | None = None) -> None:
+        """What committed batch ``b`` wrote of its users ``keys`` (all: None), once: its accepted turns join the
+        recent ones (rule 3), its entities ``UserState.stored`` (as ``write/upsert_entities`` merges them)."""
+        keys = {(w.turn.tenant, w.turn.user_id) for w in b.works} if keys is None else keys
+        todo = keys - b.learnt
+        b.learnt |= todo
+        for k, said in b.accepted:
+            st = self.users.get(k)
+            if st is not None and k in todo:
+                st.recent.append(said)
+        for r in b.refs.values():
+            st = self.users.get((r.tenant, r.user_id))
+            if st is not None and (r.tenant, r.user_id) in todo and r.id in b.written:
+                st.stored[r.id] = entities.merged_entity(st.stored.get(r.id), r, r.new and r.name in b.vec)
+
+    def queue(self, b: Batch) -> Batch:
+        """``b`` is handed to a committer thread (the writer's) and may commit while the next batch is prepared: a
+        reload of its users waits for that commit (``_reload``)."""
+        b.queued = True
+        return b
+
+    def discard(self, *batches: Batch | None) -> None:
+        """Batches that will not be committed (their commit failed, or one before them did and they are taken
+        again): what preparing them taught the users' states is not in the graph, so those users are read again
+        and nothing waits for their commits."""
+        for b in batches:
+            if b is None:
+                continue
+            b.committed.set()
+            with contextlib.suppress(ValueError):
+                self._unsettled.remove(b)
+            for w in b.works:
+                self.invalidate(w.turn.tenant, w.turn.user_id)
 
     def invalidate(self, tenant: str | None = None, user_id: str | None = None) -> None:
         """Forget cached entities (all, or one user's) so the next batch reloads them from the graph."""
         for k in list(self.users):
             if (tenant is None or k[0] == tenant) and (user_id is None or k[1] == user_id):
                 self.users[k].loaded_at = -1e18
+                self.users[k].invalid = True
 
     # -- the batch ----------------------------------------------------------------------------------------
     def process(self, entries: list[Entry]) -> BatchResult:
@@ -183,6 +259,14 @@ class Pipeline:
         """Everything that does not depend on the previous batch being committed: gate rules 1–2, extraction,
         linking; the batch's vectors are sent to the embedding thread, not waited for. Runs on the worker thread.
         ``ahead``: the entries likely to come next, parsed meanwhile on the parse thread (``parse_next``)."""
+        try:
+            return self._prepare(entries, ahead)
+        except BaseException:   # what the batch's earlier turns taught the users' states was never written
+            for e in entries:
+                self.invalidate(e.payload.get("tenant"), e.payload.get("user_id"))
+            raise
+
+    def _prepare(self, entries: list[Entry], ahead: list[Entry] | None) -> Batch:
         self._parsed()
         res = BatchResult()
         turns: list[Prepared] = []
@@ -202,7 +286,7 @@ class Pipeline:
             seen.add(t.event_id)
             works.append(TurnWork(t))
         # the batch's users not known yet (or not for ``user_ttl``), read at once rather than a user at a time
-        self._load([k for k in dict.fromkeys((w.turn.tenant, w.turn.user_id) for w in works) if self._stale(k)])
+        self._reload([k for k in dict.fromkeys((w.turn.tenant, w.turn.user_id) for w in works) if self._stale(k)])
         refs: dict[str, EntityRef] = {}
         b = Batch(works, refs, res)
         # the batch's English turns not parsed ahead (a bulk load's first batches, a live agent's every batch: the
@@ -233,6 +317,7 @@ class Pipeline:
         for w in works:
             give_way.pause()
             self._analyse(w, refs)
+        self._unsettled.append(b)
         return b
 
     def parse_next(self, entries: list[Entry]) -> None:
@@ -264,6 +349,16 @@ class Pipeline:
         processes, other hosts), so two of them can never both supersede the same version. Reads shared state
         (recent turns) but changes none of it; may run on a committer thread. Waits for the batch's vectors
         first (``finish``)."""
+        try:
+            self._commit(b)
+            b.ok = True
+        except BaseException:
+            self.discard(b)   # nothing of it was written: what preparing it taught the users' states goes
+            raise
+        finally:
+            b.committed.set()
+
+    def _commit(self, b: Batch) -> None:
         if not b.works:
             return
         self.finish(b)
@@ -574,12 +669,11 @@ class Pipeline:
         """Shared state learns what was committed: recent turns (for rule 3), persisted entities, and new
         entities' name vectors in the linker's index (once per batch and user). Runs on the worker thread."""
         works, refs = b.works, b.refs
+        with contextlib.suppress(ValueError):
+            self._unsettled.remove(b)
         for tenant, user_id in b.forgotten:   # the cached entities of a forgotten user are reloaded
             self.invalidate(tenant, user_id)
-        for k, said in b.accepted:
-            st = self.users.get(k)
-            if st is not None:
-                st.recent.append(said)
+        self._learn_written(b)
         by_user: dict[tuple[str, str], list[EntityRef]] = {}
         for w in works:
             for eid in w.mention_ids:

@@ -354,6 +354,7 @@ class Writer:
                         failed = self._finish(pipeline, done)
                         if failed is not None:
                             after = 0
+                            pipeline.discard(prepared)   # prepared against what the failed batch taught it
                             if self._recover(pipeline, failed, done.entries):
                                 return
                             continue          # what was prepared behind it is taken again
@@ -363,8 +364,8 @@ class Writer:
                             return
                         continue
                     if prepared is not None:
-                        inflight = _Inflight(committer.submit(_commit, pipeline, prepared), prepared, entries,
-                                             prep_s)
+                        inflight = _Inflight(committer.submit(_commit, pipeline, pipeline.queue(prepared)),
+                                             prepared, entries, prep_s)
                         after = entries[-1].seq
                     elif not entries:
                         with self._cond:      # nothing to take although something is pending: resynchronise
