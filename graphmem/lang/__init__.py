@@ -44,7 +44,7 @@ def remove_path(folder: str | Path) -> None:
 
 
 def _clear() -> None:
-    for f in (_load, _codes, _pack, union, *_built):
+    for f in (_load, _codes, _pack, _packs, union, *_built):
         f.cache_clear()
 
 
@@ -81,14 +81,13 @@ def has(lang: str | None) -> bool:
     return bool(lang) and lang in _codes()
 
 
+@lru_cache(maxsize=256)   # asked per clause and rule: the cache is the function itself (one call, not two)
 def pack(lang: str | None = None) -> Pack:
     """The pack for ``lang``; the default (English) pack when no folder has that code."""
-    return _pack(lang)
-
-
-@lru_cache(maxsize=256)
-def _pack(lang: str | None) -> Pack:
     return _load(lang if has(lang) else DEFAULT)
+
+
+_pack = pack
 
 
 @lru_cache(maxsize=None)
@@ -108,9 +107,15 @@ def of_text(text: str) -> str:
     return DEFAULT
 
 
-def packs() -> list[Pack]:
-    """Every pack, in search order (the default's folder first among the built-in ones: ``en``, ``zh``)."""
-    return [pack(c) for c in languages()]
+def packs() -> tuple[Pack, ...]:
+    """Every pack, in search order (the default's folder first among the built-in ones: ``en``, ``zh``); one tuple,
+    built once (the rules ask for it per clause)."""
+    return _packs()
+
+
+@lru_cache(maxsize=1)
+def _packs() -> tuple[Pack, ...]:
+    return tuple(pack(c) for c in languages())
 
 
 @lru_cache(maxsize=None)

@@ -28,6 +28,7 @@ class Pack:
 
     def __init__(self, lang: str, folder: Path, builtin: bool = False):
         self.lang, self.folder, self._builtin = lang, folder, builtin
+        self._fns: dict[str, Callable] = {}
 
     def __repr__(self) -> str:
         return f"Pack({self.lang!r}, {str(self.folder)!r})"
@@ -101,9 +102,16 @@ class Pack:
         return mod
 
     def fn(self, name: str) -> Callable:
+        """The function ``name`` of ``rules.py`` (its ``__all__``); found once, then read from ``_fns`` (the rules
+        ask for a function per clause and rule)."""
+        try:
+            return self._fns[name]
+        except KeyError:
+            pass
         if name not in getattr(self.rules, "__all__", ()):
             raise ConfigError(f"language pack {self.lang!r}: rules.py exports no {name!r}")
-        return getattr(self.rules, name)
+        f = self._fns[name] = getattr(self.rules, name)
+        return f
 
     def names(self) -> set[str]:
         """Everything the pack provides, as ``kind:name`` (``words:fillers``, ``say:said_so``, ``fn:...``)."""
