@@ -39,8 +39,17 @@ def _without_ambient(text: str) -> str:
     return text
 
 
+_CLAUSE_SPLIT = re.compile(r"[，。！？；;!?\n]+|,\s|\.\s|\.$|\s+-\s+|—")
+
+
+@lru_cache(maxsize=16)
+def _script_run(script: str, least: int) -> re.Pattern:
+    """``least`` or more characters of a pack's ``script`` in a row (compiled once a script)."""
+    return re.compile(f"(?:{script}){{{least},}}")
+
+
 def _clauses(text: str) -> list[str]:
-    return [c.strip() for c in re.split(r"[，。！？；;!?\n]+|,\s|\.\s|\.$|\s+-\s+|—", text) if c.strip()]
+    return [c.strip() for c in _CLAUSE_SPLIT.split(text) if c.strip()]
 
 
 def states_about_user(text: str) -> bool:
@@ -52,7 +61,7 @@ def states_about_user(text: str) -> bool:
     for c in _clauses(text):
         p = langs.pack(langs.of_text(c))
         script = p.regex("script").pattern
-        if p is not default and re.search(f"(?:{script}){{2,}}", c):
+        if p is not default and _script_run(script, 2).search(c):
             if p.fn("about_speaker")(c):
                 return True
             # a mixed clause: the default language's part may carry the statement ("I don't drink alcohol, 所以…")
@@ -159,7 +168,7 @@ def classify_message(text: str, now: datetime | None = None) -> GateVerdict:
     s = en_re.sub(take, s)
     fillers = lx.fillers()
     leftover = []
-    for w in re.findall(r"[a-z0-9]+|[\u4e00-\u9fff]+", s):
+    for w in _WORD.findall(s):
         if w in fillers or _laugh().match(w):
             continue
         if all("\u4e00" <= ch <= "\u9fff" for ch in w):

@@ -17,6 +17,7 @@ from re import _parser
 DIGIT = "\\d"                    # the needed "string" a digit class gives: any decimal digit
 _DIGIT_WEIGHT = 5
 _MAX_CLASS = 64                  # a larger character class says too little to be worth a test
+_MAX_STRINGS = 32                # ``finditer``/``search`` test at most this many strings before a pattern
 _CASELESS_RISK = re.compile(r"[\u0080-\u2e7f]")   # where a case-blind pattern may match a letter unlike its lower case
 
 
@@ -59,9 +60,26 @@ def finditer(pattern: re.Pattern, text: str):
     return pattern.finditer(text) if may_match(_needed(pattern), text) else iter(())
 
 
-@lru_cache(maxsize=256)
+def search(pattern: re.Pattern, text: str) -> re.Match | None:
+    """``pattern.search(text)``; None without running it on a text that lacks what every match of it needs."""
+    return pattern.search(text) if may_match(_needed(pattern), text) else None
+
+
+_NEEDED: dict[int, tuple[re.Pattern, Needs | None]] = {}
+
+
 def _needed(pattern: re.Pattern) -> Needs | None:
-    return needed(pattern)
+    """``needed(pattern)``, remembered by the pattern's identity: hashing a compiled pattern hashes its whole
+    program (microseconds for a large alternation), longer than the test it gates."""
+    got = _NEEDED.get(id(pattern))
+    if got is None or got[0] is not pattern:
+        if len(_NEEDED) >= 1024:
+            _NEEDED.clear()
+        needs = needed(pattern)
+        if needs is not None and len(needs[0]) + len(needs[1]) > _MAX_STRINGS:
+            needs = None   # a long list (a lexicon's 106 occupations) is a slower search than the pattern's own
+        got = _NEEDED[id(pattern)] = (pattern, needs)
+    return got[1]
 
 
 @lru_cache(maxsize=256)   # a frozenset keeps its hash: the look-up hashes two cached hashes
@@ -72,9 +90,26 @@ def _searches(needs: Needs) -> tuple[re.Pattern | None, re.Pattern | None]:
 
 
 def _alternation(strings: frozenset[str]) -> re.Pattern | None:
+    """One search that finds something in a text exactly when one of ``strings`` is in it: a string holding another
+    is left out (where it is, the other is too), and the rest share their prefixes ("fri|friday|frost" is
+    "fr(?:i|ost)"): the scan tries each starting character once instead of each string."""
     if not strings:
         return None
-    return re.compile("|".join(r"\d" if s == DIGIT else re.escape(s) for s in sorted(strings, key=lambda s: (-len(s), s))))
+    words = {s for s in strings if s != DIGIT}
+    words = {s for s in words if not any(o != s and o in s for o in words)}
+    parts = ([_trie(sorted(words))] if words else []) + ([r"\d"] if DIGIT in strings else [])
+    return re.compile("|".join(parts))
+
+
+def _trie(words: list[str]) -> str:
+    """``words`` (none a prefix of another, sorted) as a pattern that matches where one of them starts."""
+    if len(words) == 1:
+        return re.escape(words[0])
+    groups: dict[str, list[str]] = {}
+    for w in words:
+        groups.setdefault(w[0], []).append(w[1:])
+    alts = [re.escape(ch) + _trie(rest) for ch, rest in groups.items()]
+    return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
 
 
 # what the parts of a pattern need: (string, whether it is lower-cased for a case-blind search)

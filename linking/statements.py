@@ -25,6 +25,8 @@ from .types import Statement
 _DATE_KEYS = {"deadline", "birthday"}
 _PHONE = re.compile(r"\+?[\d()][\d\s().-]{5,}\d")   # a phone number is text: "07700 900123", "555-0142"
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")   # an email is an address, not "to reschedule a meeting"
+_UNITS = re.compile(r"[\u4e00-\u9fff]|[A-Za-z]+")   # a clause's words and characters (compiled once: asked per clause)
+_LATIN = re.compile(r"[A-Za-z]+")
 _TEXT_KEYS = {"name", "model", "color", "address", "email", "allergy", "employer", "location", "job", "phone",
               "hometown"}
 _OWNED_KEYS = {"location", "address", "employer", "job", "hometown"}
@@ -166,7 +168,7 @@ def _extract(text: str, now: datetime) -> list[Statement]:
         got = extract(clause, now, change, lang, user_spoke, text)
         if not got and bare and _only_a_time(clause, now):   # "出院日子也定了，二月二十七号": one statement
             got = extract(f"{bare}{pack(clang).say('clause_join')}{clause}", now, change, lang, user_spoke, text)
-        bare = "" if got or len(re.findall(r"[\u4e00-\u9fff]|[A-Za-z]+", clause)) < 4 else clause
+        bare = "" if got or len(_UNITS.findall(clause)) < 4 else clause
         job = _occupation(clause)
         if not job and intro is not False and _occupation(clause, bare=True):   # a bare job ("nurse in Leeds")
             intro = intro or any(p.fn("name_age")(text) for p in packs())       # counts in a self-introduction only
@@ -302,7 +304,8 @@ def _occupation(clause: str, bare: bool = False, copula: bool = False) -> str:
     if "?" in c or "？" in c:
         return ""
     name = "occupation_bare" if bare else "occupation_copula" if copula else "occupation"
-    m = next(filter(None, (_occupation_re(p, name).search(c) for p in packs())), None)   # each pack's, in order
+    # each pack's, in order; not run on a clause without an occupation or the pattern's other needed words
+    m = next(filter(None, (prefilter.search(_occupation_re(p, name), c) for p in packs())), None)
     if bare or copula:
         return m.group(1).strip() if m else ""
     if m:   # "做了四年后端开发": the aspect and the duration are not part of the job (each pack's occupation_lead)
@@ -535,7 +538,7 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
         ts = find_times(c, now)
         if ts and not any(s.kind in ("goal", "preference", "attribute") for s in out) and not consumed_time:
             rest = (c[:ts[0].start] + c[ts[0].end:]).strip(" ,.")
-            if len(re.findall(r"[A-Za-z]+", rest)) >= 2:
+            if len(_LATIN.findall(rest)) >= 2:
                 out.append(_event(c, lang, change, ts))
     return out
 

@@ -7,6 +7,7 @@ import re
 from itertools import islice
 
 from graphmem import lang
+from graphmem.linking import prefilter
 
 __all__ = ["about_speaker", "agent_nouns", "allergy_list", "ambient_units", "appositions", "asked_types", "body",
            "children", "clause_statements", "clock", "content_terms", "content_units", "cue_re", "diet", "dropped", "enumerations",
@@ -18,6 +19,11 @@ __all__ = ["about_speaker", "agent_nouns", "allergy_list", "ambient_units", "app
 
 _WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
 _WORD_RUN = re.compile(r"[A-Za-z]+")
+_WORD2 = re.compile(r"[a-z]{2,}", re.I)
+_UNIT_CHAR = re.compile(r"[a-z%k$€£¥]", re.I)
+_NOT_ABOUT_SELF = re.compile(r"\s+(?:you|your|so|not)\b", re.I)   # "I hope you …", "I think so"
+_LOW_WORD = re.compile(r"[a-z']+")
+_LETTER = re.compile(r"[A-Za-z]")
 
 
 def _p():
@@ -196,7 +202,7 @@ def diet(text: str) -> str:
 def workplaces(text: str) -> list[tuple[str, bool]]:
     """(employer, a change of job) said in passing: "my job at the bank", "accepted the Fernleaf offer" (a change)."""
     p = _p()
-    m = p.regex("_workplace").search(text) or p.regex("_job_offer").search(text)
+    m = prefilter.search(p.regex("_workplace"), text) or prefilter.search(p.regex("_job_offer"), text)
     return [(next(g for g in m.groups() if g), m.re is p.regex("_job_offer"))] if m else []
 
 
@@ -244,18 +250,17 @@ def about_speaker(clause: str) -> bool:
         verb = m.group(1).lower()
         if verb in p.words("_self_said_empty") and len(m.group(2).split()) < 3:
             continue
-        if verb in ("hope", "wish", "think", "guess", "mean", "wonder") and re.match(r"\s+(?:you|your|so|not)\b",
-                                                                                     m.group(2), re.I):
+        if verb in ("hope", "wish", "think", "guess", "mean", "wonder") and _NOT_ABOUT_SELF.match(m.group(2)):
             continue
         return True
-    if p.regex("_my_thing_is").search(c) or p.regex("_reported").search(c):
+    if p.regex("_my_thing_is").search(c) or prefilter.search(p.regex("_reported"), c):
         return True
-    words = len(re.findall(r"[a-z]{2,}", c, re.I))
-    for q in p.regex("_quantity").finditer(c):
+    words = len(_WORD2.findall(c))
+    for q in prefilter.finditer(p.regex("_quantity"), c):
         v = q.group(0).strip()
         if p.regex("_quantity_empty").match(v):
             continue
-        if re.search(r"[a-z%k$€£¥]", v, re.I):
+        if _UNIT_CHAR.search(v):
             return True            # "30 km", "125k", "$300", "2400 calories"
         if len(v) >= 2 and words >= 3:
             return True            # a bare number inside a sentence ("cut the guest list down to 80"), not "ok 886"
@@ -403,7 +408,7 @@ def appositions(clause: str) -> list:
 def is_change(text: str, text_lang: str) -> bool:
     """The message announces a change by an English cue (unless it is all another language's)."""
     from graphmem.linking import statements
-    if lang.has(text_lang) and text_lang != "en" or not _may_hold(_cue_parts(tuple(statements._cues("change", "en"))),
+    if lang.has(text_lang) and text_lang != "en" or not _may_find(_cue_search(tuple(statements._cues("change", "en"))),
                                                                  text):
         return False
     return bool(statements._cue_re("change", _p()).search(text))
@@ -420,12 +425,29 @@ def _cue_parts(words: tuple[str, ...]) -> tuple[str, ...] | None:
 
 def _may_hold(parts: tuple[str, ...] | None, text: str) -> bool:
     """False only when no cue can match ``text``: ASCII (apostrophes either way) and none of ``parts`` in it, case
-    aside (a scan per part instead of the alternation's tries at every position)."""
+    aside (one scan for the parts as literals instead of the cue pattern's tries at every position)."""
+    return _may_find(None if parts is None else _parts_search(parts), text)
+
+
+@lang.cached(maxsize=None)
+def _parts_search(parts: tuple[str, ...]) -> re.Pattern:
+    """``parts`` as one search of literals: it finds something in a text exactly when one of them is in it."""
+    return re.compile("|".join(re.escape(q) for q in sorted(parts, key=len, reverse=True))) if parts \
+        else re.compile(r"(?!x)x")
+
+
+@lang.cached(maxsize=None)
+def _cue_search(words: tuple[str, ...]) -> re.Pattern | None:
+    """``_parts_search`` of ``_cue_parts(words)``; None when there is no literal test."""
+    parts = _cue_parts(words)
+    return None if parts is None else _parts_search(parts)
+
+
+def _may_find(search: re.Pattern | None, text: str) -> bool:
     t = text.replace("’", "'")
-    if parts is None or not t.isascii():
+    if search is None or not t.isascii():
         return True
-    low = t.lower()
-    return any(q in low for q in parts)
+    return search.search(t.lower()) is not None
 
 
 # ---- a clause's job (graphmem.linking.statements._occupation) -------------------------------------------------------
@@ -442,7 +464,7 @@ def occupation_other(clause: str) -> str:
 def ambient_units(rest: str) -> int:
     """The content left beside weather/mood talk (linking/gate.py): words of two letters or more, stop words aside."""
     stop = _p().words("_ambient_stop")
-    return len([w for w in re.findall(r"[a-z']+", rest) if w not in stop and len(w) > 1])
+    return len([w for w in _LOW_WORD.findall(rest) if w not in stop and len(w) > 1])
 
 
 def content_units(words: list[str]) -> int:
@@ -460,7 +482,7 @@ def cue_re(words: tuple[str, ...]) -> re.Pattern:
 
 def may_have_cue(words: tuple[str, ...], text: str) -> bool:
     """False only when ``cue_re(words)`` cannot match ``text`` (see ``_may_hold``)."""
-    return _may_hold(_cue_parts(tuple(words)), text)
+    return _may_find(_cue_search(tuple(words)), text)
 
 
 def unqualified(subject: str) -> str:
@@ -573,7 +595,7 @@ def en_facts(text: str, lang: str, change: bool) -> list:
     """Facts about named others and things in an English message ("Tom lives in Lyon, works as a nurse", "he grew
     up in Kyoto", "That laptop keeps overheating", "it was 1400 euros"; see ``graphmem.linking.others``)."""
     from graphmem.linking import lexicon as lx
-    if "?" in text or not re.search(r"[A-Za-z]", text):
+    if "?" in text or not _LETTER.search(text):
         return []
     from graphmem.linking.nlp import english_doc
 

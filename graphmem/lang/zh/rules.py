@@ -8,6 +8,7 @@ from functools import lru_cache
 from itertools import islice
 
 from graphmem import lang
+from graphmem.linking import prefilter
 
 __all__ = ["about_speaker", "agent_nouns", "allergy_list", "ambient_units", "appositions", "asked_types", "body",
            "children", "clause_statements", "clock", "content_terms", "content_units", "cue_re", "diet", "dropped", "enumerations",
@@ -83,9 +84,9 @@ def pets(text: str) -> list[tuple[str, str]]:
     """The speaker's pets with their names: 养了一只仓鼠叫团子 -> [("团子", "仓鼠")]."""
     p = _p()
     found: list[tuple[str, str]] = []
-    for m in p.regex("_pets_listed").finditer(text):
+    for m in prefilter.finditer(p.regex("_pets_listed"), text):
         found += [(n, m.group("noun")) for n in p.regex("_pet_name_each").findall(m.group("rest"))]
-    for m in p.regex("_pets").finditer(text):
+    for m in prefilter.finditer(p.regex("_pets"), text):
         noun = m.group("noun")
         if m.group("verb").startswith("养") or _pet_noun(noun):
             found.append((m.group("names"), noun))
@@ -102,7 +103,7 @@ def owned(text: str) -> list[str]:
         return lx.ownable(w, "zh") or (w.isascii() and lx.ownable(w, "en"))
 
     out = []
-    for m in _p().regex("owns").finditer(text):
+    for m in prefilter.finditer(_p().regex("owns"), text):
         words = [t[0] for t in zh_tokens(m.group("thing"))]
         at = next((i for i, w in enumerate(words) if head(w)), None)
         if at is None or at > 1:
@@ -118,7 +119,7 @@ def languages_spoken(text: str) -> list[str]:
     """我会说普通话、粤语和英语 -> [普通话, 粤语, 英语]."""
     p = _p()
     names: list[str] = []
-    for m in p.regex("_languages").finditer(text):
+    for m in prefilter.finditer(p.regex("_languages"), text):
         names += [n for n in p.regex("_languages_sep").split(m.group("names")) if n and n[-1] in p.words("_language_end")]
     return names
 
@@ -154,7 +155,7 @@ def noun_type(word: str, nouns: dict[str, str]) -> str:
 # -- facts said in passing (linking/passing.py) -------------------------------------------------------------------
 def diet(text: str) -> str:
     """我吃素的 -> 素食; "" when no diet is said (or it is someone else's: 她是素食者)."""
-    return "素食" if _p().regex("_diet").search(text) and not re.search(r"[他她]是素食者", text) else ""
+    return "素食" if prefilter.search(_p().regex("_diet"), text) and not re.search(r"[他她]是素食者", text) else ""
 
 
 def _someone_else(before: str) -> bool:
@@ -170,12 +171,12 @@ def workplaces(text: str) -> list[tuple[str, bool]]:
 
     p = _p()
     out: list[tuple[str, bool]] = []
-    for m in p.regex("_workplace").finditer(text):
+    for m in prefilter.finditer(p.regex("_workplace"), text):
         place = m.group(1)
         if place not in p.words("_not_workplace") and not lx.type_of_noun(place, "zh") and not re.match(r"[这那哪]", place) \
                 and not starts_with_verb(place) and not _someone_else(text[:m.start()]):
             out.append((re.sub(r"^(?:一家|家)", "", place), False))
-    m = p.regex("_workplace_new").search(text)
+    m = prefilter.search(p.regex("_workplace_new"), text)
     if m and not out and not _someone_else(text[:m.start()]):
         out.append((re.sub(r"^在", "", m.group(1)), True))
     return out
@@ -183,12 +184,12 @@ def workplaces(text: str) -> list[tuple[str, bool]]:
 
 def children(text: str) -> list[tuple[str, str]]:
     """(女儿/儿子, name) of children named on introduction (我有个女儿叫朵朵)."""
-    return [(m.group(1), m.group(2)) for m in _p().regex("_child").finditer(text)]
+    return [(m.group(1), m.group(2)) for m in prefilter.finditer(_p().regex("_child"), text)]
 
 
 def name_age(text: str) -> tuple[str, str] | None:
     """(name, age as written) of a self-introduction (我叫陈晨，28岁)."""
-    m = _p().regex("_name_age").search(text)
+    m = prefilter.search(_p().regex("_name_age"), text)
     return (m.group(1), m.group(2)) if m else None
 
 
@@ -338,7 +339,7 @@ def learning(text: str, lang_: str, change: bool) -> list:
     """What the user or a named person is learning ("朵朵在学钢琴和游泳", "我最近在学吉他"): one statement a thing."""
     from graphmem.linking import lexicon as lx, others, prefilter
     p, out = _p(), []
-    for m in p.regex("_class_signup").finditer(text):   # "我还报了个日语班": 日语
+    for m in prefilter.finditer(p.regex("_class_signup"), text):   # "我还报了个日语班": 日语
         if "我" in text[:m.start()] or not re.search(r"[他她]", text[:m.start()]):
             out.append(others._st("learning", m.group(1), "", others._clause_at(text, m.start()), lang_, change))
     for m in prefilter.finditer(p.regex("_learning"), text):
@@ -460,7 +461,7 @@ def is_change(text: str, text_lang: str) -> bool:
 # ---- a clause's job (graphmem.linking.statements._occupation) -------------------------------------------------------
 def occupation_other(clause: str) -> str:
     """A job said without a known occupation: "我在小学教语文" -> 小学语文老师; "" otherwise."""
-    m = _p().regex("_teach").search(clause)
+    m = prefilter.search(_p().regex("_teach"), clause)
     return f"{m.group(1) or ''}{m.group(2)}老师" if m else ""
 
 
@@ -495,7 +496,7 @@ def kin_mentions(text: str) -> list[tuple[str, str]]:
     longer kinship words first."""
     from graphmem.linking import lexicon as lx
     lead = _p().regex("_kin_lead").pattern
-    return [(m.group(0), lx.role_of(w)) for w in sorted(lx.zh_kin_words(), key=len, reverse=True) if w in text
+    return [(m.group(0), lx.role_of(w)) for w in _kin_words() if w in text
             for m in re.finditer(lead + re.escape(w), text)]   # a word not in the text cannot match: not searched
 
 
@@ -561,7 +562,7 @@ def enumerations(text: str) -> list[tuple[str, str, str]]:
     words before it ("儿子周末上三个班：游泳、钢琴、乐高编程")."""
     from graphmem.linking import prefilter, statements
     p, out = _p(), []
-    nouns = sorted(p.table("list_nouns").items(), key=lambda kv: -len(kv[0]))
+    nouns = _list_nouns()
     for m in prefilter.finditer(p.regex("enumeration"), text):
         lead = m.group("lead")
         key = next((k for n, k in nouns if lead.endswith(n)), "")
@@ -576,3 +577,16 @@ def enumerations(text: str) -> list[tuple[str, str, str]]:
 def hobbies(text: str, lang_: str, change: bool) -> list:
     """Pastimes said as such: no Chinese rule beyond the likes (平时喜欢爬山) and learning (报了个日语班)."""
     return []
+
+
+@lang.cached(maxsize=1)
+def _kin_words() -> tuple[str, ...]:
+    """The lexicon's Chinese kinship words, longer first (``kin_mentions`` tries them in this order)."""
+    from graphmem.linking import lexicon as lx
+    return tuple(sorted(lx.zh_kin_words(), key=len, reverse=True))
+
+
+@lang.cached(maxsize=1)
+def _list_nouns() -> list[tuple[str, str]]:
+    """``list_nouns.tsv`` as (noun, key), longer nouns first (``enumerations`` tries them in this order)."""
+    return sorted(_p().table("list_nouns").items(), key=lambda kv: -len(kv[0]))
