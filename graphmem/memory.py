@@ -85,6 +85,12 @@ class MemorySession(Session):
             self._start_reading()
         return msg
 
+    def _recall_prepare(self):
+        """The memory's own retriever prepares a recall (``Retriever.prepare``); another one, if it can."""
+        if self.retriever == self.memory._session_recall:
+            return self.memory.retriever.prepare
+        return super()._recall_prepare()
+
     def add_participant_message(self, speaker: str, text: str, at: datetime | None = None) -> Message:
         msg = super().add_participant_message(speaker, text, at)
         self.memory.writer.add(self.user_id, self.session_id, self.turn_id(msg.seq, "participant"),

@@ -126,6 +126,9 @@ def _of_types(u: "UserNames", types: Sequence[str], n: int) -> list[tuple[str, s
     return [(r["id"], r["name"] or "") for r in hits[:n]]
 
 
+QUERY_VECTORS = 256   # query vectors a retriever keeps (``Retriever._query_vector``)
+
+
 class _Timed:
     """A transaction that adds each query's wall time to ``spent`` (``last_timings``: where a slow recall spends
     its time)."""
@@ -166,6 +169,7 @@ class Retriever:
         self._written: dict[tuple[str, str], int] = {}        # a user's commits by this process (a cache holds
         self._topping_up: set[tuple[str, str]] = set()        # all with .written equal); users being topped up
         self._lock = threading.Lock()
+        self._query_vecs: dict[str, tuple[float, ...]] = {}   # the last queries' vectors (``_query_vector``)
         self.last_timings: dict[str, float] = {}
 
     # -- plumbing ---------------------------------------------------------------------------------------------
@@ -564,7 +568,7 @@ class Retriever:
             raise InputError(f"unknown recall paths {sorted(unknown)}; use {', '.join(PATHS)}")
         t0 = time.perf_counter()
         q = analyse(query, now)
-        vec = [float(x) for x in self.embedder.embed([query])[0]]
+        vec = self._query_vector(query)
         t1 = time.perf_counter()
         u = self._user(tenant, user_id)
         seeds = self._link(query, u, q, slots, enabled, linked)
@@ -632,7 +636,33 @@ class Retriever:
             recall_paths.similarities(run, groups)
         return groups
 
+    def _query_vector(self, query: str) -> list[float]:
+        """``query``'s vector, kept for the last ``QUERY_VECTORS`` queries (one text, one vector: ``prepare`` embeds
+        it ahead of the recall that uses it)."""
+        with self._lock:
+            vec = self._query_vecs.get(query)
+        if vec is None:
+            vec = tuple(float(x) for x in self.embedder.embed([query])[0])
+            with self._lock:
+                if len(self._query_vecs) >= QUERY_VECTORS:
+                    self._query_vecs.pop(next(iter(self._query_vecs)))
+                self._query_vecs[query] = vec
+        return list(vec)
+
     # -- the short-term layer's retriever interface --------------------------------------------------------
+    def prepare(self, user_input: str, session) -> None:
+        """What the recall of ``user_input`` for ``session`` needs that does not depend on the session's reading of
+        its last message: the query's vector and the user's caches brought up to this process's commits. A session's
+        ``context()`` calls it while its worker reads the message just added (the embedding's numpy and the cache
+        queries leave the interpreter to that reading), then waits for the reading and recalls as before."""
+        query = validate_message(user_input)
+        self._query_vector(query)
+        tenant = owner_id(getattr(session, "tenant", None) or self.settings.tenant, "tenant")
+        user_id = owner_id(session.user_id, "user_id")
+        self._user(tenant, user_id)
+        if self.config.vector_mode == "cache" and self.config.paths & {"vector", "fulltext", "graph"}:
+            self._vectors(tenant, user_id)
+
     def __call__(self, user_input: str, session) -> list:
         """``graphmem.short_term.Session`` calls this from ``context()``: recall for the session's user,
         with its slot table, leaving this session's own turns out, packed into the long-term share."""

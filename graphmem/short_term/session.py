@@ -441,6 +441,8 @@ class Session:
         budget = self.budget if budget is None else budget
         if user_input is not None:
             user_input = validate_message(user_input, self.max_message_chars)
+        if recall and self.retriever is not None and self._unread:
+            self._prepare_recall(user_input)   # while the worker reads the message just added
         self._read()   # the messages added so far, read: the input just added is not read again below
         with self._lock:
             window = list(self._window)
@@ -537,6 +539,27 @@ class Session:
             messages = packing.assemble(packed, layers)
             total = packing.count_messages(messages, c)
         return Context(messages, total, budget, omitted_extra + packed.omitted, packed.layer_tokens, lt_kept, lt_dropped)
+
+    def _prepare_recall(self, user_input: str | None) -> None:
+        """Before ``context()`` waits for the reading of the messages just added: the retriever's work that does not
+        depend on it (its ``prepare(query, session)``, if it has one: embedding the query, loading the user's caches),
+        so the caller's thread does that while the session's worker reads, instead of reading itself and then
+        recalling. Nothing it computes differs; a failure here is the recall's to report."""
+        prepare = self._recall_prepare()
+        if prepare is None:
+            return
+        query = user_input
+        if query is None:
+            with self._lock:
+                query = next((m.text for m in reversed(self._window) if m.role == "user"), "")
+        if query:
+            try:
+                prepare(query, self)
+            except Exception:   # noqa: BLE001 - the recall runs again below and reports it
+                log.debug("retriever prepare failed", exc_info=True)
+
+    def _recall_prepare(self) -> Callable[[str, "Session"], None] | None:
+        return getattr(self.retriever, "prepare", None)
 
     def _parse(self, text: str) -> list:
         """Statements in a long-term memory text, cached (the same memories come back turn after turn)."""

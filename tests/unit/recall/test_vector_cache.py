@@ -140,3 +140,36 @@ def test_close_waits_for_the_background_work_that_uses_the_store():
     r._pool().submit(lambda: (time.sleep(0.2), done.set()))
     r.close()
     assert done.is_set()
+
+
+def test_a_query_is_embedded_once_and_prepare_loads_the_users_caches():
+    """``Retriever.prepare`` (a session's ``context()`` calls it while its worker reads the message just added)
+    embeds the query and loads the user's caches; the recall that follows takes the same vector without embedding
+    again. The kept vectors are bounded."""
+    from types import SimpleNamespace
+
+    from graphmem.recall import retriever as rmod
+    from graphmem.recall.retriever import Retriever
+
+    class Embedder:
+        dimensions = 3
+
+        def __init__(self):
+            self.texts = []
+
+        def embed(self, texts):
+            self.texts += list(texts)
+            return np.asarray([[float(len(t)), 1.0, 0.5] for t in texts], dtype=np.float32)
+
+    emb = Embedder()
+    r = Retriever(embedder=emb)        # no I/O until a query
+    loaded = []
+    r._user = lambda tenant, user_id: loaded.append(("names", tenant, user_id))
+    r._vectors = lambda tenant, user_id: loaded.append(("vectors", tenant, user_id))
+    r.prepare("Where did I go in May?", SimpleNamespace(user_id="u1", tenant="t1"))
+    assert emb.texts == ["Where did I go in May?"]
+    assert loaded == [("names", "t1", "u1"), ("vectors", "t1", "u1")]
+    assert r._query_vector("Where did I go in May?") == [22.0, 1.0, 0.5] and emb.texts == ["Where did I go in May?"]
+    for i in range(rmod.QUERY_VECTORS + 5):
+        r._query_vector(f"q{i}")
+    assert len(r._query_vecs) == rmod.QUERY_VECTORS and "Where did I go in May?" not in r._query_vecs

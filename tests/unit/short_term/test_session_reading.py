@@ -134,3 +134,58 @@ def test_bad_input_is_refused_on_the_callers_thread_and_nothing_is_queued(bad):
         with pytest.raises(InputError):
             s.add_assistant_message(bad)
         assert s.turn == 0 and not s._unread and s.messages == [] and ex.calls == []
+
+
+class Preparing:
+    """A retriever with ``prepare``: records, per call, whether the session's last message was read by then."""
+
+    def __init__(self, session_of):
+        self.session_of, self.log = session_of, []
+
+    def prepare(self, query, session):
+        self.log.append(("prepare", query, bool(session._unread)))
+
+    def __call__(self, query, session):
+        self.log.append(("recall", query, bool(session._unread)))
+        return []
+
+
+def test_context_prepares_the_recall_while_the_message_just_added_is_read():
+    """``context()`` right after an add: the retriever's ``prepare`` runs before the reading is waited for (the
+    caller embeds the query while the worker reads), the recall after it, with the same query; with every message
+    read, ``prepare`` is not called."""
+    gate = threading.Event()
+    ex = Counting(gate)
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        s = make(pool, ex)
+        r = Preparing(s)
+        s.retriever = r
+        s.add_user_message("I need to book a hotel in Kyoto.")
+        threading.Timer(0.2, gate.set).start()
+        s.context("I need to book a hotel in Kyoto.", 500)
+        assert r.log == [("prepare", "I need to book a hotel in Kyoto.", True),
+                         ("recall", "I need to book a hotel in Kyoto.", False)]
+        r.log.clear()
+        s.context("What about the budget?", 500)   # nothing unread: no prepare
+        assert r.log == [("recall", "What about the budget?", False)]
+        assert [t for t, _ in ex.calls] == ["I need to book a hotel in Kyoto."]   # read once, by the worker
+
+
+def test_a_failing_prepare_leaves_context_to_the_recall():
+    gate = threading.Event()
+    gate.set()
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        s = make(pool, Counting(gate))
+        calls = []
+
+        class Broken:
+            def prepare(self, query, session):
+                raise RuntimeError("store down")
+
+            def __call__(self, query, session):
+                calls.append(query)
+                return ["You like green tea."]
+        s.retriever = Broken()
+        s.add_user_message("Which tea do I like?")
+        ctx = s.context("Which tea do I like?", 500)
+        assert calls == ["Which tea do I like?"] and "green tea" in ctx.text
