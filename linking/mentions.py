@@ -898,12 +898,59 @@ def _distinct_name_words(extra: str) -> bool:
 
 
 def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
+    """The English rules' mentions (``_en_candidates``, read once per Doc) against the user's known names ``gaz``:
+    a known name wins over a model guess it overlaps, except a longer name ("Tom Hanks" is not "Tom"); a phrase
+    holding a known name carries its ids (``_absorb``)."""
+    ents, propns, absorbed, plain = _en_candidates(text, doc, lang)
     gaz, out = _prepare(text, gaz, known, lang)
-    name_stop = lx.marker_set("en_name_stop")
 
     def covered_by_gaz(s: int, e: int) -> bool:
         return any(not (e <= gs or s >= ge) for gs, ge, _ in gaz)
 
+    for s, e, m in ents:
+        if covered_by_gaz(s, e):
+            inner = _inner_gaz(gaz, s, e)
+            extra = ""
+            if inner and (inner[0] > s or inner[1] < e):
+                extra = (text[s:inner[0]] + " " + text[inner[1]:e]).strip()
+            if not extra or not _distinct_name_words(extra):
+                continue
+            # "Tom Hanks" is not "Tom": the gazetteer hit is dropped, the longer name stays
+            gaz = [g for g in gaz if g is not inner]
+            out = [k for k in out if not (k.known_ids and k.start == inner[0] and k.end == inner[1])]
+        out.append(m)
+    out += [m for s, e, m in propns if not covered_by_gaz(s, e)]
+    for m, needs_name in absorbed:
+        if needs_name and not _inner_gaz(gaz, m.start, m.end):
+            continue   # "my X" of no known type or role counts only with a known name inside
+        out.append(_absorb(m, gaz, known))
+    return _resolve_overlaps(out + plain)
+
+
+_CANDIDATES = "graphmem.mentions.candidates"
+
+
+@langs.cached
+def _generation() -> object:
+    """A new token whenever the packs change (their words decide the candidates)."""
+    return object()
+
+
+def _en_candidates(text: str, doc, lang: str) -> tuple:
+    """What the English rules find in a parsed message whatever the user knows, kept in the Doc (the writer reads a
+    turn again when an earlier turn of its batch taught the user a name): named entities ``(start, end, mention)``,
+    proper-noun runs ``(start, end, mention)`` (neither overlapping a named entity), the noun phrases and determiner
+    phrases ``(mention, needs_name)`` (``needs_name``: "my X" kept only if a known name is inside), and the rest."""
+    key = (_CANDIDATES, text, lang, _generation())
+    got = doc.user_data.get(key)
+    if got is None:
+        got = doc.user_data[key] = _read_candidates(text, doc, lang)
+    return got
+
+
+def _read_candidates(text: str, doc, lang: str) -> tuple:
+    name_stop = lx.marker_set("en_name_stop")
+    ents, propns, absorbed, plain = [], [], [], []
     # named entities
     ent_spans = []
     for label, toks in _ent_parts(doc):
@@ -938,28 +985,25 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
         if surface.lower() in name_stop:
             continue
         ent_spans.append((s, e))
-        if covered_by_gaz(s, e):
-            inner = _inner_gaz(gaz, s, e)
-            extra = ""
-            if inner and (inner[0] > s or inner[1] < e):
-                extra = (text[s:inner[0]] + " " + text[inner[1]:e]).strip()
-            if not extra or not _distinct_name_words(extra):
-                continue
-            # "Tom Hanks" is not "Tom": the gazetteer hit is dropped, the longer name stays
-            gaz = [g for g in gaz if g is not inner]
-            out = [m for m in out if not (m.known_ids and m.start == inner[0] and m.end == inner[1])]
         typ = ("food" if food is not None else "") or _brand_type(surface) or _en_role_type(toks[0], toks[-1]) \
             or _en_name_type(surface) or _en_noun_in_type(toks[-1], label) \
             or _en_appos_type(toks[-1]) or _en_context_type(toks[-1]) or _en_intro_type(doc, toks[0].i) or _en_object_type(toks[-1]) \
             or _EN_ENT_TYPE.get(label, "")
-        out.append(Mention(surface, s, e, "named", head=surface, type=typ, language=lang,
-                           modifiers=(f"ner:{label}",)))
+        ents.append((s, e, Mention(surface, s, e, "named", head=surface, type=typ, language=lang,
+                                   modifiers=(f"ner:{label}",))))
 
     # proper-noun runs spaCy did not label ("Kindle", "Doudou")
-    i = 0
-    while i < len(doc):
+    lower, pos = [], []   # each token read once (a Token object per ``doc[i]``): the scans below look at these
+    for t in doc:
+        lower.append(t.lower_)
+        pos.append(t.pos_)
+    i, n = 0, len(lower)
+    while i < n:
+        if pos[i] != "PROPN":
+            i += 1
+            continue
         t = doc[i]
-        if t.pos_ == "PROPN" and _NAME_START.match(t.text) and t.lower_ not in name_stop:
+        if _NAME_START.match(t.text) and lower[i] not in name_stop:
             j = i
             # a model after the name: "iPhone 15 Pro", "Model 3", "MacBook Air M3"
             while j + 1 < len(doc) and doc[j + 1].lower_ not in name_stop and (
@@ -974,14 +1018,14 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
                 e = food.idx + len(food.text)   # "Thai food": a cuisine, not a name of its own
             if i == 1 and doc[0].pos_ == "NOUN" and doc[0].dep_ == "compound" and doc[0].head.i in range(i, j + 1):
                 s = doc[0].idx   # "Project Hail Mary, almost done": the capitalised first word is the name's
-            if not covered_by_gaz(s, e) and not any(not (e <= a or s >= b) for a, b in ent_spans):
+            if not any(not (e <= a or s >= b) for a, b in ent_spans):
                 surface = text[s:e]
                 typ = ("food" if food is not None else "") or _brand_type(surface) or _en_role_type(doc[i], doc[j]) \
                     or _en_appos_type(doc[j]) \
                     or _en_context_type(doc[j]) \
                     or _en_intro_type(doc, i) or _en_object_type(doc[j])
-                out.append(Mention(surface, s, e, "named", head=surface, type=typ, language=lang,
-                                   modifiers=("propn",)))
+                propns.append((s, e, Mention(surface, s, e, "named", head=surface, type=typ, language=lang,
+                                             modifiers=("propn",))))
             i = j + 1
         else:
             i += 1
@@ -1006,8 +1050,8 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
                 role = lx.role_of(" ".join(b.text for b in (*between, t))) or lx.role_of(t.text)
                 typ = "person" if role else lx.type_of_noun(t.text, "en")
                 if role or typ:
-                    out.append(_absorb(Mention(text[s:e], s, e, "possessive", head=t.text, type=typ,
-                                               language=lang, role=role), gaz, known))
+                    absorbed.append((Mention(text[s:e], s, e, "possessive", head=t.text, type=typ,
+                                             language=lang, role=role), False))
                     sub = True
         if sub:
             continue
@@ -1054,21 +1098,20 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
             mods = mods + ("name",)
             named_head = True
         role = lx.role_of(" ".join(t.text for t in body)) or lx.role_of(head)   # "my little girl": daughter
-        if not named_head and kind == "possessive" and not (typ or role or _inner_gaz(gaz, s, e)):
-            continue
+        needs_name = not named_head and kind == "possessive" and not (typ or role)
         if role and not typ:
             typ = "pet" if role in ("dog", "cat") else "person"
         m = Mention(text[s:e], s, e, kind, head="" if is_one and not named_head else head, type=typ,
                     language=lang, role=role,
                     modifiers=mods + (("other",) if other else ()) + (("indefinite",) if kind == "noun" else ()),
                     recall_cue=recall)
-        out.append(_absorb(m, gaz, known))
+        absorbed.append((m, needs_name))
     # determiner + (up to two words) + a known type noun or role word, where the parser missed the chunk
     # ("Honestly that cat is ..." parses "that" as a conjunction; "My brother just got ..." has no chunk)
-    for t in doc:
-        w = t.lower_
+    for ti, w in enumerate(lower):
         if w not in dems and w not in poss and w not in ("the", "which"):
             continue
+        t = doc[ti]
         for j in range(t.i + 1, min(t.i + 4, len(doc))):
             u = doc[j]
             if u.is_punct or u.pos_ in ("VERB", "AUX", "ADP", "PRON", "SCONJ", "CCONJ"):
@@ -1086,8 +1129,8 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
                 s, e = t.idx, doc[k].idx + len(doc[k].text)
                 u = doc[k] if k > j else u
                 kind = "possessive" if w in poss else "demonstrative"
-                out.append(_absorb(Mention(text[s:e], s, e, kind, head=text[doc[j].idx:e], type=brand,
-                                           language=lang, modifiers=("name",)), gaz, known))
+                absorbed.append((Mention(text[s:e], s, e, kind, head=text[doc[j].idx:e], type=brand,
+                                         language=lang, modifiers=("name",)), False))
                 break
             role = lx.role_of(u.text) if w in poss else ""
             if not (typ or role) or u.pos_ not in ("NOUN", "PROPN"):
@@ -1102,40 +1145,40 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
             rc = _en_recall_end(doc, j + 1)
             if rc is not None:
                 e = doc[rc - 1].idx + len(doc[rc - 1].text)
-            out.append(_absorb(Mention(text[s:e], s, e, kind, head=u.text, type=typ, language=lang, role=role,
-                                       modifiers=tuple(doc[k].lower_ for k in range(t.i + 1, j)) + extra,
-                                       recall_cue=rc is not None), gaz, known))
+            absorbed.append((Mention(text[s:e], s, e, kind, head=u.text, type=typ, language=lang, role=role,
+                                     modifiers=tuple(doc[k].lower_ for k in range(t.i + 1, j)) + extra,
+                                     recall_cue=rc is not None), False))
             break
     # pronouns, by token (the parser does not make every object pronoun a chunk: "for it", "with them")
     plural_p = lx.marker_set("en_pronoun_plural")
     pronouns = thing_p | person_p | plural_p
-    for t in doc:
-        w = t.lower_
-        if t.pos_ not in ("PRON", "DET") and w not in pronouns:
+    for ti, w in enumerate(lower):
+        if pos[ti] not in ("PRON", "DET") and w not in pronouns:
             continue
+        t = doc[ti]
         if w in lx.marker_set("en_poss_pronoun") and t.dep_ == "poss" and w != "her":
             continue
         if w in thing_p:
             if w == "it" and t.dep_ == "expl" or (w == "it" and t.i + 1 < len(doc) and doc[t.i + 1].lower_ in
                                                    ("'s", "is", "was") and _expletive_it(doc, t.i)):
                 continue
-            out.append(Mention(t.text, t.idx, t.idx + len(t.text), "pronoun", head=w, type="", language=lang,
+            plain.append(Mention(t.text, t.idx, t.idx + len(t.text), "pronoun", head=w, type="", language=lang,
                                modifiers=("nonperson",)))
         elif w in person_p:
-            out.append(Mention(t.text, t.idx, t.idx + len(t.text), "pronoun", head=w, type="person", language=lang))
+            plain.append(Mention(t.text, t.idx, t.idx + len(t.text), "pronoun", head=w, type="person", language=lang))
         elif w in plural_p:
-            out.append(Mention(t.text, t.idx, t.idx + len(t.text), "pronoun", head=w, type="", language=lang,
+            plain.append(Mention(t.text, t.idx, t.idx + len(t.text), "pronoun", head=w, type="", language=lang,
                                modifiers=("plural",)))
     # "this one", "that one", "the other one" (spaCy does not always make them noun chunks)
     if has_cjk(text):
-        out += _zh_names_in(text, lang)
+        plain += _zh_names_in(text, lang)
     for mt in langs.union("one_reference").finditer(text):
         s, e = mt.start(), mt.end()
         other = "other" in mt.group(0).lower()
         which = mt.group(0).lower().startswith("which")
-        out.append(Mention(text[s:e], s, e, "demonstrative", head="", type="", language=lang,
-                           modifiers=("other",) if other else ("which",) if which else ()))
-    return _resolve_overlaps(out)
+        plain.append(Mention(text[s:e], s, e, "demonstrative", head="", type="", language=lang,
+                             modifiers=("other",) if other else ("which",) if which else ()))
+    return ents, propns, absorbed, plain
 
 
 def _expletive_it(doc, i: int) -> bool:
