@@ -68,10 +68,14 @@ class Gazetteer:
     # ---- maintenance ---------------------------------------------------------------------------------------
     def _rebuild(self) -> None:
         self.version += 1
+        self._aliased = False
         self._trie, self._keys, self._key_ids, self._roles = {}, [], [], {}
         self._by_len: tuple[int, dict[int, list[tuple[str, str]]]] = (-1, {})
         for e in self._entities.values():
             self._index_entity(e)
+        self._index_embeddings()
+
+    def _index_embeddings(self) -> None:
         self._emb = None
         rows = [(e.id, e.embedding) for e in self._entities.values() if e.embedding is not None]
         self._emb_ids = [i for i, _ in rows]
@@ -123,6 +127,9 @@ class Gazetteer:
         self._entities[entity_id] = replace(e, aliases=(*e.aliases, alias))
         self._index_surface(entity_id, alias)
         self.version += 1
+        # the index now differs from what ``_rebuild`` makes of the same entities (the alias's key is last, not
+        # after its entity's; its transliterations are not indexed): a rebuild changes it, so it is not skipped
+        self._aliased = True
         return True
 
     # ---- access --------------------------------------------------------------------------------------------
@@ -244,7 +251,11 @@ class Gazetteer:
         vecs = embedder.embed([e.name for e in missing])
         for e, v in zip(missing, vecs):
             self._entities[e.id] = replace(e, embedding=v)
-        self._rebuild()
+        if self._aliased:
+            self._rebuild()
+        else:   # the index is what a rebuild makes (see ``add_alias``): only the vectors are indexed again
+            self.version += 1
+            self._index_embeddings()
 
     def nearest(self, vector: np.ndarray, types: Sequence[str] | None = None,
                 limit: int = 5) -> list[tuple[str, float]]:
