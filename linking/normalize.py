@@ -89,9 +89,9 @@ def detect_language(text: str) -> str:
     """'zh', 'en' or 'mixed'. Counts CJK characters against Latin words (one Latin word ≈ 1.5 CJK chars).
     Remembered: the write path asks it of the same message about ten times (gate, statements, mentions)."""
     cjk = len(_CJK.findall(text))
-    latin = len(_LATIN_WORD.findall(text))
     if cjk == 0:
         return "en"
+    latin = len(_LATIN_WORD.findall(text))
     if latin == 0:
         return "zh"
     # a brand name inside a Chinese sentence is still Chinese; a Chinese name in English is still English

@@ -78,6 +78,12 @@ def _attribute_cues(p) -> tuple[str, ...]:
     return tuple(sorted(lx.attribute_cues(p.lang), key=len, reverse=True))
 
 
+@cached(maxsize=None)
+def _any_attribute_cue(p) -> re.Pattern:
+    """One search that finds something exactly where one of pack ``p``'s attribute cues is a substring."""
+    return prefilter._alternation(frozenset(_attribute_cues(p))) or re.compile(r"(?!x)x")
+
+
 @lru_cache(maxsize=None)
 def _word_re(cue: str) -> re.Pattern:
     """``cue`` as a whole word or phrase."""
@@ -99,6 +105,12 @@ def _clauses(text: str) -> list[tuple[int, str]]:
     if pos < len(text):
         out.append((pos, text[pos:]))
     return [(s, c) for s, c in out if c.strip()]
+
+
+@cached(maxsize=None)
+def _any_cue(category: str, lang: str) -> re.Pattern:
+    """One search that finds something exactly where one of ``lang``'s ``category`` cues is a substring."""
+    return prefilter._alternation(frozenset(_cues(category, lang))) or re.compile(r"(?!x)x")
 
 
 def _is_question(clause: str, full: str, lang: str) -> bool:
@@ -396,8 +408,8 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             subj = "" if m.group(1).lower() == "i" else m.group(1)
             return [_st("attribute", c, lang, change, subject=subj, key="age", value=v)]
 
-    # goals first ("I want to" is a goal, not a preference for "to ...")
-    for g in _cues("goal", p.lang):
+    # goals first ("I want to" is a goal, not a preference for "to ..."); one search first: is any goal cue there
+    for g in _cues("goal", p.lang) if _any_cue("goal", p.lang).search(low) else ():
         i = low.find(g)
         if i >= 0 and (i == 0 or not low[i - 1].isalnum()):
             rest = _trim_en(c[i + len(g):], p)
@@ -410,7 +422,7 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
 
     # attributes: "budget 8k", "my salary is 25k", "the deadline is this Friday", "my laptop is a ThinkPad X1"
     en_attr = lx.attribute_cues(p.lang)
-    for cue in _attribute_cues(p):
+    for cue in _attribute_cues(p) if _any_attribute_cue(p).search(low) else ():   # one search: is any cue there
         if cue not in low:   # cheap test first: the pattern below needs the cue itself
             continue
         mm = _word_re(cue).search(low)
@@ -534,9 +546,10 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             out.append(_st("relation", c, lang, change, subject=m.group(2), key=role, value=m.group(2)))
 
     # allergies ("I'm allergic to peanuts") are attributes handled above; events: a time expression
-    if not out or not consumed_time:
+    # (the clause's times are read only where an event may come of them)
+    if not consumed_time and not any(s.kind in ("goal", "preference", "attribute") for s in out):
         ts = find_times(c, now)
-        if ts and not any(s.kind in ("goal", "preference", "attribute") for s in out) and not consumed_time:
+        if ts:
             rest = (c[:ts[0].start] + c[ts[0].end:]).strip(" ,.")
             if len(_LATIN.findall(rest)) >= 2:
                 out.append(_event(c, lang, change, ts))

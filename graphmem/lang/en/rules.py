@@ -137,7 +137,7 @@ def owned(text: str) -> list[str]:
         return w[:1].isupper() or w[:1].isdigit()
 
     out = []
-    for m in _p().regex("owns").finditer(text):
+    for m in prefilter.finditer(_p().regex("owns"), text):
         words = m.group("thing").split()
         at = next((i for i, w in enumerate(words) if head(w)), None)
         if at is None:
@@ -481,8 +481,19 @@ def cue_re(words: tuple[str, ...]) -> re.Pattern:
 
 
 def may_have_cue(words: tuple[str, ...], text: str) -> bool:
-    """False only when ``cue_re(words)`` cannot match ``text`` (see ``_may_hold``)."""
-    return _may_find(_cue_search(tuple(words)), text)
+    """False only when ``cue_re(words)`` cannot match ``text`` (see ``_may_hold``). The test is remembered by the
+    tuple's identity (the statement rules pass each category's one cached tuple; hashing it is a step per cue)."""
+    if type(words) is not tuple:   # a list may change: no memory of it
+        return _may_find(_cue_search(tuple(words)), text)
+    got = _BY_ID.get(id(words))
+    if got is None or got[0] is not words:
+        if len(_BY_ID) >= 256:
+            _BY_ID.clear()
+        got = _BY_ID[id(words)] = (words, _cue_search(tuple(words)))
+    return _may_find(got[1], text)
+
+
+_BY_ID: dict[int, tuple] = {}
 
 
 def unqualified(subject: str) -> str:
