@@ -67,17 +67,18 @@ def stored_entity(name: str, type_: str | None, aliases, embedded: bool) -> tupl
 
 
 def merged_entity(old: tuple | None, ref: "EntityRef", embedded: bool) -> tuple:
-    """``stored_entity`` after ``write/upsert_entities`` wrote ``ref`` (its row: name, type, sorted aliases, a
-    vector if it was new): created with the row's name, type and vector; an alias not held yet (nor the name)
-    appended; the type set if it had none."""
+    """``stored_entity`` after ``write/upsert_entities`` wrote ``ref`` (its row: name, type and aliases as the row
+    carried them, ``EntityRef.written_*``; a vector if it was new): created with the row's name, type and vector;
+    an alias not held yet (nor the name) appended; the type set if it had none."""
+    typ = ref.type if ref.written_type is None else ref.written_type
     if old is None:
-        old = stored_entity(ref.name, ref.type, (), embedded)
+        old = stored_entity(ref.name, typ, (), embedded)
     name, type_, aliases, has_vector = old
     acc = list(aliases)
-    for a in sorted(ref.aliases):
+    for a in ref.written_aliases:
         if a not in acc and a != name:
             acc.append(a)
-    return name, type_ or ref.type or "", tuple(acc), has_vector
+    return name, type_ or typ or "", tuple(acc), has_vector
 
 
 @dataclass
@@ -93,6 +94,27 @@ class EntityRef:
     mentions: int = 0
     at: datetime | None = None
     score: float = 1.0
+    #: per turn (journal key), what a one-turn batch of that turn alone would write of this entity: the mentions
+    #: it counts, its lowest link score, the aliases it taught (``graphmem.write.rows`` sums the turns that use it)
+    seen: dict[str, int] = field(default_factory=dict)
+    scores: dict[str, float] = field(default_factory=dict)
+    taught: dict[str, set[str]] = field(default_factory=dict)
+    written_aliases: tuple[str, ...] = ()    # the aliases its row carried, in order (``rows``)
+    written_type: str | None = None          # the type its row carried (None: ``type``)
+
+    def mentioned(self, t: "Prepared") -> None:
+        """One more mention of it by turn ``t``."""
+        self.mentions += 1
+        self.at = max(self.at or t.at, t.at)
+        self.seen[t.key] = self.seen.get(t.key, 0) + 1
+
+    def linked(self, t: "Prepared", score: float | None) -> None:
+        self.score = min(self.score, score or 1.0)
+        self.scores[t.key] = min(self.scores.get(t.key, 1.0), score or 1.0)
+
+    def score_in(self, key: str) -> float:
+        """Its lowest link score in the turn ``key`` (1.0: not linked there)."""
+        return self.scores.get(key, 1.0)
 
 
 def resolve_turn(w: TurnWork, st: UserState, refs: dict[str, EntityRef], emb=None) -> None:
@@ -118,7 +140,7 @@ def resolve_turn(w: TurnWork, st: UserState, refs: dict[str, EntityRef], emb=Non
             w.entity_of[i], w.object_of[i] = speaker_entity(st, refs, t), obj
             surface = w.role_surfaces.get(s.key)
             if surface and not obj.is_self and not t.participant:
-                _add_alias(obj, surface, st)   # "my sister" becomes an alias of Lily (roles then resolve)
+                _add_alias(obj, surface, st, t)   # "my sister" becomes an alias of Lily (roles then resolve)
         elif t.participant and s.kind == "preference":
             _participant_preference(w, i, s, st, refs, links)
         elif (ref := resolve(s.subject, s.subject_type, st, refs, links, t)) is not None:
@@ -130,7 +152,7 @@ def resolve_turn(w: TurnWork, st: UserState, refs: dict[str, EntityRef], emb=Non
                 w.entity_of[i], w.object_of[i] = speaker_entity(st, refs, t), ref
                 continue
             w.entity_of[i] = ref
-        _type_value(s, links)
+        _type_value(s, links, st)
     for ref in list(w.entity_of.values()) + list(w.object_of.values()):
         if not ref.is_self and ref.id not in w.mention_ids:
             w.mention_ids.append(ref.id)
@@ -167,27 +189,27 @@ def _link_mentions(w: TurnWork, st: UserState, refs: dict[str, EntityRef], emb) 
         if t.participant and m.kind == "possessive" and (own := _of_speaker(m.surface, t.participant)) != \
                 " ".join(m.surface.split()):
             # a participant's "my sister" is theirs, never the user's: "Melanie's sister"
-            ref = new(own, ln.entity_type or m.type, st, refs, t.at)
+            ref = new(own, ln.entity_type or m.type, st, refs, t)
         elif m.kind == "pronoun" and m.type == "person" and len(people) == 1:
             # "My mate Callum is doing it with me. He's ridden it twice": the one person named before it
             ref = next(iter(people.values()))
         elif ln.status == "linked" and ln.entity_id:
-            ref = existing(ln.entity_id, st, refs, t.at, ln.entity_name, ln.entity_type)
+            ref = existing(ln.entity_id, st, refs, t, ln.entity_name, ln.entity_type)
             if ref and ln.new_alias and ln.new_alias != ref.name:
-                _add_alias(ref, ln.new_alias, st)
+                _add_alias(ref, ln.new_alias, st, t)
         elif ln.status == "ambiguous" and m.type and \
                 len(same := [c for c in ln.candidates if c.type == m.type]) == 1:
             # the only candidate of exactly the mention's type wins ("that laptop" vs an untyped "Photoshop")
-            ref = existing(same[0].entity_id, st, refs, t.at, same[0].name, same[0].type)
+            ref = existing(same[0].entity_id, st, refs, t, same[0].name, same[0].type)
         elif ln.status == "new" and m.kind in NEW_FROM_MENTION and any(c.isalpha() for c in m.surface):
             # (a bare number the tagger called a product, "9000", is not a new entity)
-            ref = new(ln.entity_name or m.surface, ln.entity_type or m.type, st, refs, t.at)
+            ref = new(ln.entity_name or m.surface, ln.entity_type or m.type, st, refs, t)
         if ref is not None and m.kind == "pronoun" and ref.type == "person" and not ref.is_self \
                 and not any(o.mention.kind == "named" and o.mention.start < m.start for o in links):
             # "He's lending me his Wahoo" → Callum; after a name in the text, the reader can tell
             w.referents.setdefault(m.surface.lower(), ref.name)
         if ref is not None:
-            ref.score = min(ref.score, ln.score or 1.0)
+            ref.linked(t, ln.score)
             slots.mention(ref.id, ref.name, ref.type, _turn_no(t.turn_id, slots), m.surface)
             if ref.id not in w.mention_ids and not ref.is_self:
                 w.mention_ids.append(ref.id)
@@ -198,13 +220,13 @@ def _link_mentions(w: TurnWork, st: UserState, refs: dict[str, EntityRef], emb) 
                 said = [d for d in said if lexicon.role_of(d)]
             for d in said if not ref.is_self else ():
                 # "My car is a Honda Fit", "our cat Biscotti": the description names this entity from now on
-                _add_alias(ref, _of_speaker(d, t.participant) if t.participant else d, st)
+                _add_alias(ref, _of_speaker(d, t.participant) if t.participant else d, st, t)
                 out.append((d, ref, m.type))
                 _described_relation(w, d, ref)
     for name, description in linking.en_appositions(t.text):   # "Cobaltline, the fintech startup"
         ref = next((r for surface, r, _ in out if ids.norm_name(surface) == ids.norm_name(name)), None)
         if ref is not None and not ref.is_self:
-            _add_alias(ref, description, st)
+            _add_alias(ref, description, st, t)
     return out
 
 def _participant_preference(w: TurnWork, i: int, s: FactInput, st: UserState, refs, links) -> None:
@@ -230,57 +252,63 @@ def speaker_entity(st: UserState, refs: dict[str, EntityRef], t: Prepared) -> En
     """Whom the turn's "I" means: the user's own entity, or for a participant's turn a person entity named
     after the speaker (found by name or alias, created if new)."""
     if t.participant:
-        return new(t.participant, "person", st, refs, t.at)
-    return self_entity(st, refs, t.at)
+        return new(t.participant, "person", st, refs, t)
+    return self_entity(st, refs, t)
 
-def self_entity(st: UserState, refs: dict[str, EntityRef], at: datetime) -> EntityRef:
+def self_entity(st: UserState, refs: dict[str, EntityRef], t: "Prepared") -> EntityRef:
     ref = refs.get(st.self_id)
     if ref is None:
         ref = refs[st.self_id] = EntityRef(st.self_id, st.user_id, "person", st.tenant, st.user_id,
-                                           is_self=True, at=at)
-    ref.mentions += 1
-    ref.at = max(ref.at or at, at)
+                                           is_self=True, at=t.at)
+    ref.mentioned(t)
     return ref
 
-def existing(eid: str, st: UserState, refs, at, name="", type_="") -> EntityRef | None:
+def existing(eid: str, st: UserState, refs, t: "Prepared", name="", type_="") -> EntityRef | None:
     ref = refs.get(eid)
     if ref is None:
         known = st.gazetteer.get(eid)
         if known is None and not name:
             return None
         ref = refs[eid] = EntityRef(eid, known.name if known else name, ((known.type if known else "") or type_ or ""),
-                                    st.tenant, st.user_id, new=eid not in st.persisted, at=at)
-    ref.mentions += 1
-    ref.at = max(ref.at or at, at)
+                                    st.tenant, st.user_id, new=eid not in st.persisted, at=t.at)
+    ref.mentioned(t)
     return ref
 
-def new(name: str, type_: str, st: UserState, refs, at) -> EntityRef:
+def new(name: str, type_: str, st: UserState, refs, t: "Prepared") -> EntityRef:
     name = " ".join(name.split())[:200]
     eid = st.names.get(ids.norm_name(name)) or ids.entity_id(st.tenant, st.user_id, name)
     ref = refs.get(eid)
     if ref is None:
         known = st.gazetteer.get(eid)
         ref = refs[eid] = EntityRef(eid, known.name if known else name, ((known.type if known else "") or type_ or ""),
-                                    st.tenant, st.user_id, new=eid not in st.persisted, at=at)
+                                    st.tenant, st.user_id, new=eid not in st.persisted, at=t.at)
         if known is None:
             st.gazetteer.add(linking.KnownEntity(eid, name, type_ or ""))
         st.names.setdefault(ids.norm_name(name), eid)
-    ref.mentions += 1
-    ref.at = max(ref.at or at, at)
+    ref.mentioned(t)
     return ref
+
+def learn_type(ref: EntityRef, type_: str | None, st: UserState) -> None:
+    """An entity with no type takes the one a statement gives ("my cousin Priya": a person). Only the batch's
+    reference learns it, not the user's gazetteer: the batch's later turns link against the type, the next
+    batch's do not. The one way left in which where a batch starts changes the graph (LoCoMo dev: "it" → an
+    untyped "Caroline" in one batch, not in another; MENTIONS edges, referents, a few events kept or not).
+    Giving the gazetteer the type too makes it independent (0 differences) but moved LoCoMo R@5 57.6 → 57.4:
+    waiting for a decision."""
+    if type_ and not ref.type and not ref.is_self:
+        ref.type = type_
 
 def resolve(surface: str | None, type_: str, st: UserState, refs, links, t: Prepared) -> EntityRef | None:
     """``_find``; an entity with no type takes the one the statement gives ("my cousin Priya": a person)."""
     ref = find(surface, type_, st, refs, links, t)
-    if ref is not None and type_ and not ref.type and not ref.is_self:
-        ref.type = type_
+    if ref is not None:
+        learn_type(ref, type_, st)
     return ref
 
 def find(surface: str | None, type_: str, st: UserState, refs, links, t: Prepared) -> EntityRef | None:
     """The entity a statement is about: the user (the speaker, in a participant's turn), what the linker
     resolved, a known name, or a new entity. None for a pronoun the linker could not place ("招牌就换成它了"
     with nothing before it): "it" is no entity, so that statement gets no fact (the message is still stored)."""
-    at = t.at
     s = " ".join((surface or "").split())
     n = ids.norm_name(s)
     if n in langs.self_names():
@@ -289,7 +317,7 @@ def find(surface: str | None, type_: str, st: UserState, refs, links, t: Prepare
         for m_surface, ref, _ in links:       # the linker's verdict on "my sister" already names hers
             if ids.norm_name(m_surface) == n:
                 return ref
-        return new(own, type_ or lexicon.head_type(s), st, refs, at)
+        return new(own, type_ or lexicon.head_type(s), st, refs, t)
     own = type_ or lexicon.head_type(s)
     for m_surface, ref, m_type in links:      # the linker already resolved this span
         mn = ids.norm_name(m_surface)
@@ -300,10 +328,10 @@ def find(surface: str | None, type_: str, st: UserState, refs, links, t: Prepare
         return None
     eid = st.names.get(n)
     if eid:
-        ref = existing(eid, st, refs, at, s, type_)
+        ref = existing(eid, st, refs, t, s, type_)
         if ref:
             return ref
-    return new(s, own, st, refs, at)
+    return new(s, own, st, refs, t)
 
 
 def _minor_part(part: str, whole: str) -> bool:
@@ -313,9 +341,11 @@ def _minor_part(part: str, whole: str) -> bool:
     return any("\u4e00" <= ch <= "\u9fff" for ch in whole) and len(part) * 2 < len(whole)
 
 
-def _add_alias(ref: EntityRef, alias: str, st: UserState) -> None:
-    """``alias`` names ``ref`` from now on: stored with the entity, and found by this user's later turns."""
+def _add_alias(ref: EntityRef, alias: str, st: UserState, t: "Prepared") -> None:
+    """``alias`` names ``ref`` from now on: stored with the entity (if turn ``t`` is stored), and found by this
+    user's later turns."""
     ref.aliases.add(alias)
+    ref.taught.setdefault(t.key, set()).add(alias)
     if ref.id in st.gazetteer:
         st.gazetteer.add_alias(ref.id, alias)
     st.names.setdefault(ids.norm_name(alias), ref.id)
@@ -343,14 +373,14 @@ def _of_speaker(surface: str, speaker: str) -> str:
     return next(filter(None, (p.fn("of_speaker")(s, speaker) for p in langs.packs())), s)   # each pack's, in order
 
 
-def _type_value(s, links) -> None:
+def _type_value(s, links, st: UserState) -> None:
     """An entity with no type that an attribute's value names takes the type the key gives (在阿里上班: 阿里 is an
     organization; 搬到Lyon: a place)."""
     typ = subject_types.value_type(s)
     n = ids.norm_name(str(s.value)) if typ else ""
     for surface, ref, _ in links if n else ():
         if not ref.type and not ref.is_self and ids.norm_name(surface) == n:
-            ref.type = typ
+            learn_type(ref, typ, st)
 
 
 def _turn_no(turn_id: str, slots) -> int:

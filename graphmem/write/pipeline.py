@@ -64,6 +64,7 @@ class TurnWork:
     role_surfaces: dict[str, str] = field(default_factory=dict)       # "sister" → "My sister" (this turn)
     referents: dict[str, str] = field(default_factory=dict)          # "he" → "Callum": whom a pronoun means
     mention_ids: list[str] = field(default_factory=list)
+    types: dict[str, str] = field(default_factory=dict)    # entity → its type once this turn was read (``rows``)
     entity_of: dict[int, EntityRef] = field(default_factory=dict)    # statement index → subject entity
     object_of: dict[int, EntityRef] = field(default_factory=dict)    # relation statement index → object
     verdict: str = ""
@@ -364,9 +365,11 @@ class Pipeline:
         self.finish(b)
         pre = [(w.verdict, w.reason) for w in b.works]
         base_done, base_skipped = list(b.res.done), b.res.skipped
-        users = [{"tenant": t, "user_id": u, "at": max(w.turn.at for w in b.works
-                                                        if (w.turn.tenant, w.turn.user_id) == (t, u)).isoformat()}
-                 for t, u in sorted({(w.turn.tenant, w.turn.user_id) for w in b.works})]
+        # a user the batch creates is created by its first turn (what a one-turn batch of that turn would write)
+        first = {}
+        for w in b.works:
+            first.setdefault((w.turn.tenant, w.turn.user_id), w.turn.at)
+        users = [{"tenant": t, "user_id": u, "at": first[(t, u)].isoformat()} for t, u in sorted(first)]
 
         def work(tx: Tx) -> None:
             # a retried transaction starts again from what ``prepare`` left behind
@@ -490,6 +493,9 @@ class Pipeline:
         try:
             entities.resolve_turn(w, self.user(w.turn.tenant, w.turn.user_id), refs,
                                   self._names if self.link_with_embeddings else None)
+            # a type a later turn learns is not what this one wrote (``rows``: the row takes its last user's)
+            w.types = {r.id: r.type for r in (*w.entity_of.values(), *w.object_of.values())}
+            w.types.update((i, refs[i].type) for i in w.mention_ids if i in refs)
         except Exception as e:  # a turn the linker cannot handle is rejected and counted, never a crash
             self._invalid(w, e)
 
@@ -582,7 +588,8 @@ class Pipeline:
             only_repeats = all(d.action == REPEAT for d in w.decisions.values()) and \
                 all(s.kind in ("preference", "goal", "attribute") for s in w.statements)
             said = (t.said_by, ids.norm_name(t.text))
-            w.duplicate = only_repeats and exact_repeat(said, recent + mine)
+            # the last RECENT_EVENTS turns, whether the batch's own or committed before it (a batch saw more)
+            w.duplicate = only_repeats and exact_repeat(said, (recent + mine)[-RECENT_EVENTS:])
             v = rules(w.label, w.has_information, len(w.statements), len(w.mention_ids), w.duplicate,
                       personal=w.personal, advice=w.advice, chatty=w.chatty)
             v, _ = settle(v, t.text, self._judge_once(b, w), w.has_information, len(w.mention_ids))
@@ -610,7 +617,7 @@ class Pipeline:
         i = len(w.statements)
         w.statements.append(FactInput(kind="goal", value=value, polarity=1, is_change=True, text=text,
                                       language=s.language))
-        w.entity_of[i] = entities.self_entity(self.user(t.tenant, t.user_id), b.refs, t.at)
+        w.entity_of[i] = entities.self_entity(self.user(t.tenant, t.user_id), b.refs, t)
         fid = ids.fact_id(t.tenant, t.user_id, t.session_id, t.turn_id, i)
         w.decisions[i] = planner.move(plans[plan], values.slot_id(me, "goal", value) + (t.scope,), value, fid, t.at, text)
         self._embed_more(b, [text])   # the new version's vector, for the vector path

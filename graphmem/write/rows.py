@@ -39,12 +39,15 @@ def write(b: "Batch", tx: Tx) -> None:
     written with one UNWIND statement each, in this order: later statements match earlier nodes."""
     works, refs, res = b.works, b.refs, b.res
     sessions, events, stmt_events, facts, supersede, repeats, prefs, relations = {}, [], [], [], [], [], [], []
-    cards: dict[str, dict] = {}
+    cards: dict[str, dict] = {}   # card → its refresh row, at the last turn that changed its facts
+    elsewhere: list[tuple[int, str, Prepared]] = []   # (turn no., fact replaced, turn): its card may be another's
     gate: dict[tuple[str, str], dict] = {}
-    used: set[str] = set()
-    profile_users: set[tuple[str, str]] = set()
+    used_by: list[tuple[Prepared, dict[str, None]]] = []   # each turn and the entities it writes, in order
+    profile_at: dict[tuple[str, str], datetime] = {}   # user → the last turn that created or repeated a fact
     for w in works:
         t = w.turn
+        used: dict[str, None] = {}   # the entities this turn writes (``_entity_rows``), filled in below
+        used_by.append((t, used))
         res.done.append(t.key)
         if w.verdict == SKIP:
             res.skipped += 1
@@ -61,12 +64,13 @@ def write(b: "Batch", tx: Tx) -> None:
                 for fact_id in dict.fromkeys(d.fact_id for d in w.decisions.values()):
                     repeats.append({"tenant": t.tenant, "user_id": t.user_id, "id": fact_id, "count": 1,
                                     "at": t.at, "event_id": None})
-                used.update(w.mention_ids)
-                sessions.setdefault((t.tenant, t.user_id, t.session_id), _session_row(t))
+                    profile_at[(t.tenant, t.user_id)] = t.at
+                used.update(dict.fromkeys(w.mention_ids))
+                _session_row(sessions, t)
             continue
         res.written += 1
-        sessions.setdefault((t.tenant, t.user_id, t.session_id), _session_row(t))
-        used.update(w.mention_ids)
+        _session_row(sessions, t)
+        used.update(dict.fromkeys(w.mention_ids))
         n_facts = len(w.decisions)
         kind = "advice" if w.advice else "assistant" if t.role == "assistant" else \
             "message" if not w.statements else "statement"
@@ -92,7 +96,7 @@ def write(b: "Batch", tx: Tx) -> None:
             ent = w.entity_of.get(i)
             if ent is None:
                 continue
-            used.add(ent.id)
+            used[ent.id] = None
             if s.kind == "event" and s is whole:
                 continue
             if s.kind == "event":
@@ -118,7 +122,7 @@ def write(b: "Batch", tx: Tx) -> None:
                 continue
             if s.kind == "relation":
                 obj = w.object_of[i]
-                used.add(obj.id)
+                used[obj.id] = None
                 rtype = _TYPE_RE.sub("_", (s.key or "related").strip()).strip("_").upper() or "RELATED"
                 relations.append({"tenant": t.tenant, "user_id": t.user_id, "from_id": ent.id, "to_id": obj.id,
                                   "type": rtype, "at": utc(s.when) if s.when else t.at, "recorded_at": t.at,
@@ -133,10 +137,12 @@ def write(b: "Batch", tx: Tx) -> None:
             if d.action == REPEAT:
                 repeats.append({"tenant": t.tenant, "user_id": t.user_id, "id": d.fact_id, "count": 1, "at": t.at,
                                 "event_id": t.event_id})
+                profile_at[(t.tenant, t.user_id)] = t.at
                 res.facts_repeated += 1
                 continue
-            cards[ent.id] = {"tenant": t.tenant, "user_id": t.user_id, "id": ids.card_id(ent.id), "at": t.at}
-            profile_users.add((t.tenant, t.user_id))
+            cards[ids.card_id(ent.id)] = {"tenant": t.tenant, "user_id": t.user_id, "id": ids.card_id(ent.id),
+                                          "at": t.at, "turn": len(used_by)}
+            profile_at[(t.tenant, t.user_id)] = t.at
             key, value, pol = values.slot_key(s), values.stored_value(s), values.polarity(s)
             valid_from = utc(s.when) if s.when else t.at
             text = s.text or t.text
@@ -148,7 +154,7 @@ def write(b: "Batch", tx: Tx) -> None:
                                     "status": "active", "version": d.version, "valid_from": valid_from,
                                     "valid_to": None, "recorded_at": t.at, "last_seen": t.at, "mention_count": 1,
                                     "importance": scoring.importance(s.kind, text, has_when=bool(s.when)),
-                                    "quality": scoring.quality(text, confidence=s.confidence, link_score=ent.score),
+                                    "quality": scoring.quality(text, confidence=s.confidence, link_score=ent.score_in(t.key)),
                                     "language": s.language or w.language, "session_id": t.session_id,
                                     "turn_id": t.turn_id, "event_id": t.event_id, "speaker": t.participant,
                                     "agent": t.agent, "scope": t.scope,
@@ -161,34 +167,22 @@ def write(b: "Batch", tx: Tx) -> None:
                               "type": edge, "version": d.version, "valid_from": valid_from, "key": key,
                               "value": value})
             old_ids = ([d.supersedes] if d.action == CHANGE else []) + w.replaces.get(i, [])
+            elsewhere += [(len(used_by), old_id, t) for old_id in dict.fromkeys(w.replaces.get(i, []))]
             for old_id in dict.fromkeys(old_ids):
                 supersede.append({"tenant": t.tenant, "user_id": t.user_id, "new_id": d.fact_id,
                                   "old_id": old_id, "valid_to": valid_from})
                 res.facts_superseded += 1
-    entities = []
-    for r in refs.values():
-        if r.id not in used:
-            continue
-        t_at = r.at or datetime.now(timezone.utc)
-        entities.append({"tenant": r.tenant, "user_id": r.user_id, "id": r.id, "card_id": ids.card_id(r.id),
-                         "name": r.name, "type": r.type or "", "is_self": r.is_self, "aliases": sorted(r.aliases),
-                         "mentions": r.mentions, "at": t_at,
-                         "importance": scoring.importance("entity"), "quality": scoring.quality(r.name),
-                         "embedding": _list(b.vec.get(r.name)) if r.new else None})
-        res.entities_created += int(r.new)
+    entities = _entity_rows(b, used_by)
     b.written = {e["id"] for e in entities}
-    users = list({(s["tenant"], s["user_id"], s["session_id"]): s for s in sessions.values()}.values())
+    users = list(sessions.values())
     gate_rows = list(gate.values())
     # datetimes travel as ISO strings and become DateTime in Cypher (``datetime(row.at)``): the driver's own
     # conversion of Python datetimes costs more than the rest of the row packing
     users, entities, events, stmt_events, facts, prefs, supersede, repeats, relations, gate_rows = (
         _wire(x) for x in (users, entities, events, stmt_events, facts, prefs, supersede, repeats, relations,
                            gate_rows))
-    card_rows = _wire(list(cards.values()))
-    profile_at = {}
-    for w in works:
-        k = (w.turn.tenant, w.turn.user_id)
-        profile_at[k] = max(profile_at.get(k, w.turn.at), w.turn.at)
+    _cards_elsewhere(cards, elsewhere, {f["id"]: f["card_id"] for f in facts}, tx)
+    card_rows = _wire([{k: v for k, v in c.items() if k != "turn"} for c in cards.values()])
 
     for name, rows in (("upsert_users", users), ("upsert_entities", entities), ("create_events", events),
                        ("create_statement_events", stmt_events), ("create_facts", facts),
@@ -198,7 +192,7 @@ def write(b: "Batch", tx: Tx) -> None:
         if rows:
             tx.run(f"write/{name}", {"rows": rows})
     rows = []
-    for tenant, user_id in sorted(profile_users):
+    for tenant, user_id in sorted(profile_at):
         pf = tx.run("read/profile_facts", {"tenant": tenant, "user_id": user_id})
         p = profile_text.build(user_id, pf)
         rows.append({"tenant": tenant, "user_id": user_id, "id": ids.profile_id(tenant, user_id),
@@ -225,9 +219,63 @@ def _standalone(pronoun: str) -> re.Pattern:
     return re.compile(rf"(?<![a-z]){re.escape(pronoun)}(?![a-z])")
 
 
-def _session_row(t: Prepared) -> dict:
-    return {"tenant": t.tenant, "user_id": t.user_id, "session_id": t.session_id, "at": t.at,
-            "session_key": ids.session_key(t.tenant, t.user_id, t.session_id)}
+def _cards_elsewhere(cards: dict[str, dict], elsewhere: list[tuple[int, str, Prepared]], made: dict[str, str],
+                     tx: Tx) -> None:
+    """The cards of facts replaced by a version on another entity ("we switched to the log-cabin style" outdates
+    the liked Nordic style, on the style's own card) are refreshed too, at the replacing turn unless a later turn
+    of the batch changed them: a card lists its active facts whichever batch outdated one of them."""
+    if not elsewhere:
+        return
+    asks = {old_id: {"tenant": t.tenant, "user_id": t.user_id, "id": old_id} for _, old_id, t in elsewhere
+            if old_id not in made}   # ``made``: the batch's own new facts, not in the graph yet → their cards
+    card_of = dict(made)
+    if asks:
+        card_of.update((r["id"], r["card_id"]) for r in tx.run("write/fact_cards", {"rows": list(asks.values())}))
+    for n, old_id, t in elsewhere:
+        cid = card_of.get(old_id)
+        if cid is not None and not (cid in cards and cards[cid]["turn"] > n):
+            cards[cid] = {"tenant": t.tenant, "user_id": t.user_id, "id": cid, "at": t.at, "turn": n}
+
+
+def _entity_rows(b: "Batch", used_by: list[tuple[Prepared, dict[str, None]]]) -> list[dict]:
+    """One row an entity the batch's stored turns use: what one-turn batches of those turns, in order, would write
+    of it (its creation by the first of them, the mentions, aliases and last time of each), so where a batch
+    starts changes nothing. A turn the gate turned away writes nothing of it (its mentions do not count); the
+    type is the one its last stored turn knew (the graph keeps the first type written)."""
+    types = {w.turn.key: w.types for w in b.works}
+    turns: dict[str, list[Prepared]] = {}
+    for t, used in used_by:
+        for eid in used:
+            turns.setdefault(eid, []).append(t)
+    out = []
+    for r in b.refs.values():
+        ts = turns.get(r.id)
+        if not ts:
+            continue
+        aliases: dict[str, None] = {}
+        for t in ts:   # each turn's own, sorted, after the earlier turns' (the order the graph appends them)
+            aliases.update(dict.fromkeys(sorted(r.taught.get(t.key, ()))))
+        r.written_aliases = tuple(aliases)
+        r.written_type = types.get(ts[-1].key, {}).get(r.id, r.type) or ""
+        out.append({"tenant": r.tenant, "user_id": r.user_id, "id": r.id, "card_id": ids.card_id(r.id),
+                    "name": r.name, "type": r.written_type, "is_self": r.is_self, "aliases": list(aliases),
+                    "mentions": sum(r.seen.get(t.key, 0) for t in ts), "first": ts[0].at,
+                    "at": max(t.at for t in ts),
+                    "importance": scoring.importance("entity"), "quality": scoring.quality(r.name),
+                    "embedding": _list(b.vec.get(r.name)) if r.new else None})
+        b.res.entities_created += int(r.new)
+    return out
+
+
+def _session_row(sessions: dict, t: Prepared) -> None:
+    """The turn's session (and user) row: started by the first stored turn, seen last at the latest."""
+    k = (t.tenant, t.user_id, t.session_id)
+    row = sessions.get(k)
+    if row is None:
+        sessions[k] = {"tenant": t.tenant, "user_id": t.user_id, "session_id": t.session_id, "first": t.at,
+                       "at": t.at, "session_key": ids.session_key(t.tenant, t.user_id, t.session_id)}
+    else:
+        row["at"] = max(row["at"], t.at)
 
 
 def _caption(text: str, speaker: str | None = None, t: "Prepared | None" = None, n: int = 60) -> str:

@@ -71,10 +71,11 @@ def test_a_reload_keeps_the_state_unless_someone_else_changed_the_graph():
 
 def test_what_the_writer_wrote_is_merged_as_the_upsert_merges_it():
     from graphmem.write.entities import EntityRef, merged_entity, stored_entity
-    r = EntityRef("e1", "Lily", "", "t", "u", aliases={"my sister", "Lily"}, new=True)
+    r = EntityRef("e1", "Lily", "", "t", "u", aliases={"my sister", "Lily"}, new=True,
+                  written_aliases=("Lily", "my sister"))   # the row's aliases, in its order
     once = merged_entity(None, r, True)
     assert once == stored_entity("Lily", "", ["my sister"], True)
-    r2 = EntityRef("e1", "Lily", "person", "t", "u", aliases={"Lil", "my sister"})
+    r2 = EntityRef("e1", "Lily", "person", "t", "u", written_aliases=("Lil", "my sister"))
     assert merged_entity(once, r2, False) == ("Lily", "person", ("my sister", "Lil"), True)
     assert merged_entity(("Lily", "friend", (), False), r2, False)[1] == "friend"   # a type is never replaced
 
