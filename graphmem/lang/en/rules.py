@@ -475,9 +475,23 @@ def content_units(words: list[str]) -> int:
 
 
 def cue_re(words: tuple[str, ...]) -> re.Pattern:
-    """Cue phrases (longest first) as one pattern: whole words, any case, either apostrophe ("i'm into")."""
-    alts = "|".join((r"(?<![\w'])" if w[0].isalnum() else "") + re.escape(w).replace("'", "['’]?") for w in words)
-    return re.compile(r"(?:" + alts + r")(?![\w'])", re.I) if words else re.compile(r"(?!x)x")
+    """Cue phrases (longest first) as one pattern: whole words, any case, either apostrophe ("i'm into"). A cue that
+    opens with a letter or digit has no word character or apostrophe before it: said once before all of them when
+    every cue does, else right after that first character (``(?<![\\w'].)``, the same test), so the search can skip
+    to where a cue's first character is instead of trying each cue at every position (2-8x faster)."""
+    if not words:
+        return re.compile(r"(?!x)x")
+    if all(w[0].isalnum() for w in words):
+        alts = "|".join(_apostrophes(w) for w in words)
+        return re.compile(r"(?<![\w'])(?:" + alts + r")(?![\w'])", re.I)
+    alts = "|".join(re.escape(w[0]) + r"(?<![\w'].)" + _apostrophes(w[1:]) if w[0].isalnum() else _apostrophes(w)
+                    for w in words)
+    return re.compile(r"(?:" + alts + r")(?![\w'])", re.I)
+
+
+def _apostrophes(w: str) -> str:
+    """``w`` as a literal in which an apostrophe may be either apostrophe or left out."""
+    return re.escape(w).replace("'", "['’]?")
 
 
 def may_have_cue(words: tuple[str, ...], text: str) -> bool:
