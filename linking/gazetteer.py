@@ -13,6 +13,7 @@ Pure Python + rapidfuzz + numpy + pypinyin; no spaCy, no jieba. Rebuild (``Gazet
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import replace
 from functools import lru_cache
 from typing import Iterable, Sequence
@@ -61,6 +62,9 @@ class Gazetteer:
         self._roles: dict[str, set[str]] = {}
         self.version = 0
         self._found: tuple = (-1, None, ())    # (version, text, spans): the last ``find``
+        self._added_at: list[int] = []          # trie keys added since the last rebuild, and the version then
+        self._added_keys: list[str] = []
+        self._texts: dict[str, tuple] = {}      # text → (version, spans) of its last ``find``
         for e in entities:
             self._entities[e.id] = e
         self._rebuild()
@@ -73,6 +77,7 @@ class Gazetteer:
         self._by_len: tuple[int, dict[int, list[tuple[str, str]]]] = (-1, {})
         for e in self._entities.values():
             self._index_entity(e)
+        self._rebuilt, self._added_at, self._added_keys, self._texts = self.version, [], [], {}
         self._index_embeddings()
 
     def _index_embeddings(self) -> None:
@@ -101,6 +106,8 @@ class Gazetteer:
             for c in key:
                 node = node.setdefault(c, {})
             node.setdefault("\0", set()).add(entity_id)
+            self._added_at.append(self.version)
+            self._added_keys.append(key)
         self._keys.append(normalise(surface))
         self._key_ids.append(entity_id)
         role = lexicon.role_of(surface)
@@ -163,9 +170,26 @@ class Gazetteer:
         if last[0] == self.version and last[1] == text:
             return list(last[2])
         version = self.version
-        out = self._find(text)
-        self._found = (version, text, tuple(out))
+        seen = self._texts.get(text)
+        out = list(seen[1]) if seen is not None and not self._may_differ(text, seen[0]) else self._find(text)
+        if len(self._texts) >= 4096:
+            self._texts = {}
+        spans = tuple(out)
+        self._found, self._texts[text] = (version, text, spans), (version, spans)
         return out
+
+    def _may_differ(self, text: str, since: int) -> bool:
+        """Whether ``_find(text)`` may differ from what it gave at version ``since``: a rebuild since, or a key added
+        since that occurs in the text (spaces aside). A key that does not occur in the text cannot change what the
+        trie walk finds there (its nodes lie on its own path; a walk ends at a terminal of a key it spelt out); a
+        vector changes nothing found (the writer's turns are looked up again after every name learnt)."""
+        if since < self._rebuilt:
+            return True
+        new = self._added_keys[bisect_left(self._added_at, since):]
+        if not new:
+            return False
+        flat = normalise_chars(text).replace(" ", "")
+        return any(k in flat for k in new)
 
     def _find(self, text: str) -> list[tuple[int, int, tuple[str, ...]]]:
         norm = normalise_chars(text)
