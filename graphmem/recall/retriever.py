@@ -126,7 +126,7 @@ def _of_types(u: "UserNames", types: Sequence[str], n: int) -> list[tuple[str, s
     return [(r["id"], r["name"] or "") for r in hits[:n]]
 
 
-QUERY_VECTORS = 256   # query vectors a retriever keeps (``Retriever._query_vector``)
+QUERY_VECTORS = 256   # prepared query vectors a retriever keeps at most (``Retriever._query_vector``)
 
 
 class _Timed:
@@ -169,7 +169,7 @@ class Retriever:
         self._written: dict[tuple[str, str], int] = {}        # a user's commits by this process (a cache holds
         self._topping_up: set[tuple[str, str]] = set()        # all with .written equal); users being topped up
         self._lock = threading.Lock()
-        self._query_vecs: dict[str, tuple[float, ...]] = {}   # the last queries' vectors (``_query_vector``)
+        self._query_vecs: dict[str, tuple[float, ...]] = {}   # vectors ``prepare`` embedded, not used yet
         self.last_timings: dict[str, float] = {}
 
     # -- plumbing ---------------------------------------------------------------------------------------------
@@ -636,13 +636,15 @@ class Retriever:
             recall_paths.similarities(run, groups)
         return groups
 
-    def _query_vector(self, query: str) -> list[float]:
-        """``query``'s vector, kept for the last ``QUERY_VECTORS`` queries (one text, one vector: ``prepare`` embeds
-        it ahead of the recall that uses it)."""
+    def _query_vector(self, query: str, keep: bool = False) -> list[float]:
+        """``query``'s vector. ``keep``: kept for the next recall of the same text (``prepare`` embeds it ahead of
+        that recall), which takes it: a vector is used once, so a repeated question costs what a new one does and
+        what a benchmark times is the same with and without a recall before it. At most ``QUERY_VECTORS`` kept."""
         with self._lock:
-            vec = self._query_vecs.get(query)
+            vec = self._query_vecs.pop(query, None)
         if vec is None:
             vec = tuple(float(x) for x in self.embedder.embed([query])[0])
+        if keep:
             with self._lock:
                 if len(self._query_vecs) >= QUERY_VECTORS:
                     self._query_vecs.pop(next(iter(self._query_vecs)))
@@ -656,7 +658,7 @@ class Retriever:
         ``context()`` calls it while its worker reads the message just added (the embedding's numpy and the cache
         queries leave the interpreter to that reading), then waits for the reading and recalls as before."""
         query = validate_message(user_input)
-        self._query_vector(query)
+        self._query_vector(query, keep=True)
         tenant = owner_id(getattr(session, "tenant", None) or self.settings.tenant, "tenant")
         user_id = owner_id(session.user_id, "user_id")
         self._user(tenant, user_id)

@@ -145,7 +145,7 @@ def test_close_waits_for_the_background_work_that_uses_the_store():
 def test_a_query_is_embedded_once_and_prepare_loads_the_users_caches():
     """``Retriever.prepare`` (a session's ``context()`` calls it while its worker reads the message just added)
     embeds the query and loads the user's caches; the recall that follows takes the same vector without embedding
-    again. The kept vectors are bounded."""
+    again, once (a later recall of the same text embeds it anew). The kept vectors are bounded."""
     from types import SimpleNamespace
 
     from graphmem.recall import retriever as rmod
@@ -170,6 +170,7 @@ def test_a_query_is_embedded_once_and_prepare_loads_the_users_caches():
     assert emb.texts == ["Where did I go in May?"]
     assert loaded == [("names", "t1", "u1"), ("vectors", "t1", "u1")]
     assert r._query_vector("Where did I go in May?") == [22.0, 1.0, 0.5] and emb.texts == ["Where did I go in May?"]
+    assert r._query_vector("Where did I go in May?") == [22.0, 1.0, 0.5] and len(emb.texts) == 2
     for i in range(rmod.QUERY_VECTORS + 5):
-        r._query_vector(f"q{i}")
-    assert len(r._query_vecs) == rmod.QUERY_VECTORS and "Where did I go in May?" not in r._query_vecs
+        r._query_vector(f"q{i}", keep=True)
+    assert len(r._query_vecs) == rmod.QUERY_VECTORS and "q0" not in r._query_vecs and "q5" in r._query_vecs
