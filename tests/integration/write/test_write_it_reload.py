@@ -8,39 +8,21 @@ from __future__ import annotations
 
 import json
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
 from bench import ingest_real_bench as irb
-from bench.eval.data import load_user
 from graphmem.store import Store
-from graphmem.write import ids
-from graphmem.write.journal import Entry
 from graphmem.write.pipeline import Pipeline
 from graphmem.write.reads import delete_tenant
 
-DEV = Path(__file__).resolve().parents[3] / "bench" / "eval" / "dev"
+from .dev_turns import dev_entries
+
 BATCH = 6
-
-
-def _entries(tenant: str) -> tuple[list[Entry], list[str]]:
-    """The dev users' turns in order (both languages), as the writer journals them."""
-    out, users = [], []
-    for f in sorted(DEV.glob("*.yaml")):
-        u = load_user(f)
-        users.append(u.user)
-        for s in u.sessions:
-            for t in s.turns:
-                p = {"tenant": tenant, "user_id": u.user, "session_id": s.id, "turn_id": str(t.turn_id),
-                     "text": t.text, "role": t.role, "speaker": None, "at": t.at.isoformat(), "facts": None,
-                     "agent": None, "scope": "user", "submitted": 0.0}
-                out.append(Entry(len(out) + 1, ids.turn_key(tenant, u.user, s.id, str(t.turn_id)), p, 0))
-    return out, users
 
 
 def _ingest(store: Store, embedder, tenant: str, user_ttl: float) -> tuple[dict, list[str]]:
     """Write the turns in batches of ``BATCH`` in the writer's order; return the graph and, after each commit,
     where the writer's image of its users' entities differs from what it reads back."""
-    entries, users = _entries(tenant)
+    entries, users = dev_entries(tenant)
     pipe = Pipeline(store, embedder, user_ttl=user_ttl)
     batches = [entries[i:i + BATCH] for i in range(0, len(entries), BATCH)]
     drift, prev = [], None
