@@ -105,8 +105,8 @@ def test_a_type_is_learnt_once_and_never_replaced():
     st = UserState("t", "u", linking.Gazetteer([linking.KnownEntity("e1", "Caroline", "")]), {"caroline": "e1"})
     ref = existing("e1", st, {}, _turn(1).turn)
     assert ref.type == "" and ref.seen == {"k1": 1}
-    learn_type(ref, "person", st)
-    learn_type(ref, "place", st)
+    learn_type(ref, "person")
+    learn_type(ref, "place")
     assert ref.type == "person"
 
 
