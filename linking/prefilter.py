@@ -89,6 +89,14 @@ def _searches(needs: Needs) -> tuple[re.Pattern | None, re.Pattern | None]:
     return _alternation(needs[0]), _alternation(needs[1])
 
 
+_NEVER = re.compile(r"(?!x)x")
+
+
+def any_of(strings: frozenset[str]) -> re.Pattern:
+    """One search that finds something in a text exactly where one of ``strings`` is a substring (none: never)."""
+    return _alternation(strings) or _NEVER
+
+
 def _alternation(strings: frozenset[str]) -> re.Pattern | None:
     """One search that finds something in a text exactly when one of ``strings`` is in it: a string holding another
     is left out (where it is, the other is too), and the rest share their prefixes ("fri|friday|frost" is

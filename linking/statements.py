@@ -81,7 +81,7 @@ def _attribute_cues(p) -> tuple[str, ...]:
 @cached(maxsize=None)
 def _any_attribute_cue(p) -> re.Pattern:
     """One search that finds something exactly where one of pack ``p``'s attribute cues is a substring."""
-    return prefilter._alternation(frozenset(_attribute_cues(p))) or re.compile(r"(?!x)x")
+    return prefilter.any_of(frozenset(_attribute_cues(p)))
 
 
 @lru_cache(maxsize=None)
@@ -110,7 +110,7 @@ def _clauses(text: str) -> list[tuple[int, str]]:
 @cached(maxsize=None)
 def _any_cue(category: str, lang: str) -> re.Pattern:
     """One search that finds something exactly where one of ``lang``'s ``category`` cues is a substring."""
-    return prefilter._alternation(frozenset(_cues(category, lang))) or re.compile(r"(?!x)x")
+    return prefilter.any_of(frozenset(_cues(category, lang)))
 
 
 def _is_question(clause: str, full: str, lang: str) -> bool:

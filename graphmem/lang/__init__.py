@@ -44,7 +44,7 @@ def remove_path(folder: str | Path) -> None:
 
 
 def _clear() -> None:
-    for f in (_load, _codes, _pack, _packs, union, *_built):
+    for f in (_load, _codes, pack, _packs, union, *_built):
         f.cache_clear()
 
 
@@ -85,9 +85,6 @@ def has(lang: str | None) -> bool:
 def pack(lang: str | None = None) -> Pack:
     """The pack for ``lang``; the default (English) pack when no folder has that code."""
     return _load(lang if has(lang) else DEFAULT)
-
-
-_pack = pack
 
 
 @lru_cache(maxsize=None)
