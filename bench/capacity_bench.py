@@ -5,8 +5,8 @@ repository; their embeddings computed once and cached) are bulk-loaded as Event 
 (``cypher/bench/load_events``) over ``--users`` users, up to each ``--steps`` size. At every step: ingest rate
 of the step, the store's size on disk after a clean shutdown (which checkpoints) and per 1k memories, the JVM's heap in use and the page
 cache's use (JMX), and recall p50/p95 (``Memory.recall``, real LoCoMo questions, the user's vectors already
-loaded). Runs on a throw-away Neo4j of its own (own home, ports, ``--heap``/``--pagecache``) in a separate
-tenant; the server and its store are deleted at the end. Writes ``--report``, its figures as JSON and a plot next
+loaded) and that of ``context()`` (a session of the user, the same questions, a 1,500-token budget). Runs on a
+throw-away Neo4j of its own (own home, ports, ``--heap``/``--pagecache``) in a separate tenant; the server and its store are deleted at the end. Writes ``--report``, its figures as JSON and a plot next
 to it (``bench/report.py`` reads the JSON).
 
 It is heavy (a million 512-d vectors and their HNSW index on 2 cores): run it when the box is otherwise idle.
@@ -119,25 +119,33 @@ def run(memories: int, users: int, steps: list[int], queries: int, heap: str, pa
             with Memory(settings, store=store, journal_path=home / "j.sqlite3") as mem:
                 sample = [f"u{rng.randrange(users):04d}" for _ in range(max(1, queries // 5))]
 
-                def five(user: str) -> list[float]:
-                    """ms of five recalls of ``user``, each with a random real question."""
-                    out = []
-                    for q in [rng.choice(questions) for _ in range(5)]:
-                        t1 = time.perf_counter()
-                        mem.recall(user, q, 8)
-                        out.append((time.perf_counter() - t1) * 1e3)
-                    return out
+                def five(user: str) -> tuple[list[float], list[float]]:
+                    """ms of five recalls of ``user`` and of five ``context()`` calls of one of its sessions, each
+                    with a random real question."""
+                    recalls, contexts = [], []
+                    session = mem.session(user, "capacity")
+                    for out, call in ((recalls, lambda q: mem.recall(user, q, 8)),
+                                      (contexts, lambda q: session.context(q, 1500))):
+                        for q in [rng.choice(questions) for _ in range(5)]:
+                            t1 = time.perf_counter()
+                            call(q)
+                            out.append((time.perf_counter() - t1) * 1e3)
+                    return recalls, contexts
 
-                times = []
+                times, ctx = [], []
                 for user in sample:
                     mem.recall(user, "warm up", 8)          # loads the user's vectors
-                    times += five(user)
-                warm = [ms for user in sample for ms in five(user)]   # the same users again: pages cached
+                    r, c = five(user)
+                    times, ctx = times + r, ctx + c
+                again = [five(user) for user in sample]      # the same users again: pages cached
+                warm, warm_ctx = [ms for r, _ in again for ms in r], [ms for _, c in again for ms in c]
             points.append({"memories": loaded, "ingest_per_s": (step - (points[-1]["memories"] if points else 0))
                            / ingest_s, "store_mb": size / 2**20, "store_files_mb": store_b / 2**20,
                            "tx_logs_mb": logs_b / 2**20, "kb_per_1k": size / 1024 / (loaded / 1000),
                            "recall_p50_ms": _pct(times, .5), "recall_p95_ms": _pct(times, .95),
-                           "recall_warm_p50_ms": _pct(warm, .5), "recall_warm_p95_ms": _pct(warm, .95), **jmx,
+                           "recall_warm_p50_ms": _pct(warm, .5), "recall_warm_p95_ms": _pct(warm, .95),
+                           "context_p50_ms": _pct(ctx, .5), "context_p95_ms": _pct(ctx, .95),
+                           "context_warm_p50_ms": _pct(warm_ctx, .5), "context_warm_p95_ms": _pct(warm_ctx, .95), **jmx,
                            "load": os.getloadavg()[0]})
             print(json.dumps(points[-1]), flush=True)
     finally:
@@ -160,14 +168,17 @@ def report(r: dict, path: Path) -> str:
              "The store is measured after a clean shutdown (which checkpoints); transaction logs apart.",
              "", "| memories | ingest (memories/s) | store files (tx logs) | store per 1k memories | heap in use | "
              f"store / page cache ({r['pagecache']}) | recall p50 / p95 after the restart | the same users again | "
-             "load |", "|---|---|---|---|---|---|---|---|---|"]
+             "context() p50 / p95 after the restart | the same users again | load |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for p in r["points"]:
         heap = f"{p['heap_mb']:.0f} MB" if p.get("heap_mb") is not None else "n/a"
         pc = f"{p['store_mb'] / _mb(r['pagecache']):.2f}"
         lines.append(f"| {p['memories']:,} | {p['ingest_per_s']:.0f} | {p['store_mb']:.1f} MB ({p['tx_logs_mb']:.0f} MB) | "
                      f"{p['kb_per_1k']:.0f} KB | "
                      f"{heap} | {pc} | {p['recall_p50_ms']:.1f} / {p['recall_p95_ms']:.1f} ms | "
-                     f"{_ms(p, 'recall_warm_p50_ms')} / {_ms(p, 'recall_warm_p95_ms')} ms | {p['load']:.1f} |")
+                     f"{_ms(p, 'recall_warm_p50_ms')} / {_ms(p, 'recall_warm_p95_ms')} ms | "
+                     f"{_ms(p, 'context_p50_ms')} / {_ms(p, 'context_p95_ms')} ms | "
+                     f"{_ms(p, 'context_warm_p50_ms')} / {_ms(p, 'context_warm_p95_ms')} ms | {p['load']:.1f} |")
     text = "\n".join(lines + ["", f"![capacity]({path.with_suffix('.png').name})", ""])
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")

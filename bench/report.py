@@ -41,6 +41,12 @@ def sname(s: str) -> str:
     return SYS_NAMES.get(s, f"last-{s[4:]} window" if s.startswith("last") else s)
 
 
+def _pair(point: dict, name: str) -> str:
+    """``p50 / p95`` of ``name`` in a capacity point ("—" where that run did not measure it)."""
+    p50, p95 = point.get(f"{name}_p50_ms"), point.get(f"{name}_p95_ms")
+    return "—" if p95 is None else f"{p50:.1f} / {p95:.1f}"
+
+
 # -- other areas' results ---------------------------------------------------------------------------------
 def real_latency_lines() -> list[str]:
     """Recall latency on real conversation text, as the external benchmark (``locomo.json``: its users of 369-663
@@ -64,11 +70,10 @@ def real_latency_lines() -> list[str]:
         where = f"[`capacity_bench`](results/capacity_100k.md), `{c.get('commit', '?')}`"
         for p in c["points"]:
             size = f"{p['memories']:,} memories over {c['users']} users"
-            rows.append([f"{size}, right after a restart", f"{p['recall_p50_ms']:.1f} / {p['recall_p95_ms']:.1f}", "—",
-                         f"{where}, load {p['load']:.1f}"])
-            if p.get("recall_warm_p95_ms") is not None:
-                rows.append([f"{size}, the same users again", f"{p['recall_warm_p50_ms']:.1f} / "
-                             f"{p['recall_warm_p95_ms']:.1f}", "—", f"{where}, load {p['load']:.1f}"])
+            for when, sfx in (("right after a restart", ""), ("the same users again", "_warm")):
+                if p.get(f"recall{sfx}_p95_ms") is not None:
+                    rows.append([f"{size}, {when}", _pair(p, f"recall{sfx}"), _pair(p, f"context{sfx}"),
+                                 f"{where}, load {p['load']:.1f}"])
     if not rows:
         return ["No real-text latency results yet (`python -m bench.locomo_bench`, `python -m bench.capacity_bench "
                 "--memories 100000 --users 100 --steps 100000 --report bench/results/capacity_100k.md`)."]
