@@ -46,6 +46,9 @@ class UserState:
     #: id → ``stored_entity``. A reload that reads the same keeps the state (which knows more than the graph)
     stored: dict[str, tuple] = field(default_factory=dict)
     invalid: bool = False                                   # to be read from the graph again whatever it holds
+    #: (gazetteer, {entity id: its version once ``learn_type`` gave the entity a type}): a turn whose mentions were
+    #: read before names a retyped entity reads them again (``_refresh_mentions``)
+    retyped: tuple = (None, {})
 
     @property
     def self_id(self) -> str:
@@ -145,7 +148,7 @@ def resolve_turn(w: TurnWork, st: UserState, refs: dict[str, EntityRef], emb=Non
                 w.entity_of[i], w.object_of[i] = speaker_entity(st, refs, t), ref
                 continue
             w.entity_of[i] = ref
-        _type_value(s, links)
+        _type_value(s, links, st)
     for ref in list(w.entity_of.values()) + list(w.object_of.values()):
         if not ref.is_self and ref.id not in w.mention_ids:
             w.mention_ids.append(ref.id)
@@ -153,12 +156,15 @@ def resolve_turn(w: TurnWork, st: UserState, refs: dict[str, EntityRef], emb=Non
 
 def _refresh_mentions(w: TurnWork, st: UserState) -> None:
     """A name an earlier turn of this batch introduced ("我女儿朵朵…" then "朵朵在…") was not known when the
-    batch's mentions were extracted: extract this turn's again if it contains one."""
+    batch's mentions were extracted, or a known name it contains has taken a type since (a named mention has its
+    entity's type, ``learn_type``): extract this turn's again."""
     gaz = st.gazetteer
     if w.gazetteer_version in (-1, gaz.version):   # not extracted here (caller's facts), or nothing new
         return
     known = {i for m in w.mentions for i in m.known_ids}
-    if any(set(found) - known for _, _, found in gaz.find(w.turn.text)):
+    typed = st.retyped[1] if st.retyped[0] is gaz else {}
+    if any(set(found) - known or any(typed.get(i, -1) > w.gazetteer_version for i in found)
+           for _, _, found in gaz.find(w.turn.text)):
         w.mentions = linking.extract_mentions(w.turn.text, gaz)
     w.gazetteer_version = gaz.version
 
@@ -262,8 +268,9 @@ def existing(eid: str, st: UserState, refs, t: "Prepared", name="", type_="") ->
         known = st.gazetteer.get(eid)
         if known is None and not name:
             return None
-        ref = refs[eid] = EntityRef(eid, known.name if known else name, ((known.type if known else "") or type_ or ""),
+        ref = refs[eid] = EntityRef(eid, known.name if known else name, (known.type if known else "") or "",
                                     st.tenant, st.user_id, new=eid not in st.persisted)
+    learn_type(ref, type_, st)
     ref.mentioned(t)
     return ref
 
@@ -273,28 +280,39 @@ def new(name: str, type_: str, st: UserState, refs, t: "Prepared") -> EntityRef:
     ref = refs.get(eid)
     if ref is None:
         known = st.gazetteer.get(eid)
-        ref = refs[eid] = EntityRef(eid, known.name if known else name, ((known.type if known else "") or type_ or ""),
+        ref = refs[eid] = EntityRef(eid, known.name if known else name, (known.type if known else "") or "",
                                     st.tenant, st.user_id, new=eid not in st.persisted)
         if known is None:
             st.gazetteer.add(linking.KnownEntity(eid, name, type_ or ""))
         st.names.setdefault(ids.norm_name(name), eid)
+    learn_type(ref, type_, st)
     ref.mentioned(t)
     return ref
 
-def learn_type(ref: EntityRef, type_: str | None) -> None:
-    """An entity with no type takes the one a statement gives ("my cousin Priya": a person). Only the batch's
-    reference learns it, not the user's gazetteer: the batch's later turns link against the type, the next
-    batch's do not. The one way left in which where a batch starts changes the graph (LoCoMo dev: "it" → an
-    untyped "Caroline" in one batch, not in another; MENTIONS edges, referents, a few events kept or not).
-    Giving the gazetteer the type too makes it independent but moved LoCoMo R@5 57.6 → 57.4 (R@10 68.9 → 69.0)."""
-    if type_ and not ref.type and not ref.is_self:
-        ref.type = type_
+def learn_type(ref: EntityRef, type_: str | None, st: UserState) -> None:
+    """An entity with no type takes ``type_`` ("my cousin Priya": a person), in the batch's reference and in the
+    user's gazetteer, so every later turn links against the type whichever batch it is in (kept on the reference
+    alone, a batch's later turns saw a typed entity and the next batch's an untyped one; LoCoMo dev: "it" resolved
+    to an untyped "Caroline" in one batch and not in another). A turn of the batch whose mentions were read before
+    and that names the entity reads them again (``_refresh_mentions``): a named mention has its entity's type. The
+    gazetteer's ``add`` of a known id rebuilds its index (6 times in a LoCoMo dev ingest); nothing it or a parsed
+    Doc remembers (a text's spans, the rules' gazetteer-free reading) holds a type."""
+    if not type_ or ref.type or ref.is_self:
+        return
+    ref.type = type_
+    gaz = st.gazetteer
+    known = gaz.get(ref.id)
+    if known is not None and not known.type:
+        gaz.add(replace(known, type=type_))
+        typed = st.retyped[1] if st.retyped[0] is gaz else {}
+        typed[ref.id] = gaz.version
+        st.retyped = (gaz, typed)
 
 def resolve(surface: str | None, type_: str, st: UserState, refs, links, t: Prepared) -> EntityRef | None:
     """``_find``; an entity with no type takes the one the statement gives ("my cousin Priya": a person)."""
     ref = find(surface, type_, st, refs, links, t)
     if ref is not None:
-        learn_type(ref, type_)
+        learn_type(ref, type_, st)
     return ref
 
 def find(surface: str | None, type_: str, st: UserState, refs, links, t: Prepared) -> EntityRef | None:
@@ -365,14 +383,14 @@ def _of_speaker(surface: str, speaker: str) -> str:
     return next(filter(None, (p.fn("of_speaker")(s, speaker) for p in langs.packs())), s)   # each pack's, in order
 
 
-def _type_value(s, links) -> None:
+def _type_value(s, links, st: UserState) -> None:
     """An entity with no type that an attribute's value names takes the type the key gives (在阿里上班: 阿里 is an
     organization; 搬到Lyon: a place)."""
     typ = subject_types.value_type(s)
     n = ids.norm_name(str(s.value)) if typ else ""
     for surface, ref, _ in links if n else ():
         if not ref.type and not ref.is_self and ids.norm_name(surface) == n:
-            learn_type(ref, typ)
+            learn_type(ref, typ, st)
 
 
 def _turn_no(turn_id: str, slots) -> int:

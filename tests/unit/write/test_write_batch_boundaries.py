@@ -105,9 +105,11 @@ def test_a_type_is_learnt_once_and_never_replaced():
     st = UserState("t", "u", linking.Gazetteer([linking.KnownEntity("e1", "Caroline", "")]), {"caroline": "e1"})
     ref = existing("e1", st, {}, _turn(1).turn)
     assert ref.type == "" and ref.seen == {"k1": 1}
-    learn_type(ref, "person")
-    learn_type(ref, "place")
+    learn_type(ref, "person", st)
+    learn_type(ref, "place", st)
     assert ref.type == "person"
+    assert st.gazetteer.get("e1").type == "person"    # the next batch's turns link against it too
+    assert existing("e1", st, {}, _turn(2).turn).type == "person"
 
 
 def test_a_type_learnt_after_the_last_stored_turn_is_not_written_by_it():
@@ -120,3 +122,17 @@ def test_a_type_learnt_after_the_last_stored_turn_is_not_written_by_it():
     tx = Tx()
     rows.write(Batch([w1, w2], {"ex": x}, BatchResult()), tx)
     assert tx.ran["write/upsert_entities"][0]["type"] == "" and x.written_type == ""
+
+
+def test_a_turn_read_before_a_type_was_learnt_reads_its_mentions_again():
+    from graphmem.write.entities import _refresh_mentions
+
+    st = UserState("t", "u", linking.Gazetteer([linking.KnownEntity("e1", "Caroline", "")]), {"caroline": "e1"})
+    w = _turn(2)
+    w.turn.text = "Caroline is moving to Lisbon."
+    w.mentions, w.gazetteer_version = linking.extract_mentions(w.turn.text, st.gazetteer), st.gazetteer.version
+    assert [m.type for m in w.mentions if m.known_ids == ("e1",)] == [""]
+    learn_type(existing("e1", st, {}, _turn(1).turn), "person", st)   # an earlier turn of the batch
+    _refresh_mentions(w, st)
+    assert [m.type for m in w.mentions if m.known_ids == ("e1",)] == ["person"]
+    assert w.gazetteer_version == st.gazetteer.version
