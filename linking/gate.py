@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from graphmem import lang as langs
 
-from . import lexicon as lx
+from . import lexicon as lx, prefilter
 from .normalize import normalise
 from .statements import extract_statements
 from .types import GateVerdict
@@ -33,6 +33,7 @@ def _whole_word(alternatives: str) -> re.Pattern:
     return re.compile(f"^(?:{alternatives})$")
 
 
+@langs.cached(maxsize=64)   # read twice of a turn's leftover words (``_ambient_only``, then ``_substantive``)
 def _without_ambient(text: str) -> str:
     for p in langs.packs():
         text = p.regex("ambient").sub(" ", text)
@@ -142,7 +143,7 @@ def _patterns() -> tuple[re.Pattern, re.Pattern, dict[str, str], frozenset[str]]
     en = sorted((p for p in phrases if p.isascii()), key=len, reverse=True)
     zh = sorted((p for p in phrases if not p.isascii() and len(p) >= 2), key=len, reverse=True)
     singles = frozenset(p for p in phrases if not p.isascii() and len(p) == 1)
-    en_re = re.compile(r"(?<![a-z0-9])(?:" + "|".join(re.escape(p) for p in en) + r")(?![a-z0-9])")
+    en_re = re.compile(r"(?<![a-z0-9])" + prefilter.longest_first(en) + r"(?![a-z0-9])")   # the same matches
     zh_re = re.compile("|".join(re.escape(p) for p in zh))
     return en_re, zh_re, phrases, singles
 
@@ -166,14 +167,14 @@ def classify_message(text: str, now: datetime | None = None) -> GateVerdict:
 
     s = zh_re.sub(take, s)
     s = en_re.sub(take, s)
-    fillers = lx.fillers()
+    fillers, laugh = lx.fillers(), _laugh()
     leftover = []
     for w in _WORD.findall(s):
-        if w in fillers or _laugh().match(w):
+        if w in fillers or laugh.match(w):
             continue
-        if all("\u4e00" <= ch <= "\u9fff" for ch in w):
+        if "\u4e00" <= w[0] <= "\u9fff" and all("\u4e00" <= ch <= "\u9fff" for ch in w):
             rest = "".join(ch for ch in w if ch not in singles and ch not in fillers)
-            if not rest or _laugh().match(rest):
+            if not rest or laugh.match(rest):
                 if w not in fillers:
                     found.append((0, "chitchat", w))
                 continue

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from graphmem.lang import languages, pack
 
+from . import prefilter
 from .types import Statement
 
 KEYS = (("shopping", "shopping_for"), ("switched", "uses"))
@@ -17,7 +18,7 @@ def intents(text: str, lang: str) -> list[Statement]:
     out: list[Statement] = []
     for code in languages():
         for name, key in KEYS:
-            for m in pack(code).regex(name).finditer(text or ""):
+            for m in prefilter.finditer(pack(code).regex(name), text or ""):
                 thing = (m.group("thing") or m.group("thing2") or "").strip()
                 if thing:
                     out.append(Statement("attribute", "", key, thing, language=lang, text=m.group(0).strip()))

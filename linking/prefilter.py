@@ -97,6 +97,29 @@ def any_of(strings: frozenset[str]) -> re.Pattern:
     return _alternation(strings) or _NEVER
 
 
+def longest_first(words) -> str:
+    """``(?:w1|w2|…)`` of ``words`` longest first, as a tree of shared prefixes ("nurse|nurse aide" is
+    "nurse(?: aide|)"): the engine tests a character once where the flat alternation tests every word, and at each
+    position tries the same words in the same order (the longest there first, the next longest on backtracking),
+    so every match is the flat alternation's. Words in which two letters may match one character when case is
+    ignored (upper case, non-ASCII letters with a case) are left a flat alternation."""
+    words = sorted(dict.fromkeys(words), key=len, reverse=True)
+    if not all(ch.isascii() and not ch.isupper() or ch.lower() == ch.upper() for w in words for ch in w):
+        return "(?:" + "|".join(re.escape(w) for w in words) + ")"
+    tree: dict = {}
+    for w in words:
+        node = tree
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def group(node: dict) -> str:   # a longer word before the one that ends here
+        alts = [re.escape(ch) + group(child) for ch, child in node.items() if ch] + ([""] if "" in node else [])
+        return alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+
+    return "(?:" + group(tree) + ")"
+
+
 def _alternation(strings: frozenset[str]) -> re.Pattern | None:
     """One search that finds something in a text exactly when one of ``strings`` is in it: a string holding another
     is left out (where it is, the other is too), and the rest share their prefixes ("fri|friday|frost" is

@@ -182,12 +182,12 @@ def _extract(text: str, now: datetime) -> list[Statement]:
             got = extract(f"{bare}{pack(clang).say('clause_join')}{clause}", now, change, lang, user_spoke, text)
         bare = "" if got or len(_UNITS.findall(clause)) < 4 else clause
         job = _occupation(clause)
-        if not job and intro is not False and _occupation(clause, bare=True):   # a bare job ("nurse in Leeds")
+        if not job and intro is not False and (bare_job := _occupation(clause, bare=True)):   # "nurse in Leeds"
             intro = intro or any(p.fn("name_age")(text) for p in packs())       # counts in a self-introduction only
-            job = _occupation(clause, bare=True) if intro else ""
+            job = bare_job if intro else ""
         whose = rules("job_owner")(clause) if job else ""
-        if not job and named_before and _occupation(clause, copula=True):   # "我老公叫王磊，是中学数学老师": his
-            job, whose = _occupation(clause, copula=True), named_before
+        if not job and named_before and (said_job := _occupation(clause, copula=True)):   # "我老公叫王磊，是中学数学老师": his
+            job, whose = said_job, named_before
         if job and whose is not None and not any(g.kind == "attribute" and g.key == "job" for g in got):
             got.append(_st("attribute", clause, lang, change, key="job", value=job,
                            **({"subject": whose} if whose else {})))
@@ -303,7 +303,7 @@ def _occupation_owner(clause: str, p) -> str | None:
 def _occupation_re(p, name: str = "occupation") -> re.Pattern:
     """A pack's ``occupation.re`` (or ``occupation_bare.re``) with ``{occ}`` filled by the lexicon's occupations
     (group 1: the job)."""
-    occ = "|".join(re.escape(o) for o in lx.occupations())
+    occ = prefilter.longest_first(lx.occupations())   # the flat alternation's matches, found faster
     return re.compile(p.regex(name).pattern.replace("{occ}", occ))
 
 
@@ -400,7 +400,7 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
     if p.regex("_st_standing").search(low) and p.regex("_st_standing_verb").search(low):
         instr = p.regex("_st_request_lead").sub("", c)
         return [_st("preference", c, lang, change, subject=_trim_en(instr, p), key="response_style", polarity=1)]
-    m = p.regex("_st_age").search(c)
+    m = prefilter.search(p.regex("_st_age"), c)
     if m:
         from .normalize import parse_english_number
         v = parse_number(m.group(2)) if m.group(2)[0].isdigit() else parse_english_number(m.group(2))
@@ -516,7 +516,7 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
                     best = (mm, pol)
             if best and cat == "pref_neg":
                 break
-        m_nl = p.regex("_st_no_longer").search(c)
+        m_nl = prefilter.search(p.regex("_st_no_longer"), c)
         if m_nl and p.regex("_st_no_more").search(c):
             out.append(_st("preference", c, lang, True, subject=_strip_light_verb(_trim_en(m_nl.group(2), p), p),
                            polarity=-1))

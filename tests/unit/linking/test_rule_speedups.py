@@ -50,3 +50,30 @@ def test_sign_off_bodies_are_what_the_gate_reads_besides_the_text(monkeypatch):
     assert sign_off_bodies("Right, kettle's on. Cheers!") == ["Right, kettle's on"]
     assert sign_off_bodies("my budget is now 8000") == []
     assert sign_off_bodies("Sure, see ya. Bye!") == ["Sure, see ya", "Sure"]   # the body's own sign-off too
+
+
+WORDS = st.lists(st.text(alphabet="abn 护士'-", min_size=1, max_size=5), min_size=1, max_size=12)
+
+
+def _flat(words) -> str:
+    return "(?:" + "|".join(re.escape(w) for w in sorted(dict.fromkeys(words), key=len, reverse=True)) + ")"
+
+
+@SETTINGS
+@given(WORDS, st.text(alphabet="abnAB 护士'-.", max_size=30), st.sampled_from(["", "(?i)"]),
+       st.sampled_from(["", r"(?![a-z])", r"s?\b", r"\s+x"]))
+def test_a_prefix_tree_of_words_matches_what_their_flat_alternation_matches(words, text, flags, after):
+    """``longest_first``, a tree of the words' shared prefixes, finds the same matches (spans and what follows),
+    backtracking into shorter words where what follows fails as the flat alternation does."""
+    flat, tree = (re.compile(flags + r"(?<![a-z])" + alt + f"({after})")
+                  for alt in (_flat(words), prefilter.longest_first(words)))
+    assert [(m.span(), m.groups()) for m in flat.finditer(text)] == [(m.span(), m.groups()) for m in tree.finditer(text)]
+    assert flat.sub("_", text) == tree.sub("_", text)
+
+
+def test_words_share_their_prefixes_unless_case_may_mix_them():
+    """Lower-case words share their prefixes; a list with a letter that may match another letter's character when
+    case is ignored (upper case, "ſ") stays the flat alternation."""
+    assert "nurse(?:\\ aide|)" in prefilter.longest_first(["nurse", "nurse aide", "cook"])
+    assert prefilter.longest_first(["UI designer", "ui"]) == "(?:UI\\ designer|ui)"   # upper case: left flat
+    assert prefilter.longest_first(["ſt", "st"]) == "(?:ſt|st)"
