@@ -728,24 +728,24 @@ def _parse_ahead(works: list[TurnWork]) -> None:
 def _parse_texts(works: list[TurnWork]) -> list[str]:
     """The English turns to parse, each followed by what the gate reads of it besides (``sign_off_bodies``: the
     part before a sign-off, which the statement rules parse too)."""
-    return [x for w in works if w.turn.facts is None and linking.is_english_text(w.turn.text)
-            and not reaction_only(w.turn.text, w.turn.role)
-            and (w.turn.analysis is None or w.turn.analysis.mentions is None)
-            for x in (w.turn.text, *sign_off_bodies(w.turn.text))]
+    return [x for w in works for x in _to_parse(w.turn.text, w.turn.role, w.turn.facts,
+                                                 w.turn.analysis is not None and w.turn.analysis.mentions is not None)]
 
 
 def _entry_texts(entries: list[Entry]) -> list[str]:
     """``_parse_texts`` of journal entries, read from their payloads: a whole ``Prepared`` (its time, event id,
     facts) only for an entry journaled with a reading, whose mentions decide (LoCoMo: 256 entries a batch ahead)."""
-    out: list[str] = []
-    for e in entries:
-        p = e.payload
-        if p.get("analysis"):
-            out += _parse_texts([TurnWork(Prepared.from_payload(e.key, p))])
-        elif p.get("facts") is None and linking.is_english_text(p["text"]) \
-                and not reaction_only(p["text"], p.get("role") or "user"):
-            out += [p["text"], *sign_off_bodies(p["text"])]
-    return out
+    return [x for e in entries for x in (
+        _parse_texts([TurnWork(Prepared.from_payload(e.key, e.payload))]) if e.payload.get("analysis")
+        else _to_parse(e.payload["text"], e.payload.get("role") or "user", e.payload.get("facts"), False))]
+
+
+def _to_parse(text: str, role: str, facts, mentions_read: bool) -> list[str]:
+    """A turn's texts to parse: none for a turn with the caller's facts, with its mentions already read, not in
+    English, or an assistant's mere reaction (the gate turns it away on its words alone, ``reaction_only``)."""
+    if facts is not None or mentions_read or not linking.is_english_text(text) or reaction_only(text, role):
+        return []
+    return [text, *sign_off_bodies(text)]
 
 
 #: one thread per process that parses the next batch's English turns while the writer's thread reads this one
