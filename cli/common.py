@@ -181,21 +181,56 @@ def confirm(question: str, yes: bool) -> None:
         raise typer.Exit(1)
 
 
+TEXT_MIN = 24   # characters a text column needs beside whole ids and times; a table that cannot give them is a list
+
+
 def table(title: str, columns: list[str], rows: list[list[Any]]) -> None:
-    """A Rich table; "<title>: none" instead of an empty one."""
+    """A Rich table; "<title>: none" instead of an empty one. Ids, times and numbers are never cut. A table the
+    terminal is too narrow for (whole ids and times beside ``TEXT_MIN`` characters of each text column) is
+    printed as a list instead, a row a line of "column: value" (``--wide``: always the table)."""
     if not rows:
         console.print(f"{title}: none", highlight=False)
         return
+    cells = [[cell(v) for v in r] for r in rows]
+    cols = list(zip(*cells))
+    fixed = [all(len(v) <= 32 and " " not in v for v in col) for col in cols]   # ids, times, numbers
+    widths = [max(len(h), *map(len, col)) for h, col in zip(columns, cols)]
+    if sum(w if f else min(w, TEXT_MIN) for w, f in zip(widths, fixed)) + 3 * len(columns) + 1 > console.width:
+        return _listed(title, columns, cells)
     t = Table(title=title)
-    for i, c in enumerate(columns):
-        values = [cell(r[i]) for r in rows]
-        if all(len(v) <= 32 and " " not in v for v in values):   # ids, times, numbers: never cut with "…"
-            t.add_column(c, no_wrap=True, overflow="fold", min_width=max(map(len, values)))
+    for c, f, w in zip(columns, fixed, widths):
+        if f:
+            t.add_column(c, no_wrap=True, overflow="fold", min_width=w)
         else:
             t.add_column(c, overflow="fold")
-    for r in rows:
-        t.add_row(*[cell(v) for v in r])
+    for r in cells:
+        t.add_row(*r)
     console.print(t)
+
+
+def _listed(title: str, columns: list[str], cells: list[list[str]]) -> None:
+    """``table``'s rows as a list: a row a paragraph of its non-empty cells, wrapped at the terminal's width between
+    cells or between a text's words, never inside a column's name, an id or a time."""
+    from rich.text import Text
+
+    console.print(Text(title, style="italic"))
+    width = max(20, console.width - 2)
+    for r in cells:
+        units: list[tuple[str, str, str]] = []   # (gap before, bold column name or "", words)
+        for c, v in ((c, v) for c, v in zip(columns, r) if v):
+            first, *rest = v.split(" ")
+            units.append(("   " if units else "", f"{c}: ", first))
+            units += [(" ", "", w) for w in rest]
+        lines = [Text("• ")]
+        for gap, name, words in units:
+            if lines[-1].cell_len > 2 and lines[-1].cell_len + len(gap + name + words) > width:
+                lines.append(Text("  "))
+                gap = ""
+            lines[-1].append(gap)
+            lines[-1].append(name, style="bold")
+            lines[-1].append(words)
+        for line in lines:
+            console.print(line, soft_wrap=True)
 
 
 def store(fast: bool = False):

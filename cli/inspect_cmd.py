@@ -73,7 +73,21 @@ def entities(user: str = USER, type: str = typer.Option(None, "--type", help="On
     if as_json:
         return emit_json(rows)
     table(f"entities of {user}", ["id", "name", "type", "aliases", "mentions", "card"],
-          [[r["id"], r["name"], r["type"], ", ".join(r["aliases"] or []), r["mentions"], r["card"]] for r in rows])
+          [[r["id"], r["name"], r["type"], ", ".join(r["aliases"] or []), r["mentions"], _brief(r["card"])]
+           for r in rows])
+
+
+CARD_BRIEF = 100   # characters of an entity's card in the entities table (`graphmem card` shows all of it)
+
+
+def _brief(card: str | None) -> str | None:
+    """The card's first attributes, whole, within ``CARD_BRIEF`` characters, and how many more there are."""
+    parts = (card or "").split("; ")
+    shown = 0
+    while shown < len(parts) and len("; ".join(parts[:shown + 1])) <= CARD_BRIEF:
+        shown += 1
+    shown = max(shown, 1)
+    return card if shown == len(parts) else "; ".join(parts[:shown]) + f"; … (+{len(parts) - shown})"
 
 
 @contextmanager
