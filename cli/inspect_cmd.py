@@ -103,9 +103,11 @@ def _user_checked(s, user: str):
 
 
 def _fact_rows(facts) -> list[list]:
+    from graphmem.model import fact_value
     from graphmem.scopes import label
     scoped = any(f.agent or f.scope != "user" for f in facts)   # several agents: who learnt it, who reads it
-    return [[f.id, f.key, f.value, f.status, f.version, f.valid_from, f.valid_to, f.mention_count]
+    return [[f.id, f.key, fact_value(f.value, f.polarity), f.status, f.version, f.valid_from, f.valid_to,
+             f.mention_count]
             + ([label(f.agent, f.scope)] if scoped else []) for f in facts]
 
 

@@ -20,6 +20,7 @@ from datetime import datetime
 from typing import Any
 
 from graphmem import scopes
+from graphmem.model import fact_line
 from graphmem.recall.retriever import Retriever
 from graphmem.recall.types import Recalled
 
@@ -158,7 +159,7 @@ class AgentMemory:
         from graphmem.write.reads import card
 
         c = card(self.store, user_id, entity)
-        return _replace(c, summary="; ".join(f"{f.key}: {f.value}" for f in c.facts))
+        return _replace(c, summary="; ".join(fact_line(f.key, f.value, f.polarity) for f in c.facts))
 
     def history(self, user_id: str, entity: str, attribute: str | None = None):
         from graphmem.write.reads import history

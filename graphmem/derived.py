@@ -7,11 +7,11 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
+from graphmem.model import STOCK_VALUES
 from graphmem.store import Tx
 from graphmem.write import ids, profile_text
 
 MARK = "[forgotten]"
-STOCK_VALUES = frozenset({"like", "dislike", "want", "no longer want", ""})
 
 
 def refresh_profile(tx: Tx, tenant: str, user_id: str, at: datetime) -> None:

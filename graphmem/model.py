@@ -19,7 +19,8 @@ first_seen, last_seen, importance, quality, is_self})``
     two users' "my laptop" are two nodes. ``is_self`` marks the user's own entity ("me"), which holds
     user-level facts such as a budget.
 ``(:Card {id, tenant, user_id, entity_id, name, summary, fact_count, updated_at})``
-    One attribute card per entity; ``summary`` lists the active ``key: value`` lines.
+    One attribute card per entity; ``summary`` lists the active ``key: value`` lines (``key: not value`` for a
+    dislike or a value no longer true: ``fact_line``).
 ``(:Fact {id, tenant, user_id, entity_id, kind, key, value, value_num, unit, polarity, text, status, version,
 valid_from, valid_to, recorded_at, last_seen, mention_count, importance, quality, language,
 session_id, turn_id, event_id, superseded_by, speaker, embedding})``
@@ -96,6 +97,21 @@ ROLES = ("user", "assistant", "participant", "system", "tool")
 REJECT_REASONS = ("greeting", "smalltalk", "chitchat", "duplicate", "judge", "invalid")
 
 Status = Literal["active", "outdated", "archived"]
+
+
+#: the values a preference or goal without an object is stored with: they say its polarity themselves
+STOCK_VALUES = frozenset({"like", "dislike", "want", "no longer want", ""})
+
+
+def fact_value(value: Any, polarity: Any) -> Any:
+    """A fact's value as a card shows it: "not cilantro" for someone's dislike; a stock value ("dislike", the
+    user's own, on the thing's card) and a positive one as they are."""
+    return f"not {value}" if polarity_sign(polarity) < 0 and str(value) not in STOCK_VALUES else value
+
+
+def fact_line(key: str, value: Any, polarity: Any) -> str:
+    """A fact as a card's summary lists it: "preference: jazz", "preference: not cilantro"."""
+    return f"{key}: {fact_value(value, polarity)}"
 
 
 def polarity_sign(polarity: Any) -> int:

@@ -88,3 +88,26 @@ def test_version_and_examples_in_every_help():
     for path in walk(root, []):
         out = runner.invoke(app, [*path, "--help"]).output
         assert re.search(r"Examples?:\n\s+[^\n]*graphmem ", out), f"graphmem {' '.join(path)} --help has no example"
+
+
+def test_a_dislike_reads_as_one_on_the_card(tenant_settings, tmp_path, tenant):
+    """Someone's dislike is "preference: not <thing>" on their card (it read as a liking); the user's own stays
+    "preference: dislike" on the thing's card."""
+    from graphmem.model import FactInput
+    from graphmem.store import Store
+    from graphmem.write import Writer
+
+    with Store(tenant_settings) as store, Writer(store, tenant_settings, journal_path=tmp_path / "j.sqlite3") as w:
+        w.add("carol", "s1", 0, "Tom can't stand cilantro but loves jazz.", role="user", facts=[
+            FactInput("preference", "Tom", "preference", "cilantro", polarity=-1, subject_type="person"),
+            FactInput("preference", "Tom", "preference", "jazz", polarity=1, subject_type="person")])
+        w.add("carol", "s1", 1, "I hate olives.", role="user", facts=[FactInput("preference", "olives", polarity=-1)])
+        assert w.flush(120)
+    invoke = lambda *a: runner.invoke(app, list(a), env={"GRAPHMEM_TENANT": tenant}).output   # noqa: E731
+    tom = json.loads(invoke("card", "carol", "Tom", "--json"))["card"]
+    assert "preference: not cilantro" in tom["summary"] and "preference: jazz" in tom["summary"], tom
+    assert "not jazz" not in tom["summary"]
+    shown = " ".join(invoke("card", "carol", "Tom").split())
+    assert "not cilantro" in shown and "not jazz" not in shown
+    olives = json.loads(invoke("card", "carol", "olives", "--json"))["card"]
+    assert olives["summary"] == "preference: dislike"
