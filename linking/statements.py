@@ -86,8 +86,8 @@ def _any_attribute_cue(p) -> re.Pattern:
 
 @lru_cache(maxsize=None)
 def _word_re(cue: str) -> re.Pattern:
-    """``cue`` as a whole word or phrase."""
-    return re.compile(r"(?<![\w])" + re.escape(cue) + r"(?![\w])")
+    """``cue`` as a whole word or phrase (not a part of a hyphenated word)."""
+    return re.compile(r"(?<![\w-])" + re.escape(cue) + r"(?![\w-])")   # "color-code" is not the cue "color"
 
 
 @cached(maxsize=1)
@@ -535,8 +535,13 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             subj = p.regex("_st_laugh_end").sub("", subj)
             subj = p.regex("_st_it_when").sub("", subj)   # "I hate it when meetings run over"
             first = subj.split()[0].lower() if subj else ""
-            # "I love you", "I want it to be shorter", "I like that idea": about the conversation, not storable
-            if subj and first not in p.words("_st_not_a_thing") and not p.regex("_st_to_be").match(subj):
+            wish = p.regex("_st_wish").search(c)
+            # "I love you", "I want it to be shorter", "I like that idea": about the conversation, not storable;
+            # "I love how it shows …", "something I love is awesome": a clause, not a thing; "I'd love to check
+            # them out": an offer or a wish, not a taste; "I want my kids to learn that": what others should do
+            if subj and first not in p.words("_st_not_a_thing") and not p.regex("_st_to_be").match(subj) \
+                    and not (pol > 0 and wish and wish.start() <= mm.start() < wish.end()) \
+                    and not (p.regex("_st_want").search(mm.group(0).lower()) and p.regex("_st_object_control").match(subj)):
                 out.append(_st("preference", c, lang, change, subject=subj, polarity=pol))
 
     # apposition: "my friend Priya is moving to Berlin" → Priya is the user's friend (alongside the rest)

@@ -162,3 +162,40 @@ def test_a_chinese_job_at_a_company_names_the_employer():
     for text in ("我在医院当护士", "我在成都当护士", "我在家做饭",
                  "我在字节跳动做了四年后端开发，上个月离职了"):   # a kind of place, a city, home; a job told as done
         assert not {k for _, k, _ in said(text)} & {"employer"}, text
+
+
+def tastes(text):
+    return {(s.subject, s.polarity) for s in extract_statements(text, NOW) if s.kind == "preference"}
+
+
+def test_a_clause_an_offer_or_what_others_should_do_is_no_taste():
+    """Real conversations (LoCoMo) gave junk preferences: each of these says no taste of the speaker's."""
+    for text in ("I love how it shows the togetherness and power you were talking about",
+                 "Everyone we love was there to celebrate us", "Doing something I love is awesome",
+                 "I felt like I was in a fairy tale", "Now I'm ready to offer love and support to those who need it",
+                 "I'd love to check them out", "I'd love to join in and show my support",
+                 "I want my kids to learn that too", "I don't want future generations to go through that",
+                 "I want 'em to feel like they're in a cool oasis", "No doubts, Caroline", "No prob, Jon!"):
+        assert not tastes(text), text
+    assert tastes("I love jazz") == {("jazz", 1)} and tastes("I hate cilantro") == {("cilantro", -1)}
+    assert tastes("I want tickets to the game") == {("tickets to the game", 1)}
+    assert tastes("No cilantro please") == {("cilantro", -1)}
+    assert ("window seat", 1) in tastes("I'd like a window seat")
+
+
+def test_a_hyphenated_word_is_read_whole():
+    assert not said("I color-code achievements so I can track my progress")          # not the cue "color"
+    assert ("", "color", "blue") in said("My favorite color is blue")
+    assert ("", "hobby", "fire-fighting brigade") in said("I just joined a fire-fighting brigade")
+    assert ("", "hobby", "choir") in said("I just joined a choir")
+
+
+def test_learning_a_lot_is_no_subject_learnt():
+    assert not said("It's all a process and I'm learning a ton")
+    assert ("", "learning", "Japanese") in said("I'm learning Japanese")
+
+
+def test_telling_the_listener_is_no_goal():
+    goals = lambda t: [s.value for s in extract_statements(t, NOW) if s.kind == "goal"]   # noqa: E731
+    assert not goals("There's something I want to tell you")
+    assert goals("I want to run a marathon next year")
