@@ -956,8 +956,9 @@ def _read_candidates(text: str, doc, lang: str) -> tuple:
     for label, toks in _ent_parts(doc):
         if label not in _EN_ENT_LABELS:
             continue
-        while toks and toks[0].lower_ in lx.marker_set("en_name_article"):
-            toks = toks[1:]
+        while toks and toks[0].lower_ in lx.marker_set("en_name_article") \
+                or len(toks) > 1 and toks[0].lower_ in lx.marker_set("en_name_lead"):
+            toks = toks[1:]   # "the Hiltons"; "Bye Caroline", "Yep Jon": a greeting or a reaction before the name
         if len(toks) > 1 and toks[0].is_sent_start and toks[0].lower_ in lx.marker_set("en_opening_verb"):
             toks = toks[1:]   # "Quit Bistro Lumen today": the subjectless verb is no part of the name
         cut = next((i for i, t in enumerate(toks) if i and (t.lower_ in lx.marker_set("en_when_word") or t.text in (",", ";", ":", "(", "!", "?")

@@ -53,3 +53,15 @@ def test_chinese_place_names_keep_their_parts_and_a_style_is_no_place():
     assert named("住在平江路附近") == [("平江路", "geo")]
     assert named("设计师给了个装修方案，北欧风，报价十五万") == []
     assert named("我下周去北京出差") == [("北京", "geo")]
+
+
+def test_no_entity_from_a_reaction_and_a_greeting_is_no_part_of_a_name():
+    """LoCoMo's real turns made entities of reactions ("Glad" 23 mentions, "Wanna" typed a person) and of greetings
+    run into a name ("Yep John", "Bye Caroline")."""
+    for text in ("Glad you had fun!", "Wanna grab lunch?", "Aww, that's so sweet!", "Oof, rough week.",
+                 "Wish I could be there!", "See you Fri!", "Y'all are awesome.", "Lemme know how it goes."):
+        assert named(text) == [], text
+    assert [s for s, _ in named("Yep John, that's right.")] == ["John"]
+    assert [s for s, _ in named("Bye Caroline! Take care.")] == ["Caroline"]
+    assert [s for s, _ in named("Super cool, Mel!")] == ["Mel"]
+    assert [s for s, _ in named("Wow Paris was amazing")] == ["Paris"]
