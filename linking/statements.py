@@ -431,6 +431,8 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
         key = en_attr[cue]
         after = c[mm.end():]
         whose = ""
+        if p.regex("_st_not_now").search(c[:mm.start()]):
+            continue   # "my 18th birthday ten years ago", "won at age fifteen": a day or an age then, not the value
         if key in _DATE_KEYS:   # "my mom's birthday" is hers; "his birthday" is nobody we can name here
             owner = p.regex("_st_owner").search(c[:mm.start()])
             if owner and not owner.group(1):

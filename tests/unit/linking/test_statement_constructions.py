@@ -199,3 +199,10 @@ def test_telling_the_listener_is_no_goal():
     goals = lambda t: [s.value for s in extract_statements(t, NOW) if s.kind == "goal"]   # noqa: E731
     assert not goals("There's something I want to tell you")
     assert goals("I want to run a marathon next year")
+
+
+def test_a_moment_named_by_an_attribute_is_not_its_value():
+    assert not {k for _, k, _ in said("A friend made it for my 18th birthday ten years ago")} & {"birthday"}
+    assert not {k for _, k, _ in said("my team won first place at a regionals at age fifteen")} & {"age"}
+    assert ("", "age", 34) in said("My age is 34")
+    assert [k for _, k, _ in said("My birthday is March 3rd")] == ["birthday"]
