@@ -187,7 +187,7 @@ TEXT_MIN = 24   # characters a text column needs beside whole ids and times; a t
 def table(title: str, columns: list[str], rows: list[list[Any]]) -> None:
     """A Rich table; "<title>: none" instead of an empty one. Ids, times and numbers are never cut. A table the
     terminal is too narrow for (whole ids and times beside ``TEXT_MIN`` characters of each text column) is
-    printed as a list instead, a row a line of "column: value" (``--wide``: always the table)."""
+    printed as a list instead, a row a paragraph of "column: value" (``--wide``: always the table)."""
     if not rows:
         console.print(f"{title}: none", highlight=False)
         return

@@ -538,12 +538,13 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             subj = p.regex("_st_it_when").sub("", subj)   # "I hate it when meetings run over"
             first = subj.split()[0].lower() if subj else ""
             wish = p.regex("_st_wish").search(c)
+            offer = pol > 0 and wish is not None and wish.start() <= mm.start() < wish.end()
+            for_others = p.regex("_st_want").search(mm.group(0).lower()) and p.regex("_st_object_control").match(subj)
             # "I love you", "I want it to be shorter", "I like that idea": about the conversation, not storable;
             # "I love how it shows …", "something I love is awesome": a clause, not a thing; "I'd love to check
             # them out": an offer or a wish, not a taste; "I want my kids to learn that": what others should do
             if subj and first not in p.words("_st_not_a_thing") and not p.regex("_st_to_be").match(subj) \
-                    and not (pol > 0 and wish and wish.start() <= mm.start() < wish.end()) \
-                    and not (p.regex("_st_want").search(mm.group(0).lower()) and p.regex("_st_object_control").match(subj)):
+                    and not offer and not for_others:
                 out.append(_st("preference", c, lang, change, subject=subj, polarity=pol))
 
     # apposition: "my friend Priya is moving to Berlin" → Priya is the user's friend (alongside the rest)
