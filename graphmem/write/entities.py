@@ -50,6 +50,11 @@ class UserState:
     #: read before names a retyped entity reads them again (``_refresh_mentions``)
     retyped: tuple = (None, {})
 
+    def types_learnt(self) -> dict[str, int]:
+        """{entity id: the gazetteer's version when ``learn_type`` typed it} of the current gazetteer (a reload of the
+        user's names starts it afresh)."""
+        return self.retyped[1] if self.retyped[0] is self.gazetteer else {}
+
     @property
     def self_id(self) -> str:
         return ids.self_entity_id(self.tenant, self.user_id)
@@ -162,7 +167,7 @@ def _refresh_mentions(w: TurnWork, st: UserState) -> None:
     if w.gazetteer_version in (-1, gaz.version):   # not extracted here (caller's facts), or nothing new
         return
     known = {i for m in w.mentions for i in m.known_ids}
-    typed = st.retyped[1] if st.retyped[0] is gaz else {}
+    typed = st.types_learnt()
     if any(set(found) - known or any(typed.get(i, -1) > w.gazetteer_version for i in found)
            for _, _, found in gaz.find(w.turn.text)):
         w.mentions = linking.extract_mentions(w.turn.text, gaz)
@@ -304,7 +309,7 @@ def learn_type(ref: EntityRef, type_: str | None, st: UserState) -> None:
     known = gaz.get(ref.id)
     if known is not None and not known.type:
         gaz.add(replace(known, type=type_))
-        typed = st.retyped[1] if st.retyped[0] is gaz else {}
+        typed = st.types_learnt()
         typed[ref.id] = gaz.version
         st.retyped = (gaz, typed)
 
