@@ -166,7 +166,8 @@ def run_linking(cases, gaz_entities, world_by_id, embedder=None, *, with_history
                     else:
                         w = world_by_id[ent]
                         slots.mention(w.id, w.name, w.type, t, w.name)
-        links = link(c["text"], slots, gaz, embedder)
+        turn = len(c.get("history", [])) + 1 if with_history else None   # a pronoun's reach counts back from it
+        links = link(c["text"], slots, gaz, embedder, turn=turn, record=False)
         for surface, expected in c["expect"]:
             ok, why = _judge(links, c["text"], surface, expected)
             res.append({"id": c["id"], "lang": c["lang"], "ok": ok, "surface": surface, "expected": expected,

@@ -4,7 +4,6 @@ writer's thread for ``graphmem.write.pipeline``, one turn at a time so an earlie
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -41,6 +40,7 @@ class UserState:
     persisted: set[str] = field(default_factory=set)        # entity ids known to be in Neo4j
     recent: deque = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))   # (said_by, normalised text)
     sessions: dict[str, Any] = field(default_factory=dict)  # session_id → SlotTable
+    turns: dict[str, int] = field(default_factory=dict)     # session_id → its turns linked so far
     loaded_at: float = 0.0
     #: the user's entities as the graph holds them, as far as this writer knows (read, then what it wrote since):
     #: id → ``stored_entity``. A reload that reads the same keeps the state (which knows more than the graph)
@@ -62,9 +62,18 @@ class UserState:
     def slots(self, session_id: str):
         if session_id not in self.sessions:
             if len(self.sessions) > 64:
-                self.sessions.pop(next(iter(self.sessions)))
+                old = next(iter(self.sessions))
+                del self.sessions[old]
+                self.turns.pop(old, None)
             self.sessions[session_id] = linking.SlotTable()
         return self.sessions[session_id]
+
+    def next_turn(self, session_id: str) -> int:
+        """The number of this turn in its session's slot table: one more than the last turn linked there, whatever
+        the turn ids look like (a pronoun's reach counts these)."""
+        self.slots(session_id)   # kept and dropped with its slot table
+        self.turns[session_id] = self.turns.get(session_id, 0) + 1
+        return self.turns[session_id]
 
 
 def stored_entity(name: str, type_: str | None, aliases, embedded: bool) -> tuple:
@@ -179,7 +188,8 @@ def _link_mentions(w: TurnWork, st: UserState, refs: dict[str, EntityRef], emb) 
     if not mentions:
         return []
     slots = st.slots(t.session_id)
-    links = linking.link(mentions, slots, st.gazetteer, emb)
+    turn = st.next_turn(t.session_id)
+    links = linking.link(mentions, slots, st.gazetteer, emb, turn=turn, record=False)   # recorded below, by ref
     roles = {s.key for s in w.statements if s.kind == "relation"
              and (not s.value or ids.norm_name(str(s.value)) == ids.norm_name(s.subject or ""))}
     out = []
@@ -214,7 +224,7 @@ def _link_mentions(w: TurnWork, st: UserState, refs: dict[str, EntityRef], emb) 
             w.referents.setdefault(m.surface.lower(), ref.name)
         if ref is not None:
             ref.linked(t, ln.score)
-            slots.mention(ref.id, ref.name, ref.type, _turn_no(t.turn_id, slots), m.surface)
+            slots.mention(ref.id, ref.name, ref.type, turn, m.surface)
             if ref.id not in w.mention_ids and not ref.is_self:
                 w.mention_ids.append(ref.id)
             out.append((m.surface, ref, m.type))
@@ -398,8 +408,3 @@ def _type_value(s, links, st: UserState) -> None:
             learn_type(ref, typ, st)
 
 
-def _turn_no(turn_id: str, slots) -> int:
-    """The number the session's slot table orders by: the turn id's leading number ("12", and "12a.f00d" from
-    ``MemorySession``); any other id (a uuid) counts as the session's latest turn."""
-    m = re.match(r"(\d+)a?(?:\.|$)", str(turn_id).strip())
-    return int(m.group(1)) if m else max((s.turn for s in slots), default=0) + 1

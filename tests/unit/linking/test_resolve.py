@@ -47,6 +47,21 @@ def test_pronouns_respect_person_vs_thing(known):
     assert _only(link("It is broken", SlotTable(), known), "It").status == "ambiguous"
 
 
+def test_a_pronoun_reaches_back_two_turns_only(known):
+    """"it" in turn 5 does not go to the laptop of turn 1 (on LoCoMo, an unbounded "it" went to whatever thing was
+    named last, however long ago); from turn 3 it does, and a demonstrative with its noun still reaches back."""
+    slots = _slots([("thinkpad", "Lenovo ThinkPad X1 Carbon", "laptop")], [("lily", "Lily Wang", "person")])
+    far = _only(link("Does it have USB-C?", slots, known, turn=5, record=False), "it")
+    assert far.status == "ambiguous" and "within 2 turns" in far.reason
+    assert _only(link("她喜欢吃辣", slots, known, turn=5, record=False), "她").status == "ambiguous"
+    near = _only(link("Does it have USB-C?", slots, known, turn=3, record=False), "it")
+    assert near.status == "linked" and near.entity_id == "thinkpad"
+    assert _only(link("她喜欢吃辣", slots, known, turn=4, record=False), "她").entity_id == "lily"
+    that = _only(link("How much RAM does that laptop have?", slots, known, turn=9, record=False), "that laptop")
+    assert that.entity_id == "thinkpad"
+    assert len(slots) == 2 and all(s.turn < 3 for s in slots)   # record=False: nothing recorded
+
+
 def test_possessive_role_and_exact_alias(known):
     lk = _only(link("我妹妹考上大学了", SlotTable(), known), "我妹妹")
     assert lk.status == "linked" and lk.entity_id == "lily"

@@ -3,7 +3,7 @@ from datetime import datetime, timezone
 from graphmem.model import FactInput
 from graphmem.write.journal import Entry
 from graphmem.write.codec import Prepared, fact_from_json, fact_to_json
-from graphmem.write.entities import _of_speaker, _turn_no
+from graphmem.write.entities import UserState, _of_speaker
 from graphmem.write.rows import _caption, _referents, _wire
 from graphmem.write.values import edge as _edge, polarity as _polarity, slot_id as _slot_id, slot_key as _slot_key, \
     stored_value as _stored_value
@@ -57,16 +57,16 @@ def test_a_short_chinese_mention_inside_a_long_subject_is_a_minor_part():
     assert not _minor_part("thinkpad", "thinkpad x1 carbon")
 
 
-def test_turn_numbers_for_the_slot_table_come_from_the_turn_id_not_a_hash():
-    """MemorySession's ids ("12.f00d", "12a.f00d") carry the turn number; before, they were hashed, so which
-    entity counted as the session's latest was random (the same conversation linked "the trip" differently)."""
-    from graphmem.linking.api import SlotTable
-
-    slots = SlotTable()
-    assert _turn_no("12.f00d1e", slots) == 12 and _turn_no("12a.f00d1e", slots) == 12 and _turn_no("7", slots) == 7
-    slots.mention("e1", "Year 6", "trip", 5)
-    assert _turn_no("no-number", slots) == 6     # an id without a number is the session's latest turn
-    assert _turn_no("7c9e6679-7425-40de", slots) == 6    # ... and so is a uuid that starts with a digit
+def test_turn_numbers_for_the_slot_table_count_the_sessions_turns_whatever_their_ids():
+    """The slot table orders by turn number, and a pronoun reaches back two of them: each session counts its own
+    turns as they are linked (ids such as "D1:3", "12p.f00d" or a uuid carry no usable number; before, a hash, then
+    "one more than the latest slot", which made every earlier mention look one turn old)."""
+    st = UserState("t", "u", None, {})
+    assert [st.next_turn("s1") for _ in range(3)] == [1, 2, 3]
+    assert st.next_turn("s2") == 1 and st.next_turn("s1") == 4
+    for i in range(70):                       # a session whose slot table is dropped drops its count with it
+        st.slots(f"x{i}")
+    assert "s1" not in st.sessions and "s1" not in st.turns
 
 
 def test_a_journal_record_without_role_or_speaker_is_the_users():
