@@ -69,7 +69,7 @@ class UserState:
         return self.sessions[session_id]
 
     def next_turn(self, session_id: str) -> int:
-        """The number of this turn in its session's slot table: one more than the last turn linked there, whatever
+        """The number of this turn in its session's slot table: one more than the session's turn before, whatever
         the turn ids look like (a pronoun's reach counts these)."""
         self.slots(session_id)   # kept and dropped with its slot table
         self.turns[session_id] = self.turns.get(session_id, 0) + 1
@@ -184,11 +184,11 @@ def _refresh_mentions(w: TurnWork, st: UserState) -> None:
 
 def _link_mentions(w: TurnWork, st: UserState, refs: dict[str, EntityRef], emb) -> list:
     t = w.turn
+    turn = st.next_turn(t.session_id)   # every turn counts, with mentions or not
     mentions = w.mentions
     if not mentions:
         return []
     slots = st.slots(t.session_id)
-    turn = st.next_turn(t.session_id)
     links = linking.link(mentions, slots, st.gazetteer, emb, turn=turn, record=False)   # recorded below, by ref
     roles = {s.key for s in w.statements if s.kind == "relation"
              and (not s.value or ids.norm_name(str(s.value)) == ids.norm_name(s.subject or ""))}
