@@ -153,6 +153,8 @@ def _decide_exact(m: Mention, slots: SlotTable, known: Gazetteer) -> Link:
 
 def _decide_pronoun(m: Mention, slots: SlotTable, turn: int | None) -> Link:
     recent = [s for s in slots.recent() if turn is None or s.turn >= turn - PRONOUN_REACH]
+    none = _ambiguous(m, f"pronoun {m.surface!r} has no antecedent in this session"
+                         + (f" within {PRONOUN_REACH} turns" if turn is not None else ""), [])
     if "plural" in m.modifiers:   # "them" after "Acme sent me an offer": an organisation, or several things
         if recent:
             last = [s for s in recent if s.turn == recent[0].turn]
@@ -162,11 +164,10 @@ def _decide_pronoun(m: Mention, slots: SlotTable, turn: int | None) -> Link:
                                f"plural pronoun {m.surface!r} → the organisation just mentioned: {orgs[0].name!r}")
             return _ambiguous(m, f"plural pronoun {m.surface!r} may mean several entities",
                               [_cand_slot(s, 0.4) for s in last[:5]])
-        return _ambiguous(m, f"pronoun {m.surface!r} has no antecedent in this session", [])
+        return none
     cands = [s for s in recent if _slot_ok(s, m)]
     if not cands:
-        return _ambiguous(m, f"pronoun {m.surface!r} has no antecedent in this session"
-                             + (f" within {PRONOUN_REACH} turns" if turn is not None else ""), [])
+        return none
     top = cands[0]
     tied = [s for s in cands if s.turn == top.turn]
     cl = [_cand_slot(s, 0.85 if s is top else 0.6) for s in cands[:5]]

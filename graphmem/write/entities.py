@@ -40,7 +40,7 @@ class UserState:
     persisted: set[str] = field(default_factory=set)        # entity ids known to be in Neo4j
     recent: deque = field(default_factory=lambda: deque(maxlen=RECENT_EVENTS))   # (said_by, normalised text)
     sessions: dict[str, Any] = field(default_factory=dict)  # session_id → SlotTable
-    turns: dict[str, int] = field(default_factory=dict)     # session_id → its turns linked so far
+    turns: dict[str, int] = field(default_factory=dict)     # session_id → its turns read so far
     loaded_at: float = 0.0
     #: the user's entities as the graph holds them, as far as this writer knows (read, then what it wrote since):
     #: id → ``stored_entity``. A reload that reads the same keeps the state (which knows more than the graph)
