@@ -167,6 +167,20 @@ def _everything_said(found) -> str:
     return " | ".join(f"{m.text} {m.source_text} {m.subject} {m.value} {m.explanation}" for m in found)
 
 
+def _shown(obj) -> str:
+    """Everything a dataclass (an ``EntityCard`` with its facts) shows but its ids: hashes of a random test tenant,
+    which can hold "4242" by chance (one CI run's fact id did)."""
+    from dataclasses import asdict
+
+    def strip(v):
+        if isinstance(v, dict):
+            return {k: strip(x) for k, x in v.items() if k != "id" and not k.endswith("_id")}
+        if isinstance(v, (list, tuple)):
+            return [strip(x) for x in v]
+        return v
+    return str(strip(asdict(obj)))
+
+
 def test_an_entity_met_only_in_another_agents_private_notes_stays_unknown(memory, tenant):
     """An agent learns no private memory of another agent through entity names or cards: an entity only that
     memory reaches has no card, history or name lookup for it, is not in its entity list, its linker's names or
@@ -207,7 +221,7 @@ def test_an_entity_met_only_in_another_agents_private_notes_stays_unknown(memory
     assert listed["ThinkPad X1"]["last_seen"].to_native() == AT < owners["ThinkPad X1"]["last_seen"].to_native()
     assert listed["ThinkPad X1"]["mentions"] < owners["ThinkPad X1"]["mentions"]
     laptop = coder.card("alice", "ThinkPad X1")
-    assert "4242" not in f"{laptop}" and "Debian" in laptop.summary
+    assert "4242" not in _shown(laptop) and "Debian" in laptop.summary and "Debian" in _shown(laptop)
     found = coder.recall("alice", "When does the Falcon project launch, and with which partner?", 10, explain=True)
     assert not any(w in _everything_said(found) for w in ("Acme", "May", "4242")), _everything_said(found)
     session = coder.session("alice", "c2")                       # its linker knows only names its memory reaches
