@@ -124,3 +124,16 @@ def test_a_cook_at_a_place_names_the_employer():
                               datetime(2026, 1, 8, tzinfo=timezone.utc))
     assert ("employer", "Bistro Lumen") in [(s.key, s.value) for s in said]
     assert lang.pack("en").fn("job_employer")("sous chef at Harbor & Vine", "") == "Harbor & Vine"
+
+
+def test_a_statement_about_a_capitalised_common_word_makes_no_entity():
+    st, refs = UserState("t", "u", Gazetteer(), {}), {}
+    text = "Dance has the power to bring us together."
+    w = TurnWork(Prepared("k1", "t", "u", "s", "1", text, "user", datetime(2026, 3, 1, tzinfo=timezone.utc), None),
+                 mentions=[], statements=[Statement("attribute", subject="Dance", key="power", value="bring us together")])
+    resolve_turn(w, st, refs)
+    assert refs == {} and 0 not in w.entity_of
+    w = TurnWork(Prepared("k2", "t", "u", "s", "2", "Kindle is great", "user", datetime(2026, 3, 1, tzinfo=timezone.utc),
+                          None), mentions=[], statements=[Statement("attribute", subject="Kindle", key="rating", value="great")])
+    resolve_turn(w, st, refs)
+    assert [r.name for r in refs.values()] == ["Kindle"]
