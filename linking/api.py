@@ -3,7 +3,7 @@
 
 from .gate import classify_message, is_advice
 from .gazetteer import Gazetteer
-from .mentions import descriptions, en_appositions, extract_mentions, extract_mentions_batch, is_english_text
+from .mentions import common_word_name, descriptions, en_appositions, extract_mentions, extract_mentions_batch, is_english_text
 from .normalize import detect_language, normalise, parse_number
 from .resolve import learn_aliases, link, record_links
 from .slots import Slot, SlotTable
@@ -13,6 +13,6 @@ from .types import Candidate, GateVerdict, KnownEntity, Link, Mention, Statement
 
 __all__ = [
     "Candidate", "GateVerdict", "Gazetteer", "KnownEntity", "Link", "Mention", "Slot", "SlotTable", "Statement",
-    "classify_message", "descriptions", "detect_language", "extract_mentions", "extract_mentions_batch", "extract_statements",
+    "classify_message", "common_word_name", "descriptions", "detect_language", "extract_mentions", "extract_mentions_batch", "extract_statements",
     "find_times", "is_advice", "is_english_text", "learn_aliases", "link", "normalise", "parse_number", "record_links", "resolve_time",
 ]

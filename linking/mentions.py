@@ -15,12 +15,14 @@ from graphmem import lang as langs
 
 from . import lexicon as lx
 from . import nlp
+from .common_words import is_common_word
 from .normalize import detect_language, has_cjk, normalise
 from .types import Mention
 
 _PUNCT = set("，。！？、,.!?;；：:（）()【】[]「」“”\"'‘’…~～\n\t")
 _ZH_NAMED_FLAGS = {"nr", "nrfg", "nrt", "ns", "nt", "nz", "eng"}
 _EN_ENT_LABELS = {"PERSON", "ORG", "PRODUCT", "GPE", "LOC", "FAC", "WORK_OF_ART", "EVENT"}
+_EN_NAME_LABELS = {"PERSON", "GPE", "LOC", "FAC"}   # a recogniser's person or place is a name, common word or not
 _EN_ENT_TYPE = {"PERSON": "person", "GPE": "geo", "LOC": "place", "FAC": "place", "ORG": "organization"}
 _PRIORITY = {"demonstrative": 0, "possessive": 0, "pronoun": 1, "named": 2, "noun": 3}
 
@@ -770,6 +772,32 @@ def _ent_parts(doc):
             yield ent.label_, toks
 
 
+def common_word_name(surface: str) -> bool:
+    """One capitalised word that is a common English word and no brand: at the start of a sentence it is the common
+    word ("Family's everything.", "Store's going good", "Blue's my fave"), whatever the tagger makes of it."""
+    return surface[:1].isupper() and not surface.isupper() and is_common_word(surface) and not _brand_type(surface)
+
+
+def _common_word_start(doc, i: int, j: int) -> bool:
+    """Tokens ``i..j`` are one common word that starts a sentence (``common_word_name``); the parser's sentences
+    miss some starts ("Yeah, Mel! Life's all about..."), so one after a sentence's end mark counts too."""
+    return i == j and (doc[i].is_sent_start or doc[i - 1].text in _SENTENCE_END) and common_word_name(doc[i].text)
+
+
+_SENTENCE_END = {".", "!", "?", "…", "...", "!!", "?!"}
+_NOT_NOMINAL = {"VERB", "AUX", "ADJ", "ADV", "ADP", "DET", "PRON", "CCONJ", "SCONJ", "PART", "INTJ"}
+
+
+def _common_word_use(text: str, doc, s: int, e: int) -> bool:
+    """A known name written in lower case where the tagger reads the common word as no noun: "I hope so" does not
+    name Hope, "we will" does not name Will ("my family", "talked to john" still match a known name)."""
+    surface = text[s:e]
+    if surface != surface.lower() or not is_common_word(surface):
+        return False
+    span = doc.char_span(s, e, alignment_mode="expand")
+    return span is not None and all(t.pos_ in _NOT_NOMINAL for t in span)
+
+
 def _brand_type(name: str) -> str:
     """The type the brand list gives a name, whole ("VS Code") or by its first word ("Neovim 0.10")."""
     n = normalise(name)
@@ -902,7 +930,7 @@ def _en_mentions(text: str, doc, gaz, known, lang: str) -> list[Mention]:
     a known name wins over a model guess it overlaps, except a longer name ("Tom Hanks" is not "Tom"); a phrase
     holding a known name carries its ids (``_absorb``)."""
     ents, propns, absorbed, plain = _en_candidates(text, doc, lang)
-    gaz, out = _prepare(text, gaz, known, lang)
+    gaz, out = _prepare(text, [g for g in gaz if not _common_word_use(text, doc, g[0], g[1])], known, lang)
 
     def covered_by_gaz(s: int, e: int) -> bool:
         return any(not (e <= gs or s >= ge) for gs, ge, _ in gaz)
@@ -983,7 +1011,7 @@ def _read_candidates(text: str, doc, lang: str) -> tuple:
         if food is not None:
             e = food.idx + len(food.text)   # "Peking duck", "New York pizza": a dish, not the place
         surface = text[s:e]
-        if surface.lower() in name_stop:
+        if surface.lower() in name_stop or label not in _EN_NAME_LABELS and _common_word_start(doc, toks[0].i, toks[-1].i):
             continue
         ent_spans.append((s, e))
         typ = ("food" if food is not None else "") or _brand_type(surface) or _en_role_type(toks[0], toks[-1]) \
@@ -1019,7 +1047,7 @@ def _read_candidates(text: str, doc, lang: str) -> tuple:
                 e = food.idx + len(food.text)   # "Thai food": a cuisine, not a name of its own
             if i == 1 and doc[0].pos_ == "NOUN" and doc[0].dep_ == "compound" and doc[0].head.i in range(i, j + 1):
                 s = doc[0].idx   # "Project Hail Mary, almost done": the capitalised first word is the name's
-            if not any(not (e <= a or s >= b) for a, b in ent_spans):
+            if not any(not (e <= a or s >= b) for a, b in ent_spans) and not _common_word_start(doc, i, j):
                 surface = text[s:e]
                 typ = ("food" if food is not None else "") or _brand_type(surface) or _en_role_type(doc[i], doc[j]) \
                     or _en_appos_type(doc[j]) \

@@ -333,7 +333,8 @@ def resolve(surface: str | None, type_: str, st: UserState, refs, links, t: Prep
 def find(surface: str | None, type_: str, st: UserState, refs, links, t: Prepared) -> EntityRef | None:
     """The entity a statement is about: the user (the speaker, in a participant's turn), what the linker
     resolved, a known name, or a new entity. None for a pronoun the linker could not place ("招牌就换成它了"
-    with nothing before it): "it" is no entity, so that statement gets no fact (the message is still stored)."""
+    with nothing before it) or a capitalised common word no name has ("Life's unpredictable"): neither is an
+    entity, so that statement gets no fact (the message is still stored)."""
     s = " ".join((surface or "").split())
     n = ids.norm_name(s)
     if n in langs.self_names():
@@ -356,6 +357,8 @@ def find(surface: str | None, type_: str, st: UserState, refs, links, t: Prepare
         ref = existing(eid, st, refs, t, s, type_)
         if ref:
             return ref
+    if linking.common_word_name(s):
+        return None   # "Life's unpredictable", "Dance has the power to...": a subject, not a name
     return new(s, own, st, refs, t)
 
 
