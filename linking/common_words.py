@@ -8,7 +8,8 @@ from functools import lru_cache
 
 # Zipf 4.5 is about once in 30,000 words. Above it: "store" 5.0, "family" 5.7, "dance" 4.9, "blue" 5.1; below it
 # the names a user gives things ("Oscar" 4.3, "Kindle" 3.8, "Luna" 3.6). Names that are common words too ("Max" 4.7,
-# "Hope" 5.4) stay names when spaCy's recogniser labels them a person (the callers check that first).
+# "Hope" 5.4) stay names where spaCy's recogniser labels them a person or a place, or a statement gives them a type
+# ("Hope is my sister"): the callers check that first.
 COMMON_ZIPF = 4.5
 
 

@@ -1188,8 +1188,7 @@ def _read_candidates(text: str, doc, lang: str) -> tuple:
         if w in lx.marker_set("en_poss_pronoun") and t.dep_ == "poss" and w != "her":
             continue
         if w in thing_p:
-            if w == "it" and t.dep_ == "expl" or (w == "it" and t.i + 1 < len(doc) and doc[t.i + 1].lower_ in
-                                                   ("'s", "is", "was") and _expletive_it(doc, t.i)):
+            if w == "it" and (t.dep_ == "expl" or _expletive_it(doc, t.i)):
                 continue
             plain.append(Mention(t.text, t.idx, t.idx + len(t.text), "pronoun", head=w, type="", language=lang,
                                modifiers=("nonperson",)))
@@ -1211,7 +1210,15 @@ def _read_candidates(text: str, doc, lang: str) -> tuple:
 
 
 def _expletive_it(doc, i: int) -> bool:
-    """ "it's raining", "it is important to": weather/extraposition "it" refers to nothing."""
-    nxt = [t.lower_ for t in doc[i + 1:i + 4]]
-    return any(x in lx.marker_set("en_expletive_next") for x in nxt) or (len(nxt) >= 3 and nxt[2] == "to")
+    """ "it's raining", "it is important to", "it feels good to be back", "it seems like nature has a way", "it looks
+    as if": weather, extraposition and raising "it" refer to nothing ("it looks like a bike", "it feels soft" do)."""
+    nxt = doc[i + 1:i + 4]
+    if not len(nxt):
+        return False
+    low = [t.lower_ for t in nxt]
+    if low[0] in ("'s", "is", "was"):
+        return any(x in lx.marker_set("en_expletive_next") for x in low) or (len(low) >= 3 and low[2] == "to")
+    if low[0] not in lx.marker_set("en_raising_verb"):
+        return False
+    return len(nxt) >= 2 and nxt[1].dep_ == "mark" or len(nxt) >= 3 and nxt[1].pos_ == "ADJ" and low[2] == "to"
 

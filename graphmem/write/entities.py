@@ -224,7 +224,8 @@ def _link_mentions(w: TurnWork, st: UserState, refs: dict[str, EntityRef], emb) 
             w.referents.setdefault(m.surface.lower(), ref.name)
         if ref is not None:
             ref.linked(t, ln.score)
-            slots.mention(ref.id, ref.name, ref.type, turn, m.surface)
+            if m.kind != "pronoun":   # as ``linking.record_links``: "it" does not keep its antecedent in reach
+                slots.mention(ref.id, ref.name, ref.type, turn, m.surface)
             if ref.id not in w.mention_ids and not ref.is_self:
                 w.mention_ids.append(ref.id)
             out.append((m.surface, ref, m.type))
@@ -357,8 +358,9 @@ def find(surface: str | None, type_: str, st: UserState, refs, links, t: Prepare
         ref = existing(eid, st, refs, t, s, type_)
         if ref:
             return ref
-    if linking.common_word_name(s):
-        return None   # "Life's unpredictable", "Dance has the power to...": a subject, not a name
+    if not type_ and linking.common_word_name(s):
+        return None   # "Life's unpredictable", "Dance has the power to...": a subject, not a name ("Hope is my
+                      # sister" gives a type: a person)
     return new(s, own, st, refs, t)
 
 

@@ -88,3 +88,15 @@ def test_a_known_name_in_lower_case_used_as_another_word_class_is_no_mention():
     assert named("Hope called me.", gaz) == [("Hope", "person")]
     assert [m.known_ids for m in extract_mentions("I talked to john today", gaz)] == [("john",)]
     assert [m.known_ids for m in extract_mentions("hope is coming over", gaz)] == [("hope",)]   # a noun: her
+
+
+def test_an_it_that_refers_to_nothing_is_no_mention():
+    def its(text):
+        return [m.surface for m in extract_mentions(text) if m.kind == "pronoun"]
+    # LoCoMo: such an "it" was linked to whatever thing came just before ("reminder of the world's beauty": 32 turns)
+    assert its("It seems like nature has a way of calming us down, huh?") == []
+    assert its("It sounds like you had fun.") == its("It feels good to be back.") == its("It looks as if we won.") == []
+    assert its("It's great to be on this journey together.") == its("It's raining again.") == []
+    # the thing just shown or bought
+    assert its("It looks like a bike.") == its("It feels soft.") == its("It looks great!") == ["It"]
+    assert its("I bought a new bike. It is red.") == ["It"]

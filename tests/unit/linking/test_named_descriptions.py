@@ -137,3 +137,8 @@ def test_a_statement_about_a_capitalised_common_word_makes_no_entity():
                           None), mentions=[], statements=[Statement("attribute", subject="Kindle", key="rating", value="great")])
     resolve_turn(w, st, refs)
     assert [r.name for r in refs.values()] == ["Kindle"]
+    w = TurnWork(Prepared("k3", "t", "u", "s", "3", "Hope is my sister.", "user", datetime(2026, 3, 1, tzinfo=timezone.utc),
+                          None), mentions=[], statements=[Statement("relation", subject="Hope", subject_type="person",
+                                                                    key="sister")])
+    resolve_turn(w, st, refs)
+    assert w.object_of[0].name == "Hope"   # a relation says she is a person

@@ -62,6 +62,17 @@ def test_a_pronoun_reaches_back_two_turns_only(known):
     assert len(slots) == 2 and all(s.turn < 3 for s in slots)   # record=False: nothing recorded
 
 
+def test_a_chain_of_pronouns_does_not_keep_an_antecedent_in_reach(known):
+    """An "it" linked in turn 3 leaves the laptop at turn 1: an "it" in turn 4 reaches it, one in turn 5 does not
+    (on LoCoMo, each "it" about a situation renewed the last untyped thing, and one phrase collected 31 turns)."""
+    slots = _slots([("thinkpad", "Lenovo ThinkPad X1 Carbon", "laptop")])
+    assert _only(link("Is it fast?", slots, known, turn=3), "it").entity_id == "thinkpad"
+    assert [s.turn for s in slots] == [1]
+    assert _only(link("Does it have USB-C?", slots, known, turn=5), "it").status == "ambiguous"
+    assert _only(link("Is the ThinkPad X1 Carbon heavy?", slots, known, turn=5), "ThinkPad X1 Carbon").entity_id == \
+        "thinkpad" and {s.turn for s in slots} == {5}   # named again: in reach again
+
+
 def test_possessive_role_and_exact_alias(known):
     lk = _only(link("我妹妹考上大学了", SlotTable(), known), "我妹妹")
     assert lk.status == "linked" and lk.entity_id == "lily"
