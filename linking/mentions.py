@@ -890,7 +890,11 @@ def _en_intro_type(doc, i: int) -> str:
         return ""
     else:
         j -= 1
-    t = lx.type_of_noun(doc[j].lower_, "en") or lx.type_of_noun(doc[j].lower_.rstrip("s"), "en")
+    noun = doc[j].lower_
+    if j >= 1 and doc[j - 1].dep_ == "compound" and doc[j - 1].head.i == j:
+        noun = f"{doc[j - 1].lower_} {noun}"   # "a guinea pig named Oscar"
+    t = lx.type_of_noun(noun, "en") or lx.type_of_noun(doc[j].lower_, "en") or \
+        lx.type_of_noun(doc[j].lower_.rstrip("s"), "en")
     return "pet" if lx.role_of(doc[j].lower_.rstrip("s")) in ("dog", "cat") else t
 
 

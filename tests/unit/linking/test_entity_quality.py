@@ -100,3 +100,10 @@ def test_an_it_that_refers_to_nothing_is_no_mention():
     # the thing just shown or bought
     assert its("It looks like a bike.") == its("It feels soft.") == its("It looks great!") == ["It"]
     assert its("I bought a new bike. It is red.") == ["It"]
+
+
+def test_a_name_introduced_by_a_compound_noun_takes_its_type():
+    # LoCoMo: "Oscar, my guinea pig" made Oscar a pet, "a guinea pig named Oscar" made him a person
+    assert named("I have a guinea pig named Oscar.") == [("Oscar", "pet")]
+    assert ("Brew", "cafe") in named("My friend runs a coffee shop called Brew.")
+    assert named("I have a dog called Rex.") == [("Rex", "pet")]
