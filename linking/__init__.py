@@ -9,12 +9,13 @@ Public API (everything else is internal)::
         With ``known``, the user's names and aliases are found exactly (after normalisation) and win.
     extract_mentions_batch(texts, known=None) -> list[list[Mention]]   same, English via nlp.pipe (2x faster)
     Gazetteer(entities: Iterable[KnownEntity])        the user's graph as an index (rebuild or .add/.add_alias)
-    link(text_or_mentions, slots: SlotTable, known: Gazetteer, embedder=None, *, turn=None) -> list[Link]
+    link(text_or_mentions, slots: SlotTable, known: Gazetteer, embedder=None, *, turn=None, record=True) -> list[Link]
         status 'linked' | 'new' | 'ambiguous', with entity_id, score (0..1), reason and candidates.
         Order of evidence: gazetteer exact hit > session slot table (demonstratives, pronouns, definite
         nouns; most recent type-compatible slot) > fuzzy names (rapidfuzz) > embeddings (when an
         ``graphmem.embedders.Embedder`` is given). Type compatibility is always enforced.
     record_links(links, slots, turn) -> None     put linked/new entities into the session slot table
+    renews_slot(mention) -> bool     whether linking it renews its entity's turn there (not a pronoun)
     learn_aliases(links, known=None) -> list[(entity_id, alias)]   aliases to persist (and applied to ``known``)
     extract_statements(text, now: datetime) -> list[Statement]
         preference (polarity ±1), goal, attribute (key/value, numbers as numbers, 五千 → 5000), event (``when``

@@ -890,11 +890,10 @@ def _en_intro_type(doc, i: int) -> str:
         return ""
     else:
         j -= 1
-    noun = doc[j].lower_
+    nouns = [doc[j].lower_, doc[j].lower_.rstrip("s")]
     if j >= 1 and doc[j - 1].dep_ == "compound" and doc[j - 1].head.i == j:
-        noun = f"{doc[j - 1].lower_} {noun}"   # "a guinea pig named Oscar"
-    t = lx.type_of_noun(noun, "en") or lx.type_of_noun(doc[j].lower_, "en") or \
-        lx.type_of_noun(doc[j].lower_.rstrip("s"), "en")
+        nouns.insert(0, f"{doc[j - 1].lower_} {doc[j].lower_}")   # "a guinea pig named Oscar"
+    t = next(filter(None, (lx.type_of_noun(n, "en") for n in dict.fromkeys(nouns))), "")
     return "pet" if lx.role_of(doc[j].lower_.rstrip("s")) in ("dog", "cat") else t
 
 

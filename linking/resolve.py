@@ -485,13 +485,18 @@ def provisional_key(m: Mention) -> str:
     return f"new:{m.type or 'thing'}:{normalise(m.surface)}"
 
 
+def renews_slot(m: Mention) -> bool:
+    """Whether linking ``m`` renews its entity's turn in the slot table: not through a pronoun (a chain of "it"
+    does not keep a thing in ``PRONOUN_REACH``)."""
+    return m.kind != "pronoun"
+
+
 def record_links(links: Iterable[Link], slots: SlotTable, turn: int) -> None:
-    """Record this turn's entities into the session slot table: linked ones by id (not through a pronoun: a chain
-    of "it" does not keep a thing in ``PRONOUN_REACH``), new named/typed ones under a provisional key
-    (``SlotTable.rekey`` it once the write path gives it a graph id)."""
+    """Record this turn's entities into the session slot table: linked ones by id (``renews_slot``), new
+    named/typed ones under a provisional key (``SlotTable.rekey`` it once the write path gives it a graph id)."""
     for lk in links:
         m = lk.mention
-        if lk.status == "linked" and lk.entity_id and m.kind != "pronoun":
+        if lk.status == "linked" and lk.entity_id and renews_slot(m):
             slots.mention(lk.entity_id, lk.entity_name, lk.entity_type, turn, m.surface)
         elif lk.status == "new" and m.kind in ("named", "possessive", "noun") and (m.type or m.kind == "named"):
             slots.mention(provisional_key(m), m.surface, m.type, turn, m.surface)

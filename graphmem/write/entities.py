@@ -224,7 +224,7 @@ def _link_mentions(w: TurnWork, st: UserState, refs: dict[str, EntityRef], emb) 
             w.referents.setdefault(m.surface.lower(), ref.name)
         if ref is not None:
             ref.linked(t, ln.score)
-            if m.kind != "pronoun":   # as ``linking.record_links``: "it" does not keep its antecedent in reach
+            if linking.renews_slot(m):
                 slots.mention(ref.id, ref.name, ref.type, turn, m.surface)
             if ref.id not in w.mention_ids and not ref.is_self:
                 w.mention_ids.append(ref.id)
