@@ -188,12 +188,15 @@ def main(argv=None) -> int:
     if not DATA.exists() or not TOOL.exists():
         print(f"locomo_bench: {DATA} or {TOOL} is absent (the benchmark data is not in this checkout); nothing to do")
         return 0
+    from bench.calibrate import box_speed
+
     ev = load_tool()
     convs = ev.load_locomo(str(DATA))[: a.limit]
     systems = [s for s in a.systems.split(",") if s]
     extra = {"overall w/o adversarial": {f"{k}-{v}" for k, v in ev.LOCOMO_CATEGORIES.items() if k != 5}}
     report: dict = {"commit": _git(), "when": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-                    "load": os.getloadavg()[0], "stats": ev.dataset_stats(convs), "runs": {}}
+                    "load": os.getloadavg()[0], "stats": ev.dataset_stats(convs), "runs": {},
+                    "speed_start": box_speed() if "graphmem" in systems else None}
     memory = None
     for name in systems:
         stats: dict = {}
@@ -240,6 +243,7 @@ def main(argv=None) -> int:
                 print(f"could not delete bench tenant {tenant}: {e}", file=sys.stderr)
             journal.unlink(missing_ok=True)
             memory = None
+    report["speed_end"] = box_speed() if "graphmem" in systems else None
     md = render(report)
     print(md)
     Path(a.out).write_text(md, encoding="utf-8")
@@ -248,10 +252,14 @@ def main(argv=None) -> int:
 
 
 def render(report: dict) -> str:
+    from bench.calibrate import describe
+
     cats = ["1-multi-hop", "2-temporal", "3-open-domain", "4-single-hop", "5-adversarial", "overall"]
     lines = [f"# External recall benchmark: LoCoMo dev split (3 conversations, "
              f"{report['stats']['turns']} turns, {report['stats']['questions']} questions)", "",
-             f"Commit `{report['commit']}`, {report['when']}, box load {report['load']:.1f} (2 cores). "
+             f"Commit `{report['commit']}`, {report['when']}, box load {report['load']:.1f} (2 cores); "
+             f"at the start the {describe(report.get('speed_start'))}, at the end the "
+             f"{describe(report.get('speed_end'))}. "
              "Protocol: `../shared/tools/retrieval_eval.py` (recall@k = share of a question's evidence turns in "
              "the top k). All systems in one run. Regenerate: `python -m bench.locomo_bench`.", "",
              "| system | category | n | R@1 | R@5 | R@10 | R@20 | chars@10 |", "|---|---|---|---|---|---|---|---|"]
