@@ -457,6 +457,10 @@ class Retriever:
         if "graph" in paths and len(u.gazetteer):
             for start, end, found in u.gazetteer.find(text):
                 for eid in found:
+                    # the session read this turn with the tagger: a name it did not link that is written in lower
+                    # case is another word there ("I hope so" is no mention of Hope); without a reading, it counts
+                    if linked is not None and text[start:end].islower() and eid not in linked:
+                        continue
                     seeds[eid] = (1.0, "graph", text[start:end])
             if linked is not None:          # the session already linked this very turn
                 for eid, surface in linked.items():

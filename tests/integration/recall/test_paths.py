@@ -10,7 +10,7 @@ import pytest
 from graphmem.linking.slots import SlotTable
 from graphmem.recall import RecallConfig, Retriever
 
-from .conftest import NOW
+from .conftest import NOW, days_ago
 from .world import history
 
 
@@ -86,6 +86,22 @@ def test_slot_table_when_nothing_links(retriever, store, tenant, u1):
     assert {m.explanation["via"]["slots"] for m in found} == {"the noodle place on 5th street"}
     assert retriever.recall(u1, "when is that proposal due?", 3, paths=["slots"], slots=None) == []
     assert retriever.recall(u1, "when is the proposal due?", 3, paths=["slots"], slots=slots) == []  # no pointer
+
+
+def test_a_known_name_in_lower_case_the_session_did_not_link_seeds_nothing(retriever, store, tenant, write):
+    """"I hope the weather holds" names no one: in a session's turn (``linked``: what its reading linked) a name
+    written in lower case seeds the graph path only if the reading linked it; a plain recall has no reading and
+    keeps it; a capitalised name always counts."""
+    write("uh", [("s1", 1, "My sister Hope adopted a kitten named Pixel.", days_ago(5), None)])
+    hope = store.run("read/find_entities", {"tenant": tenant, "user_id": "uh", "name": "Hope"})[0]["id"]
+
+    def graph(question, linked):
+        return retriever.candidates("uh", question, paths=["graph"], linked=linked)[1]
+
+    assert graph("I hope the weather holds, what should I pack?", None)   # no reading: "hope" counts
+    assert not graph("I hope the weather holds, what should I pack?", {})
+    assert graph("did hope call about the kitten?", {hope: "hope"})       # the reading linked it
+    assert graph("What did Hope adopt?", {})                               # capitalised
 
 
 def test_relational_api(retriever, u1):
