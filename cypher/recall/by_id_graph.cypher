@@ -4,8 +4,8 @@
 // recall/by_id and, in the same round trip, the graph path of recall/graph (rel, farther, facts): the two files'
 // statements, kept word for word (tests/unit/recall/test_recall_cypher.py checks), for a question the graph path runs for.
 CALL () {
-  UNWIND $facts AS row
-  MATCH (f:Fact {id: row.id})
+  UNWIND $facts AS fact_id
+  MATCH (f:Fact {id: fact_id})
   WHERE f.tenant = $tenant AND f.user_id = $user_id AND f.status IN $statuses AND ($scopes IS NULL OR coalesce(f.scope, 'user') IN $scopes)
     AND ($session_id IS NULL OR coalesce(f.session_id, '') <> $session_id)
   WITH f
@@ -14,8 +14,8 @@ CALL () {
          coalesce(e.is_self, false) AS is_self, f.valid_to.epochMillis AS t_to, f.last_seen.epochMillis AS last_seen,
          f.mention_count AS mention_count, f.importance AS importance, f.superseded_by AS superseded_by
   UNION ALL
-  UNWIND $events AS row
-  MATCH (v:Event {id: row.id})
+  UNWIND $events AS event_id
+  MATCH (v:Event {id: event_id})
   WHERE v.tenant = $tenant AND v.user_id = $user_id AND v.status IN $statuses AND ($scopes IS NULL OR coalesce(v.scope, 'user') IN $scopes)
     AND ($session_id IS NULL OR coalesce(v.session_id, '') <> $session_id)
   RETURN 'event' AS label, v.id AS id, v.text AS text,
@@ -40,8 +40,11 @@ CALL () {
       AND ($scopes IS NULL OR coalesce(r2.scope, 'user') IN $scopes)
     RETURN r2 AS r, 2 AS hop
   }
-  WITH r, min(hop) AS hop, collect(s.id)[0] AS seed
-  ORDER BY hop LIMIT $fetch
+  WITH r, hop, s.id AS sid, coalesce([x IN $seeds WHERE x.id = s.id][0].weight, 0.5) * $hop_weight ^ hop AS reach
+  ORDER BY reach DESC, sid
+  WITH r, collect([sid, hop, reach])[0] AS best
+  WITH r, best[1] AS hop, best[0] AS seed, best[2] AS reach
+  ORDER BY reach DESC, seed, startNode(r).id, r.type, endNode(r).id LIMIT $fetch
   WITH r, hop, seed, startNode(r) AS a, endNode(r) AS b
   RETURN collect({label: 'relation', id: a.id + '|' + r.type + '|' + b.id, kind: 'relation', key: r.type,
                   value: b.name, polarity: null, text: r.text, status: coalesce(r.status, 'active'),

@@ -1,7 +1,9 @@
 // The graph path in one round trip: the relations of the seed entities ($entity_ids, with their weights in $seeds) up to $hops out (recall/graph_related),
 // the entities those reach that weigh most (weight: the seed's × $hop_weight per hop, the first reached first on a
 // tie, seeds and the user left out; graphmem.recall.paths.graph_related checks the choice), and the latest facts on
-// the cards of the seeds and of those (recall/graph_facts). One record: rel, farther, facts.
+// the cards of the seeds and of those (recall/graph_facts). One record: rel, farther, facts. Each relation comes
+// once, from the seed that reaches it with most weight (ties: the smaller seed id), and the $fetch that weigh most
+// are kept in a fixed order: what recall finds does not depend on the order the server reads rows in.
 CALL () {
   MATCH (s:Entity) WHERE s.id IN $entity_ids AND s.tenant = $tenant AND s.user_id = $user_id
   MATCH (s)-[r1:RELATED]-(m:Entity)
@@ -15,8 +17,11 @@ CALL () {
       AND ($scopes IS NULL OR coalesce(r2.scope, 'user') IN $scopes)
     RETURN r2 AS r, 2 AS hop
   }
-  WITH r, min(hop) AS hop, collect(s.id)[0] AS seed
-  ORDER BY hop LIMIT $fetch
+  WITH r, hop, s.id AS sid, coalesce([x IN $seeds WHERE x.id = s.id][0].weight, 0.5) * $hop_weight ^ hop AS reach
+  ORDER BY reach DESC, sid
+  WITH r, collect([sid, hop, reach])[0] AS best
+  WITH r, best[1] AS hop, best[0] AS seed, best[2] AS reach
+  ORDER BY reach DESC, seed, startNode(r).id, r.type, endNode(r).id LIMIT $fetch
   WITH r, hop, seed, startNode(r) AS a, endNode(r) AS b
   RETURN collect({label: 'relation', id: a.id + '|' + r.type + '|' + b.id, kind: 'relation', key: r.type,
                   value: b.name, polarity: null, text: r.text, status: coalesce(r.status, 'active'),

@@ -1,3 +1,5 @@
+// The relations of the seed entities up to $hops out, each once from the seed that reaches it with most weight (the
+// seed's in $seeds × $hop_weight per hop; ties: the smaller seed id): recall/graph's first part, alone.
 MATCH (s:Entity) WHERE s.id IN $entity_ids AND s.tenant = $tenant AND s.user_id = $user_id
 MATCH (s)-[r1:RELATED]-(m:Entity)
 WHERE m.tenant = $tenant AND m.user_id = $user_id AND coalesce(r1.status, 'active') IN $statuses AND ($scopes IS NULL OR coalesce(r1.scope, 'user') IN $scopes)
@@ -10,8 +12,11 @@ CALL (s, r1, m) {
     AND ($scopes IS NULL OR coalesce(r2.scope, 'user') IN $scopes)
   RETURN r2 AS r, 2 AS hop
 }
-WITH r, min(hop) AS hop, collect(s.id)[0] AS seed
-ORDER BY hop LIMIT $fetch
+WITH r, hop, s.id AS sid, coalesce([x IN $seeds WHERE x.id = s.id][0].weight, 0.5) * $hop_weight ^ hop AS reach
+ORDER BY reach DESC, sid
+WITH r, collect([sid, hop, reach])[0] AS best
+WITH r, best[1] AS hop, best[0] AS seed, best[2] AS reach
+ORDER BY reach DESC, seed, startNode(r).id, r.type, endNode(r).id LIMIT $fetch
 WITH r, hop, seed, startNode(r) AS a, endNode(r) AS b
 RETURN 'relation' AS label, a.id + '|' + r.type + '|' + b.id AS id, 'relation' AS kind, r.type AS key,
        b.name AS value, null AS polarity, r.text AS text, coalesce(r.status, 'active') AS status,

@@ -104,6 +104,21 @@ def test_a_known_name_in_lower_case_the_session_did_not_link_seeds_nothing(retri
     assert graph("What did Hope adopt?", {})                               # capitalised
 
 
+def test_a_relation_two_seeds_reach_comes_from_the_heavier_one(store, tenant, u1):
+    """The sister → noodle place relation is one hop from both entities: the statement gives it the seed that reaches
+    it with more weight, whichever way round the weights are (before, the first row the server read decided)."""
+    ids = {n: store.run("read/find_entities", {"tenant": tenant, "user_id": u1, "name": n})[0]["id"]
+           for n in ("my sister", "the noodle place on 5th street")}
+    sister, place = ids["my sister"], ids["the noodle place on 5th street"]
+    for heavy, light in ((sister, place), (place, sister)):
+        res = store.run("recall/graph", {"tenant": tenant, "user_id": u1, "statuses": ["active"], "session_id": None,
+                                         "vector": None, "entity_ids": sorted([heavy, light]), "hops": 2, "fetch": 40,
+                                         "hop_weight": 0.6, "self_id": None, "max_seeds": 3, "per_entity": 3,
+                                         "seeds": [{"id": heavy, "weight": 1.0}, {"id": light, "weight": 0.5}]})[0]
+        rel = next(r for r in res["rel"] if {r["entity_id"], r["object_id"]} == {sister, place})
+        assert (rel["seed"], rel["hop"]) == (heavy, 1)
+
+
 def test_relational_api(retriever, u1):
     rel = retriever.related(u1, "my sister", hops=2)
     assert [(r.name, r.hops) for r in rel] == [("the noodle place on 5th street", 1), ("Chef Wang", 2)]
@@ -179,7 +194,8 @@ def _two_statements(run, tx, groups) -> None:
     top = run.top_seeds()
     weight, graph, reached = dict(top), [], {}
     for r in tx.run("recall/graph_related", {**run.base, "entity_ids": [e for e, _ in top], "hops": cfg.graph_hops,
-                                             "fetch": cfg.graph_fetch}):
+                                             "fetch": cfg.graph_fetch, "hop_weight": cfg.hop_weight,
+                                             "seeds": [{"id": e, "weight": w[0]} for e, w in top]}):
         w, p, via = weight.get(r["seed"], (0.5, "graph", ""))
         graph.append(candidate(r, p, w * cfg.hop_weight ** (int(r["hop"]) - 1), via))
         for other in (r["entity_id"], r["object_id"]):
