@@ -1,8 +1,9 @@
 """How fast this box is right now, so that speed figures from different days can be compared.
 
 The project's box is a shared VM whose speed changes from day to day (the same spaCy parse took 5.0 ms on one day
-and 12.6 ms on another, with the same code). Every speed benchmark records, beside its figures, the thread CPU
-time of three fixed pieces of work, each the median of several repetitions:
+and 12.6 ms on another, with the same code). The benchmarks of speed on real text (``locomo_bench``,
+``ingest_real_bench``, ``capacity_bench``) record, beside their figures, the thread CPU time of three fixed pieces
+of work, each the median of several repetitions:
 
 - ``python_ms``: a pure-Python loop of 10^6 additions (the interpreter alone);
 - ``parse_ms``: spaCy's English pipeline on one fixed message (what reading a turn costs);

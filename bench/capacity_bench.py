@@ -161,11 +161,14 @@ def _ms(point: dict, key: str) -> str:
 
 
 def report(r: dict, path: Path) -> str:
+    from bench.calibrate import describe
+
     lines = ["# Capacity: towards a million memories", "",
              f"`python -m bench.capacity_bench` on {time.strftime('%Y-%m-%d')}: {r['users']} users, Event memories "
              f"from {r['texts']} distinct real turns (LoCoMo dev, MemoryBank en/cn), bulk-loaded with UNWIND into a "
              f"throw-away Neo4j 5.26 (heap {r['heap']}, page cache {r['pagecache']}) on {r['cores']} shared cores.",
-             "The store is measured after a clean shutdown (which checkpoints); transaction logs apart.",
+             "The store is measured after a clean shutdown (which checkpoints); transaction logs apart. "
+             f"At the start the {describe(r.get('speed'))}.",
              "", "| memories | ingest (memories/s) | store files (tx logs) | store per 1k memories | heap in use | "
              f"store / page cache ({r['pagecache']}) | recall p50 / p95 after the restart | the same users again | "
              "context() p50 / p95 after the restart | the same users again | load |",
@@ -230,7 +233,10 @@ def main(argv: list[str] | None = None) -> int:
               "repository): nothing measured")
         return 0
     steps = sorted({int(s) for s in a.steps.split(",") if int(s) <= a.memories} | {a.memories})
-    print(report(run(a.memories, a.users, steps, a.queries, a.heap, a.pagecache), a.report))
+    from bench.calibrate import box_speed
+
+    speed = box_speed()
+    print(report({**run(a.memories, a.users, steps, a.queries, a.heap, a.pagecache), "speed": speed}, a.report))
     return 0
 
 
