@@ -57,7 +57,7 @@ CALL (farther) {
   MATCH (e:Entity {id: seed.id, tenant: $tenant, user_id: $user_id})-[:HAS_CARD]->(:Card)-[:HAS_FACT]->(f:Fact)
   WHERE f.status IN $statuses AND ($session_id IS NULL OR coalesce(f.session_id, '') <> $session_id)
     AND ($scopes IS NULL OR coalesce(f.scope, 'user') IN $scopes)
-  WITH e, f, seed ORDER BY f.last_seen DESC
+  WITH e, f, seed ORDER BY f.last_seen DESC, f.id
   WITH e, seed, collect(f)[..$per_entity] AS facts
   UNWIND facts AS f
   RETURN collect({label: 'fact', id: f.id, kind: f.kind, key: f.key, value: f.value, polarity: f.polarity,

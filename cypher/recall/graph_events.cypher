@@ -5,7 +5,7 @@ WHERE v.status IN $statuses AND ($session_id IS NULL OR coalesce(v.session_id, '
 WITH v, seed, CASE WHEN $vector IS NULL OR v.embedding IS NULL THEN null
                    ELSE vector.similarity.cosine(v.embedding, $vector) END AS score
 // the events most like the question first (then the latest): a much-mentioned entity has many
-WITH v, seed, score ORDER BY coalesce(score, -1.0) DESC, v.occurred_at DESC
+WITH v, seed, score ORDER BY coalesce(score, -1.0) DESC, v.occurred_at DESC, v.id
 WITH seed, collect([v, score])[..$per_entity] AS events
 UNWIND events AS pair
 WITH seed, pair[0] AS v, pair[1] AS score

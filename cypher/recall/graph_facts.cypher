@@ -2,7 +2,7 @@ UNWIND $entities AS seed
 MATCH (e:Entity {id: seed.id, tenant: $tenant, user_id: $user_id})-[:HAS_CARD]->(:Card)-[:HAS_FACT]->(f:Fact)
 WHERE f.status IN $statuses AND ($session_id IS NULL OR coalesce(f.session_id, '') <> $session_id)
   AND ($scopes IS NULL OR coalesce(f.scope, 'user') IN $scopes)
-WITH e, f, seed ORDER BY f.last_seen DESC
+WITH e, f, seed ORDER BY f.last_seen DESC, f.id
 WITH e, seed, collect(f)[..$per_entity] AS facts
 UNWIND facts AS f
 RETURN 'fact' AS label, f.id AS id, f.kind AS kind, f.key AS key, f.value AS value, f.polarity AS polarity,

@@ -3,7 +3,7 @@ CALL () {
   WHERE v.occurred_at IS NOT NULL AND v.status IN $statuses
     AND ($since IS NULL OR v.occurred_at >= $since) AND ($until IS NULL OR v.occurred_at < $until)
     AND ($session_id IS NULL OR coalesce(v.session_id, '') <> $session_id) AND ($scopes IS NULL OR coalesce(v.scope, 'user') IN $scopes)
-  WITH v ORDER BY v.occurred_at DESC LIMIT $k_events
+  WITH v ORDER BY v.occurred_at DESC, v.id LIMIT $k_events
   RETURN 'event' AS label, v.id AS id, v.kind AS kind, v.key AS key, null AS value, null AS polarity,
          v.text AS text, v.referents AS referents,
          CASE WHEN v.status = 'active' AND COUNT { (:Fact {status: 'outdated'})-[:DERIVED_FROM]->(v) } > 0
@@ -17,7 +17,7 @@ CALL () {
   MATCH (f:Fact {tenant: $tenant, user_id: $user_id})
   WHERE f.status IN $statuses AND ($session_id IS NULL OR coalesce(f.session_id, '') <> $session_id)
     AND ($scopes IS NULL OR coalesce(f.scope, 'user') IN $scopes)
-  WITH f ORDER BY f.last_seen DESC LIMIT $k_facts
+  WITH f ORDER BY f.last_seen DESC, f.id LIMIT $k_facts
   OPTIONAL MATCH (e:Entity {id: f.entity_id, tenant: $tenant, user_id: $user_id})
   RETURN 'fact' AS label, f.id AS id, f.kind AS kind, f.key AS key, f.value AS value, f.polarity AS polarity,
          f.text AS text, null AS referents, f.status AS status, f.entity_id AS entity_id, e.name AS entity, coalesce(e.is_self, false) AS is_self,

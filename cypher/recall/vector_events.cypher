@@ -2,7 +2,7 @@ CALL db.index.vector.queryNodes('event_embedding', $fetch, $vector) YIELD node, 
 WITH node AS v, score
 WHERE v.tenant = $tenant AND v.user_id = $user_id AND v.status IN $statuses
   AND ($session_id IS NULL OR coalesce(v.session_id, '') <> $session_id) AND ($scopes IS NULL OR coalesce(v.scope, 'user') IN $scopes)
-WITH v, score ORDER BY score DESC LIMIT $k
+WITH v, score ORDER BY score DESC, v.id LIMIT $k
 RETURN 'event' AS label, v.id AS id, v.kind AS kind, v.key AS key, null AS value, null AS polarity,
        v.text AS text, v.referents AS referents,
        CASE WHEN v.status = 'active' AND COUNT { (:Fact {status: 'outdated'})-[:DERIVED_FROM]->(v) } > 0

@@ -2,7 +2,7 @@ MATCH (v:Event {tenant: $tenant, user_id: $user_id})
 WHERE v.status IN $statuses AND v.embedding IS NOT NULL
   AND ($session_id IS NULL OR coalesce(v.session_id, '') <> $session_id) AND ($scopes IS NULL OR coalesce(v.scope, 'user') IN $scopes)
 WITH v, vector.similarity.cosine(v.embedding, $vector) AS score
-ORDER BY score DESC LIMIT $k
+ORDER BY score DESC, v.id LIMIT $k
 RETURN 'event' AS label, v.id AS id, v.kind AS kind, v.key AS key, null AS value, null AS polarity,
        v.text AS text, v.referents AS referents,
        CASE WHEN v.status = 'active' AND COUNT { (:Fact {status: 'outdated'})-[:DERIVED_FROM]->(v) } > 0

@@ -2,7 +2,7 @@ CALL db.index.vector.queryNodes('fact_embedding', $fetch, $vector) YIELD node, s
 WITH node AS f, score
 WHERE f.tenant = $tenant AND f.user_id = $user_id AND f.status IN $statuses
   AND ($session_id IS NULL OR coalesce(f.session_id, '') <> $session_id) AND ($scopes IS NULL OR coalesce(f.scope, 'user') IN $scopes)
-WITH f, score ORDER BY score DESC LIMIT $k
+WITH f, score ORDER BY score DESC, f.id LIMIT $k
 OPTIONAL MATCH (e:Entity {id: f.entity_id, tenant: $tenant, user_id: $user_id})
 RETURN 'fact' AS label, f.id AS id, f.kind AS kind, f.key AS key, f.value AS value, f.polarity AS polarity,
        f.text AS text, f.status AS status, f.entity_id AS entity_id, e.name AS entity, coalesce(e.is_self, false) AS is_self,
