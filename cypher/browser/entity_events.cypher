@@ -4,5 +4,5 @@ WHERE e.id = $entity OR toLower(e.name) = toLower($entity)
    OR (e.is_self AND toLower($entity) IN ['me', 'i', '我'])
 MATCH mention = (:Session)-[:HAS_EVENT]->(v:Event)-[:MENTIONS]->(e)
 RETURN mention
-ORDER BY v.occurred_at DESC
+ORDER BY v.occurred_at DESC, v.id
 LIMIT 50

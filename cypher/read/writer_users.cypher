@@ -11,7 +11,7 @@ CALL (user_id) {
 CALL (user_id) {
   OPTIONAL MATCH (v:Event {tenant: $tenant, user_id: user_id})
   WHERE v.occurred_at IS NOT NULL AND NOT (v)-[:DERIVED_FROM]->(:Event)
-  WITH v ORDER BY v.occurred_at DESC LIMIT $limit
+  WITH v ORDER BY v.occurred_at DESC, v.id LIMIT $limit
   RETURN collect(v {.text, .role, .speaker}) AS recent
 }
 RETURN user_id, entities, recent
