@@ -22,7 +22,7 @@ CALL () {
   WITH r, collect([sid, hop, reach])[0] AS best
   WITH r, best[1] AS hop, best[0] AS seed, best[2] AS reach
   ORDER BY reach DESC, seed, startNode(r).id, r.type, endNode(r).id LIMIT $fetch
-  WITH r, hop, seed, startNode(r) AS a, endNode(r) AS b
+  WITH r, hop, seed, reach, startNode(r) AS a, endNode(r) AS b
   RETURN collect({label: 'relation', id: a.id + '|' + r.type + '|' + b.id, kind: 'relation', key: r.type,
                   value: b.name, polarity: null, text: r.text, status: coalesce(r.status, 'active'),
                   entity_id: a.id, entity: a.name, is_self: coalesce(a.is_self, false), object_id: b.id,
@@ -30,7 +30,7 @@ CALL () {
                   t_to: r.valid_to.epochMillis, recorded_at: r.recorded_at.epochMillis,
                   last_seen: coalesce(r.last_seen, r.valid_from).epochMillis,
                   mention_count: coalesce(r.mention_count, 1), importance: 0.6, quality: 1.0, language: null,
-                  session_id: null, superseded_by: null, source_id: r.event_id, hop: hop, seed: seed,
+                  session_id: null, superseded_by: null, source_id: r.event_id, hop: hop, seed: seed, reach: reach,
                   sim: CASE WHEN $vector IS NULL THEN null ELSE
                     2 * reduce(m = 0.0, x IN [a, b] | CASE WHEN x.embedding IS NULL OR coalesce(x.is_self, false) THEN m
                       ELSE CASE WHEN vector.similarity.cosine(x.embedding, $vector) > m
@@ -42,11 +42,8 @@ WITH rel, reduce(acc = [], x IN rel |
        reduce(a = acc, o IN [x.entity_id, x.object_id] |
          CASE WHEN o IN seed_ids OR o = $self_id THEN a
               WHEN none(p IN a WHERE p[0] = o)
-                THEN a + [[o, coalesce([s IN $seeds WHERE s.id = x.seed][0].weight, 0.5) * $hop_weight ^ x.hop]]
-              ELSE [p IN a | CASE WHEN p[0] = o AND coalesce([s IN $seeds WHERE s.id = x.seed][0].weight, 0.5)
-                                        * $hop_weight ^ x.hop > p[1]
-                                  THEN [o, coalesce([s IN $seeds WHERE s.id = x.seed][0].weight, 0.5) * $hop_weight ^ x.hop]
-                                  ELSE p END] END)) AS reached
+                THEN a + [[o, x.reach]]
+              ELSE [p IN a | CASE WHEN p[0] = o AND x.reach > p[1] THEN [o, x.reach] ELSE p END] END)) AS reached
 CALL (reached) {
   UNWIND range(0, size(reached) - 1) AS i
   WITH reached[i][0] AS id, i ORDER BY reached[i][1] DESC, i ASC LIMIT $max_seeds
