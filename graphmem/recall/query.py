@@ -53,6 +53,7 @@ def back_reference(text: str) -> tuple[bool, str]:
 _CONTENT = re.compile(r"[a-z][a-z0-9]{2,}|[\u3400-\u9fff]{2,}")
 
 
+@langs.cached(maxsize=8192)
 def marks_change(text: str) -> bool:
     """The text announces a change ("I've switched to…", "no more…", "改成…", "不再…")."""
     return _says("change", text)

@@ -39,13 +39,13 @@ from __future__ import annotations
 import json
 import math
 import re
-from bisect import bisect_right
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
+
+import numpy as np
 
 from graphmem import cardinality
 from graphmem import lang as langs
@@ -171,8 +171,8 @@ def components(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) ->
     comp = dict(f)
     logit = bias
     for name, w in weights:
-        comp["w_" + name] = w * f[name]
-        logit += comp["w_" + name]
+        part = comp["w_" + name] = w * f[name]
+        logit += part
     comp["relevance"] = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, logit))))
     if c.status == "archived":
         status = 0.0
@@ -448,10 +448,14 @@ def link_newer(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = Scor
                   key=lambda c: said[c.id])
     terms = {c.id: content_terms(c.text or "") - named for c in live}
     kinds = {c.id: value_kinds(c.text or "") for c in live}
-    holding: dict[str, list[int]] = {}   # content term → the positions in ``live`` of the memories that hold it
+    column = {t: k for k, t in enumerate({t for c in live for t in terms[c.id]})}
+    holds = np.zeros((len(live), len(column)), dtype=np.float32)   # memory × content term: 1 where it has it
     for j, d in enumerate(live):
-        for t in terms[d.id]:
-            holding.setdefault(t, []).append(j)
+        holds[j, [column[t] for t in terms[d.id]]] = 1.0
+    shared = holds @ holds.T   # how many content terms two memories have in common (small integers: exact)
+    two_later: list[list[int]] = [[] for _ in live]   # per memory, the later ones it has two terms in common with
+    for i, j in zip(*(x.tolist() for x in np.nonzero(np.triu(shared, 1) >= 2))):
+        two_later[i].append(j)
     linked = 0
     for i, c in enumerate(live):
         own = {c.id, c.source_id} - {None}
@@ -459,10 +463,8 @@ def link_newer(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = Scor
         def is_later(d: Candidate) -> bool:
             return said[d.id] > said[c.id] and d.id not in own and d.source_id not in own
 
-        shared = Counter(j for t in terms[c.id] for j in _after(holding[t], i))
-        two = sorted((j for j, n in shared.items() if n >= 2), reverse=True)   # latest first
         # the latest that says the same thing, else the closest about the same entity (cheap tests first)
-        same = next((d for d in (live[j] for j in two) if is_later(d)
+        same = next((d for d in (live[j] for j in reversed(two_later[i])) if is_later(d)
                      and (similarity(c.id, d.id) or 0.0) >= cfg.same_thing and _gives_new_value(c, d, kinds)), None)
         if same is None and kinds[c.id]:
             later = [d for d in reversed(live[i + 1:]) if is_later(d)]
@@ -471,17 +473,13 @@ def link_newer(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = Scor
                      for s in (similarity(c.id, d.id) or 0.0,) if s >= cfg.same_entity_value]
             same = max(about)[2] if about else None
         if same is None and kinds[c.id] and cfg.term_value > 0:   # a word in common and a new quantity of its kind
-            same = next((d for d in (live[j] for j in sorted(shared, reverse=True)) if is_later(d)
+            one = (np.flatnonzero(shared[i, i + 1:])[::-1] + (i + 1)).tolist()   # latest first
+            same = next((d for d in (live[j] for j in one) if is_later(d)
                          and kinds[c.id] & kinds[d.id] and (similarity(c.id, d.id) or 0.0) >= cfg.term_value), None)
         if same is not None:
             c.newer = same.id
             linked += 1
     return linked
-
-
-def _after(ascending: list[int], i: int) -> list[int]:
-    """The numbers of ``ascending`` above ``i``."""
-    return ascending[bisect_right(ascending, i):]
 
 
 def _gives_new_value(c: Candidate, d: Candidate, kinds: dict[str, frozenset[str]]) -> bool:
@@ -603,11 +601,16 @@ def later_first(chosen: Chosen) -> Chosen:
     return _later_up(chosen, pair)
 
 
-def _gives_value(a: str, b: str) -> bool:
-    """Both texts give a value of one kind: a quantity in the same unit or an amount, a date of the same kind,
-    or both a number (digits, or two Chinese numerals in a row: "十二", not the 一 of "一下")."""
-    return bool(value_kinds(a) & value_kinds(b) or _date_kinds(a) & _date_kinds(b)
-                or (_NUMBER.search(a) and _NUMBER.search(b)))
+def _value_signs(text: str) -> tuple[frozenset[str], frozenset[str], bool]:
+    """What :func:`_gives_value` compares of a text: its quantities' kinds, its dates' kinds, whether it has a
+    number (digits, or two Chinese numerals in a row: "十二", not the 一 of "一下")."""
+    return value_kinds(text), _date_kinds(text), bool(_NUMBER.search(text))
+
+
+def _gives_value(a: tuple, b: tuple) -> bool:
+    """Two texts (their :func:`_value_signs`) both give a value of one kind: a quantity in the same unit or an
+    amount, a date of the same kind, or both a number."""
+    return bool(a[0] & b[0] or a[1] & b[1] or (a[2] and b[2]))
 
 
 def answers_later_first(chosen: Chosen, ratio: float) -> Chosen:
@@ -615,11 +618,19 @@ def answers_later_first(chosen: Chosen, ratio: float) -> Chosen:
     ``ratio`` × the other's relevance — and give a value of one kind (:func:`_gives_value`), the one said later
     takes the earlier one's place ("120 guests" in January, "we cut the guest list down to 80" last week). The
     pair need not be similar to each other (:func:`link_newer` asks that): the question is what they share."""
+    said = {c.id: _said(c) for c, _ in chosen}
+    signs = {c.id: _value_signs(c.text or "") for c, _ in chosen}
+    known: dict[tuple[str, str], bool] = {}   # a move changes scores, not relevance: each pair is read once
+
     def both_answer(c: Candidate, cc: dict, d: Candidate, dc: dict) -> bool:
-        return (bool(_said(c) and _said(d)) and _said(d) > _said(c)
-                and not {c.id, c.source_id} & {d.id, d.source_id} - {None}
-                and min(cc["relevance"], dc["relevance"]) >= ratio * max(cc["relevance"], dc["relevance"])
-                and _gives_value(c.text or "", d.text or ""))
+        key = (c.id, d.id)
+        if key not in known:
+            sc, sd = said[c.id], said[d.id]
+            known[key] = (bool(sc and sd) and sd > sc
+                          and not {c.id, c.source_id} & {d.id, d.source_id} - {None}
+                          and min(cc["relevance"], dc["relevance"]) >= ratio * max(cc["relevance"], dc["relevance"])
+                          and _gives_value(signs[c.id], signs[d.id]))
+        return known[key]
 
     def pair(out: Chosen) -> tuple[int, int] | None:
         return next(((i, j) for i, (c, cc) in enumerate(out) for j in range(i + 1, len(out))

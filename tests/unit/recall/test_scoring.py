@@ -294,6 +294,13 @@ def test_the_later_of_two_memories_that_say_the_same_thing_ranks_just_above_the_
     assert [c.id for c, _ in rank([old, new], past, NOW, 5, CFG)][0] == "old"
 
 
+def test_of_several_later_memories_that_say_the_same_thing_the_latest_is_the_newer_version():
+    said = [("a", "每天新词30个", 40), ("b", "现在每天新词40个", 20), ("c", "现在每天新词50个", 3), ("d", "今天天气很好", 1)]
+    cands = [event(i, text, days=d, recorded_at=NOW - timedelta(days=d)) for i, text, d in reversed(said)]
+    assert link_newer(cands, lambda x, y: 0.8, CFG) == 2
+    assert {c.id: c.newer for c in cands} == {"a": "c", "b": "c", "c": None, "d": None}
+
+
 def test_sharing_only_a_name_or_the_same_message_is_not_saying_the_same_thing():
     a = event("a", "小雨管账，外卖平台也归小雨", sim=0.5, days=30, recorded_at=NOW - timedelta(days=30))
     b = event("b", "小雨尝了说咸度刚好，小雨很满意", sim=0.3, days=5, recorded_at=NOW - timedelta(days=5))
