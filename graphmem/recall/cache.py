@@ -189,11 +189,12 @@ class UserVectors:
             rows = self._lex_row[label] = {i: n for n, i in enumerate(self.lex_ids[label])}
         return rows
 
-    def lexical(self, query: str, n: int) -> dict[str, list[dict]]:
-        """Per label, the ``n`` best texts by BM25 for ``query``; score divided by the best score of the query."""
+    def lexical(self, query: str, n: int, labels: Sequence[str] = ("facts", "events", "entities")) -> dict[str, list[dict]]:
+        """Per label (of ``labels``), the ``n`` best texts by BM25 for ``query``; score divided by the best score of
+        the query among them."""
         toks = lexical.tokens(query)
         found = {label: [(self.lex_ids[label][i], s) for i, s in BM25.best(self.bm25_scores(label, toks), n)]
-                 for label in ("facts", "events", "entities")}
+                 for label in labels}
         best = max((s for rows in found.values() for _, s in rows), default=0.0) or 1.0
         return {label: [{"id": i, "score": s / best, "bm25": s} for i, s in rows] for label, rows in found.items()
                 if rows}

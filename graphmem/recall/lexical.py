@@ -87,6 +87,7 @@ class BM25:
             old = self.postings.get(t)
             self.postings[t] = (rows, tfs) if old is None else (np.concatenate([old[0], rows]),
                                                                 np.concatenate([old[1], tfs]))
+        self._weights: dict[str, tuple[np.ndarray, np.ndarray]] = {}   # term → (rows, its BM25 there): made on first use
 
     def extended(self, docs: Sequence[Sequence[str]]) -> "BM25":
         """This index with ``docs`` added after its documents (the same scores as one built over all of them)."""
@@ -96,16 +97,26 @@ class BM25:
         """The BM25 score of every document for the query's tokens (repeated query tokens count again)."""
         out = np.zeros(self.n, dtype=np.float32)
         for term in query:
-            hit = self.postings.get(term)
-            if hit is None:
-                continue
-            rows, tf = hit
-            # Lucene's IDF (what Neo4j's full-text index uses): never negative, so a word most of a short history
-            # shares still counts a little (rank_bm25's log((N - n + .5) / (n + .5)) is negative there, and a user
-            # with a dozen memories matched nothing)
-            idf = math.log(1 + (self.n - len(rows) + 0.5) / (len(rows) + 0.5))
-            out[rows] += idf * tf * (K1 + 1) / (tf + self.norm[rows])
+            hit = self._weights.get(term) or self._weigh(term)
+            if hit is not None:
+                out[hit[0]] += hit[1]
         return out
+
+    def _weigh(self, term: str) -> tuple[np.ndarray, np.ndarray] | None:
+        """The rows holding ``term`` and its BM25 in each (kept: an index serves many queries before it is extended;
+        a message's text as a query has some thirty terms, most with long postings)."""
+        hit = self.postings.get(term)
+        if hit is None:
+            return None
+        rows, tf = hit
+        # Lucene's IDF (what Neo4j's full-text index uses): never negative, so a word most of a short history
+        # shares still counts a little (rank_bm25's log((N - n + .5) / (n + .5)) is negative there, and a user
+        # with a dozen memories matched nothing)
+        idf = math.log(1 + (self.n - len(rows) + 0.5) / (len(rows) + 0.5))
+        weights = idf * tf * (K1 + 1) / (tf + self.norm[rows])
+        weights.flags.writeable = False
+        self._weights[term] = (rows, weights)
+        return rows, weights
 
     def top(self, query: Iterable[str], n: int) -> list[tuple[int, float]]:
         """The ``n`` best documents with a positive score, best first: (row, score)."""

@@ -173,7 +173,7 @@ def plan_later(run: Run, rows: Rows) -> None:
         when, text = vc.happened.get(hit), vc.texts.get(hit, ("", ""))[1]
         if when is None or not text:
             continue
-        later = [m["id"] for m in vc.lexical(text, cfg.later_fetch).get("events", [])
+        later = [m["id"] for m in vc.lexical(text, cfg.later_fetch, ("events",)).get("events", [])
                  if m["id"] not in seen and vc.happened.get(m["id"], 0) > when][:cfg.later_k]
         cos = vc.pairwise([hit, *later])
         for i in later:

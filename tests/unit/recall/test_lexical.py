@@ -49,3 +49,14 @@ def test_top_keeps_only_matches_best_first():
     assert [i for i, _ in top] == [2, 0] or [i for i, _ in top] == [0, 2]
     assert all(s > 0 for _, s in top) and index.top(tokens("zebra"), 5) == []
     assert [i for i, _ in index.top(tokens("东京"), 1)][0] in (3, 4)
+
+
+def test_an_index_queried_before_it_is_extended_scores_like_one_built_whole():
+    docs = [tokens(d) for d in DOCS]
+    base = BM25(docs[:3])
+    first = base.scores(tokens("support group Caroline")).tolist()
+    assert base.scores(tokens("support group Caroline")).tolist() == first    # a term's weights, kept, read again
+    grown, whole = base.extended(docs[3:]), BM25(docs)
+    for q in ("support group Caroline", "东京出差", "support support"):
+        assert grown.scores(tokens(q)).tolist() == whole.scores(tokens(q)).tolist()
+    assert base.scores(tokens("support group Caroline")).tolist() == first    # the base is left as it was
