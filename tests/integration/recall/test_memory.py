@@ -207,8 +207,9 @@ def test_a_users_caches_are_warmed_once_per_user_not_per_session(memory, monkeyp
 
 
 def test_warm_loads_the_models_and_the_named_users_caches_then_freezes_them(memory):
-    """Memory.warm at start-up: the user's recall caches are there before the first call, and what is loaded has
-    left the collector's full collections (a full collection walking the models stalled a call for 100-500 ms)."""
+    """Memory.warm at start-up: the user's recall caches are there before the first call, their BM25 index built
+    (a first recall did that), nothing noted as recalled, and what is loaded has left the collector's full
+    collections (a full collection walking the models stalled a call for 100-500 ms)."""
     import gc
 
     memory.add("gwen", "old", 1, "My budget is 5000", at=days_ago(3))
@@ -219,6 +220,8 @@ def test_warm_loads_the_models_and_the_named_users_caches_then_freezes_them(memo
         gc.unfreeze()
         memory.warm("gwen")
         assert (tenant, "gwen") in memory.retriever._vecs and (tenant, "gwen") in memory.retriever._users
+        assert "events" in memory.retriever._vecs[(tenant, "gwen")]._bm25
+        assert not memory.recall_log._pending
         assert gc.get_freeze_count() > 10_000
     finally:
         gc.unfreeze()
