@@ -149,8 +149,8 @@ class Memory:
         linking.extract_mentions("我妹妹住在杭州。", None)
         for user_id in user_ids:
             self.retriever.warm(user_id, tenant)
-            # what a first recall would do once (about 180 ms on a 1,000-turn user): compile the ranking rules of
-            # both languages, build the user's BM25 index; read only (nothing is noted as recalled)
+            # what a first recall would do once (180 ms on a LoCoMo user of 369 turns): compile the ranking rules
+            # of both languages, build the user's BM25 index; read only (nothing is noted as recalled)
             for question in WARM_QUESTIONS:
                 self.retriever.recall(user_id, question, tenant=tenant)
         gc.collect()

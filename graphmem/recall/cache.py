@@ -189,7 +189,8 @@ class UserVectors:
             rows = self._lex_row[label] = {i: n for n, i in enumerate(self.lex_ids[label])}
         return rows
 
-    def lexical(self, query: str, n: int, labels: Sequence[str] = ("facts", "events", "entities")) -> dict[str, list[dict]]:
+    def lexical(self, query: str, n: int,
+                labels: Sequence[str] = ("facts", "events", "entities")) -> dict[str, list[dict]]:
         """Per label (of ``labels``), the ``n`` best texts by BM25 for ``query``; score divided by the best score of
         the query among them."""
         toks = lexical.tokens(query)
