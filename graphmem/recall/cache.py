@@ -66,7 +66,11 @@ class UserVectors:
         self._static_rows: dict[str, dict] = {}           # id → its STATIC columns as a dict
 
     def extended(self, rows: list[dict]) -> "UserVectors":
-        """A new cache with ``rows`` added (copy on write: readers of this one are never disturbed)."""
+        """A new cache with ``rows`` added (copy on write: readers of this one are never disturbed). Rows are taken
+        in the order they were recorded (``_load_order``), not the server's: the row order breaks ties between
+        equal scores, and the server's follows the node ids, which differ between tenants holding the same
+        conversation."""
+        rows = sorted(rows, key=_load_order)
         out = UserVectors()
         out.ids = {k: list(v) for k, v in self.ids.items()}
         out.mats = dict(self.mats)
@@ -329,6 +333,12 @@ class QueryView:
     def relevance(self, node_id: str) -> float:
         """A quick relevance of any cached node: the mean of its lexical score and its similarity."""
         return 0.5 * self.lexical(node_id) + 0.5 * max(0.0, self.sim(node_id))
+
+
+def _load_order(row: dict) -> tuple:
+    """When a node was recorded, then what it is: the same for the same history whatever its ids."""
+    return (row.get("at") or 0, row["label"], str(row.get("session_id") or ""), str(row.get("turn_id") or ""),
+            row.get("text") or "", row["id"])
 
 
 def unit(mat: np.ndarray) -> np.ndarray:

@@ -124,11 +124,12 @@ class BM25:
 
     @staticmethod
     def best(s: np.ndarray, n: int) -> list[tuple[int, float]]:
-        """The ``n`` best of the scores ``s`` that are positive, best first: (row, score)."""
+        """The ``n`` best of the scores ``s`` that are positive, best first: (row, score). Of equal scores the later
+        row comes first, at the cut too: a user's rows are in the order their memories were recorded
+        (``UserVectors``), so of two memories that match a question alike the newer one is kept."""
         hits = np.nonzero(s > 0)[0]
-        if not len(hits):
-            return []
-        if len(hits) > n:
-            hits = hits[np.argpartition(-s[hits], n - 1)[:n]]
-        hits = hits[np.lexsort((hits, -s[hits]))]
+        if len(hits) > n:   # those at or above the n-th best score (ties there included) are sorted, not all
+            scores = s[hits]
+            hits = hits[scores >= np.partition(scores, len(hits) - n)[len(hits) - n]]
+        hits = hits[np.lexsort((-hits, -s[hits]))][:n]
         return [(int(i), float(s[i])) for i in hits]

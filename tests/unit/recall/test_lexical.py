@@ -2,6 +2,8 @@
 
 import math
 
+import numpy as np
+
 from graphmem.recall.lexical import B, BM25, K1, tokens
 
 DOCS = ["Caroline: I went to a LGBTQ support group yesterday", "Melanie: I painted a lake sunrise last year",
@@ -60,3 +62,11 @@ def test_an_index_queried_before_it_is_extended_scores_like_one_built_whole():
     for q in ("support group Caroline", "东京出差", "support support"):
         assert grown.scores(tokens(q)).tolist() == whole.scores(tokens(q)).tolist()
     assert base.scores(tokens("support group Caroline")).tolist() == first    # the base is left as it was
+
+
+def test_of_equal_scores_the_later_row_comes_first_and_is_kept_at_the_cut():
+    s = np.asarray([0.0, 2.0, 1.0, 2.0, 1.0, 3.0, 1.0], dtype=np.float32)
+    assert BM25.best(s, 7) == [(5, 3.0), (3, 2.0), (1, 2.0), (6, 1.0), (4, 1.0), (2, 1.0)]
+    assert BM25.best(s, 2) == [(5, 3.0), (3, 2.0)]
+    assert BM25.best(s, 4) == [(5, 3.0), (3, 2.0), (1, 2.0), (6, 1.0)]
+    assert BM25.best(np.zeros(3, dtype=np.float32), 2) == []

@@ -7,7 +7,9 @@ from graphmem.recall.lexical import tokens
 
 
 def rows(label, items):
-    return [{"id": i, "label": label, "embedding": v, "text": t, "at": None} for i, v, t in items]
+    """Cache rows; a node's number in its id is when it was recorded ("e3" after "e2")."""
+    return [{"id": i, "label": label, "embedding": v, "text": t, "at": int("0" + "".join(filter(str.isdigit, i)))}
+            for i, v, t in items]
 
 
 def test_top_is_exact_cosine_and_extended_copies():
@@ -174,3 +176,16 @@ def test_a_query_is_embedded_once_and_prepare_loads_the_users_caches():
     for i in range(rmod.QUERY_VECTORS + 5):
         r._query_vector(f"q{i}", keep=True)
     assert len(r._query_vecs) == rmod.QUERY_VECTORS and "q0" not in r._query_vecs and "q5" in r._query_vecs
+
+
+def test_the_cache_orders_memories_as_recorded_whatever_order_the_server_returns_them_in():
+    """The row order breaks ties between equal scores. The server returns nodes in the order of their ids, and ids
+    differ between two tenants holding the same conversation: both must recall alike."""
+    items = [("e1", [1, 0], "Caroline went to a support group"), ("e2", [0, 1], "Caroline likes hiking"),
+             ("e3", [1, 1], "Caroline likes camping")]
+    a = UserVectors().extended(rows("events", items))
+    b = UserVectors().extended(rows("events", items[::-1]))
+    assert a.lex_ids == {} and a.ids["events"] == b.ids["events"] == ["e1", "e2", "e3"]
+    assert a.lexical("Caroline", 3) == b.lexical("Caroline", 3)
+    # "Caroline" scores e2 and e3 alike (same length): the newer one first, and it is the one kept at a cut of 1
+    assert [r["id"] for r in a.lexical("Caroline likes", 1)["events"]] == ["e3"]
