@@ -9,6 +9,8 @@ of work, each the median of several repetitions:
 - ``parse_ms``: spaCy's English pipeline on one fixed message (what reading a turn costs);
 - ``embed_ms``: the USE embedder on the same message (what embedding a question costs).
 
+With the launcher's Neo4j running, it also records how warm that server is (``server_warmth``).
+
 A figure measured at ``parse_ms`` 12 is not comparable to one measured at 5: compare runs with similar
 calibrations, or scale by them. ``python -m bench.calibrate`` prints the three numbers.
 """
@@ -46,8 +48,9 @@ def _loop() -> int:
     return s
 
 
-def box_speed(embedder=None, repeat: int = 15) -> dict[str, float]:
-    """The three calibration figures (ms of thread CPU); ``embedder``: the one the benchmark uses (else USE)."""
+def box_speed(embedder=None, repeat: int = 15, server: bool = True) -> dict[str, float]:
+    """The three calibration figures (ms of thread CPU); ``embedder``: the one the benchmark uses (else USE);
+    ``server``: with the launcher's Neo4j's warmth (``server_warmth``), for a benchmark that uses that server."""
     from graphmem.embedders import get_embedder
     from graphmem.linking import nlp
 
@@ -55,15 +58,35 @@ def box_speed(embedder=None, repeat: int = 15) -> dict[str, float]:
     embedder = embedder or get_embedder()
     en(MESSAGE), embedder.embed([MESSAGE])   # loaded and warm before the clock
     return {"python_ms": _median_ms(_loop, 5), "parse_ms": _median_ms(lambda: en(MESSAGE), repeat),
-            "embed_ms": _median_ms(lambda: embedder.embed([MESSAGE]), repeat)}
+            "embed_ms": _median_ms(lambda: embedder.embed([MESSAGE]), repeat),
+            **((server_warmth() or {}) if server else {})}
+
+
+def server_warmth(settings=None) -> dict[str, float] | None:
+    """How long the launcher's Neo4j has been running, and the CPU its JIT compiler threads have used so far; None
+    without a local server. A server started minutes before still compiles its own code, and its first writes and
+    recalls are up to three times slower (on this box its write path took some 5,000 turns to settle)."""
+    from bench.write_bench import _neo4j_cpu_s
+    from graphmem.settings import Settings
+
+    settings = settings or Settings.from_env()
+    try:
+        pid = int((settings.neo4j_dir / "neo4j.pid").read_text().strip())
+        started = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19]) / os.sysconf("SC_CLK_TCK")
+        up_s = float(Path("/proc/uptime").read_text().split()[0]) - started
+    except (OSError, ValueError, IndexError):
+        return None
+    return {"neo4j_up_min": round(up_s / 60, 1), "neo4j_jit_s": round(_neo4j_cpu_s(settings, jit_only=True) or 0.0, 1)}
 
 
 def describe(speed: dict[str, float] | None) -> str:
     """One line for a results file."""
     if not speed:
         return "box speed not measured"
+    server = (f"; the local Neo4j had run {speed['neo4j_up_min']} min, its JIT compiler threads using "
+              f"{speed['neo4j_jit_s']} s of CPU so far" if "neo4j_up_min" in speed else "")
     return (f"box speed (thread CPU, lower is faster): Python loop {speed['python_ms']} ms, spaCy parse "
-            f"{speed['parse_ms']} ms, USE embedding {speed['embed_ms']} ms (`bench/calibrate.py`)")
+            f"{speed['parse_ms']} ms, USE embedding {speed['embed_ms']} ms (`bench/calibrate.py`){server}")
 
 
 if __name__ == "__main__":

@@ -235,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     steps = sorted({int(s) for s in a.steps.split(",") if int(s) <= a.memories} | {a.memories})
     from bench.calibrate import box_speed
 
-    speed = box_speed()
+    speed = box_speed(server=False)   # it starts a server of its own
     print(report({**run(a.memories, a.users, steps, a.queries, a.heap, a.pagecache), "speed": speed}, a.report))
     return 0
 
