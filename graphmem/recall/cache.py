@@ -271,7 +271,7 @@ class UserVectors:
         sims = self.cosines(q)[label]
         n = min(n, len(sims))
         idx = np.argpartition(-sims, n - 1)[:n] if n < len(sims) else np.arange(len(sims))
-        idx = idx[np.argsort(-sims[idx])]
+        idx = idx[np.lexsort((-idx, -sims[idx]))]   # equal cosines (the same text): the newer row first
         ids = self.ids[label]
         return [{"id": ids[i], "sim": float(sims[i])} for i in idx]
 

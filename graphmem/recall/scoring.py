@@ -323,6 +323,11 @@ def _said(c: Candidate) -> datetime | None:
     return _utc(c.recorded_at or c.t_from)
 
 
+def _said_ms(c: Candidate) -> float:
+    said = _said(c)
+    return said.timestamp() * 1000 if said else 0.0
+
+
 def _outdate(c: Candidate, by: Candidate) -> None:
     """``c`` is contradicted by the later ``by``: outdated, or only stale when it is a message that says more
     than one thing ("a book club on the first Thursday, eight of us" keeps "eight of us" when the night moves)."""
@@ -527,7 +532,7 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int,
             if c.status == "outdated" and c.superseded_by in now_scores:
                 _lift(comp, cfg.newer_share * now_scores[c.superseded_by])
     scored = [(c, comp) for c, comp in comps.values() if comp["status"] > 0 and comp["score"] >= cfg.min_score]
-    scored.sort(key=lambda p: (-p[1]["score"], p[0].id))
+    scored.sort(key=lambda p: (-p[1]["score"], -_said_ms(p[0]), p[0].text or "", p[0].id))   # ties: the newer first
     chosen: list[tuple[Candidate, dict[str, float]]] = []
     chosen_sh: list[frozenset[str]] = []
     slots: set[tuple] = set()

@@ -486,3 +486,13 @@ def test_what_only_the_later_path_found_outdates_nothing():
     assert implicit_supersede([old, new], lambda a, b: 0.5, CFG) == 1 and old.status == "outdated"
     old, new = pair({"later": 0.0})
     assert implicit_supersede([old, new], lambda a, b: 0.5, CFG) == 0 and old.status == "active"
+
+
+def test_equal_scores_rank_the_newer_memory_first_whatever_the_ids():
+    """Ids are derived from the tenant: two tenants holding the same history must rank it alike."""
+    for first, second in (("a", "z"), ("z", "a")):
+        said_early = event(first, "I went to a support group", sim=0.6, days=2, recorded_at=NOW - timedelta(days=9))
+        said_late = event(second, "I went to a support group", sim=0.6, days=2, recorded_at=NOW - timedelta(days=8))
+        ranked = rank([said_early, said_late], analyse("support group", NOW), NOW, 5, CFG)
+        assert ranked[0][1]["score"] == ranked[-1][1]["score"] or len(ranked) == 1
+        assert ranked[0][0].id == second
