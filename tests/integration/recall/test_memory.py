@@ -225,3 +225,34 @@ def test_warm_loads_the_models_and_the_named_users_caches_then_freezes_them(memo
         assert gc.get_freeze_count() > 10_000
     finally:
         gc.unfreeze()
+
+
+def test_two_tenants_holding_the_same_history_recall_it_alike(store, settings, tenant, embedder, tmp_path):
+    """Ids are derived from the tenant and the server returns a user's memories in the order of their ids; the
+    ties between equal scores (forty messages that match the question's words alike) must not follow them."""
+    import uuid
+
+    things = ["hiking", "painting", "pottery", "chess", "surfing", "baking", "cycling", "fishing", "karaoke",
+              "knitting", "climbing", "gardening", "origami", "skating", "camping", "archery", "rowing", "juggling",
+              "sailing", "yoga", "fencing", "bowling", "dancing", "sketching", "golf", "tennis", "poetry", "kayaking",
+              "birding", "quilting", "running", "boxing", "crochet", "diving", "rugby", "snooker", "hockey",
+              "curling", "skiing", "cricket"]
+    other = f"t-{uuid.uuid4().hex[:12]}"
+    found = []
+    try:
+        for name in (tenant, other):
+            memory = Memory(settings.with_(tenant=name), store=store, embedder=embedder,
+                            journal_path=tmp_path / f"{name}.sqlite3", clock=lambda: NOW)
+            try:
+                for n, thing in enumerate(things):
+                    memory.add("ann", "s1", n + 1, f"Caroline joined a {thing} club downtown", speaker="Caroline",
+                               at=days_ago(60 - n))
+                assert memory.flush(120)
+                found.append([[(r.text, round(r.score, 9)) for r in memory.recall("ann", q, 12)]
+                              for q in ("Which club did Caroline join downtown?", "the club downtown")])
+            finally:
+                memory.close(timeout=60)
+    finally:
+        store.run_auto("admin/delete_tenant", {"tenant": other})
+    assert all(len(answers) == 12 for answers in found[0])
+    assert found[0] == found[1]
