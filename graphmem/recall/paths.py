@@ -126,8 +126,8 @@ def plan_graph(run: Run, rows: Rows) -> None:
     vc, qv = run.vc, run.qv
     for eid, (w, p, via) in run.top_seeds():
         ids = vc.mentioning(eid)
-        sims = [(x or -1.0, i) for x, i in zip(vc.sims(ids, qv), ids)]
-        for _, i in sorted(sims, reverse=True)[: run.cfg.graph_per_entity]:
+        sims = [(x or -1.0, vc.at.get(i, 0), i) for x, i in zip(vc.sims(ids, qv), ids)]   # ties: the newer first
+        for *_, i in sorted(sims, reverse=True)[: run.cfg.graph_per_entity]:
             if w > run.graph_seed.get(i, (0.0,))[0]:
                 run.graph_seed[i] = (w, p, via)
     rows["events"] += [{"id": i, "sim": vc.sim(i, qv), "score": w, "path": "graph"}
