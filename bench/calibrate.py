@@ -64,8 +64,8 @@ def box_speed(embedder=None, repeat: int = 15, server: bool = True) -> dict[str,
 
 def server_warmth(settings=None) -> dict[str, float] | None:
     """How long the launcher's Neo4j has been running, and the CPU its JIT compiler threads have used so far; None
-    without a local server. A server started minutes before still compiles its own code, and its first writes and
-    recalls are up to three times slower (on this box its write path took some 5,000 turns to settle)."""
+    without a local server. A server started minutes before still compiles its own code: on this box its first
+    LoCoMo ingest ran at a third of a warm server's rate, and its JIT still took 4 ms of CPU a turn 3,000 turns on."""
     from bench.write_bench import _neo4j_cpu_s
     from graphmem.settings import Settings
 
