@@ -269,11 +269,8 @@ class UserVectors:
         if label not in self.mats or n <= 0:
             return []
         sims = self.cosines(q)[label]
-        n = min(n, len(sims))
-        idx = np.argpartition(-sims, n - 1)[:n] if n < len(sims) else np.arange(len(sims))
-        idx = idx[np.lexsort((-idx, -sims[idx]))]   # equal cosines (the same text): the newer row first
         ids = self.ids[label]
-        return [{"id": ids[i], "sim": float(sims[i])} for i in idx]
+        return [{"id": ids[i], "sim": float(sims[i])} for i in lexical.best_rows(sims, np.arange(len(sims)), n)]
 
     def pairwise(self, ids: Iterable[str]) -> Callable[[str, str], float | None]:
         """Cosine between any two of ``ids`` (one matrix product; None for a node without a vector)."""

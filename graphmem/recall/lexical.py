@@ -124,12 +124,16 @@ class BM25:
 
     @staticmethod
     def best(s: np.ndarray, n: int) -> list[tuple[int, float]]:
-        """The ``n`` best of the scores ``s`` that are positive, best first: (row, score). Of equal scores the later
-        row comes first, at the cut too: a user's rows are in the order their memories were recorded
-        (``UserVectors``), so of two memories that match a question alike the newer one is kept."""
-        hits = np.nonzero(s > 0)[0]
-        if len(hits) > n:   # those at or above the n-th best score (ties there included) are sorted, not all
-            scores = s[hits]
-            hits = hits[scores >= np.partition(scores, len(hits) - n)[len(hits) - n]]
-        hits = hits[np.lexsort((-hits, -s[hits]))][:n]
-        return [(int(i), float(s[i])) for i in hits]
+        """The ``n`` best of the scores ``s`` that are positive, best first: (row, score); ties as in
+        :func:`best_rows`."""
+        return [(int(i), float(s[i])) for i in best_rows(s, np.nonzero(s > 0)[0], n)]
+
+
+def best_rows(s: np.ndarray, rows: np.ndarray, n: int) -> np.ndarray:
+    """The ``n`` of ``rows`` with the best scores ``s[rows]``, best first. Of equal scores the later row comes first,
+    at the cut too: a user's rows are in the order their memories were recorded (``UserVectors``), so of two
+    memories that match a question alike the newer one is kept."""
+    if len(rows) > n:   # those at or above the n-th best score (ties there included) are sorted, not all
+        scores = s[rows]
+        rows = rows[scores >= np.partition(scores, len(rows) - n)[len(rows) - n]]
+    return rows[np.lexsort((-rows, -s[rows]))][:n]

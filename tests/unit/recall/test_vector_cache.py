@@ -189,3 +189,5 @@ def test_the_cache_orders_memories_as_recorded_whatever_order_the_server_returns
     assert a.lexical("Caroline", 3) == b.lexical("Caroline", 3)
     # "Caroline" scores e2 and e3 alike (same length): the newer one first, and it is the one kept at a cut of 1
     assert [r["id"] for r in a.lexical("Caroline likes", 1)["events"]] == ["e3"]
+    same = UserVectors().extended(rows("events", [(f"e{k}", [1.0, 0.0], f"text {k}") for k in (3, 1, 2)]))
+    assert [r["id"] for r in same.top("events", np.asarray([1.0, 0.0], dtype=np.float32), 2)] == ["e3", "e2"]
