@@ -1,23 +1,24 @@
 // What can change of facts and events found in the user's cache (status, text, validity, counts, importance,
 // entity): the columns that never change come from the cache (graphmem.recall.cache.STATIC). One record holding
 // a list of maps: the driver decodes that in half the client CPU of one record a row (1.1 vs 2.5 ms for 60 rows).
-// recall/by_id and, in the same round trip, the graph path of recall/graph (rel, farther, facts): the two files'
-// statements, kept word for word (tests/unit/recall/test_recall_cypher.py checks), for a question the graph path runs for.
+// In the same round trip, the graph path of recall/graph (rel, farther, facts), kept word for word
+// (tests/unit/recall/test_recall_cypher.py checks); with no seed when the path is off. What changes with the question
+// comes in one map, $question, as in recall/graph: one plan whatever the question.
 CALL () {
-  UNWIND $facts AS fact_id
+  UNWIND $question.facts AS fact_id
   MATCH (f:Fact {id: fact_id})
-  WHERE f.tenant = $tenant AND f.user_id = $user_id AND f.status IN $statuses AND ($scopes IS NULL OR coalesce(f.scope, 'user') IN $scopes)
-    AND ($session_id IS NULL OR coalesce(f.session_id, '') <> $session_id)
+  WHERE f.tenant = $tenant AND f.user_id = $user_id AND f.status IN $question.statuses AND ($scopes IS NULL OR coalesce(f.scope, 'user') IN $scopes)
+    AND ($question.session_id IS NULL OR coalesce(f.session_id, '') <> $question.session_id)
   WITH f
   OPTIONAL MATCH (e:Entity {id: f.entity_id, tenant: $tenant, user_id: $user_id})
   RETURN 'fact' AS label, f.id AS id, f.text AS text, f.status AS status, f.entity_id AS entity_id, e.name AS entity,
          coalesce(e.is_self, false) AS is_self, f.valid_to.epochMillis AS t_to, f.last_seen.epochMillis AS last_seen,
          f.mention_count AS mention_count, f.importance AS importance, f.superseded_by AS superseded_by
   UNION ALL
-  UNWIND $events AS event_id
+  UNWIND $question.events AS event_id
   MATCH (v:Event {id: event_id})
-  WHERE v.tenant = $tenant AND v.user_id = $user_id AND v.status IN $statuses AND ($scopes IS NULL OR coalesce(v.scope, 'user') IN $scopes)
-    AND ($session_id IS NULL OR coalesce(v.session_id, '') <> $session_id)
+  WHERE v.tenant = $tenant AND v.user_id = $user_id AND v.status IN $question.statuses AND ($scopes IS NULL OR coalesce(v.scope, 'user') IN $scopes)
+    AND ($question.session_id IS NULL OR coalesce(v.session_id, '') <> $question.session_id)
   RETURN 'event' AS label, v.id AS id, v.text AS text,
          CASE WHEN v.status = 'active' AND COUNT { (:Fact {status: 'outdated'})-[:DERIVED_FROM]->(v) } > 0
                    AND COUNT { (:Fact {status: 'active'})-[:DERIVED_FROM]->(v) } = 0 THEN 'stale' ELSE v.status END AS status,
@@ -28,19 +29,20 @@ WITH collect({label: label, id: id, text: text, status: status, entity_id: entit
                 is_self: is_self, t_to: t_to, last_seen: last_seen, mention_count: mention_count,
                 importance: importance, superseded_by: superseded_by}) AS rows
 CALL () {
-  MATCH (s:Entity) WHERE s.id IN $entity_ids AND s.tenant = $tenant AND s.user_id = $user_id
+  UNWIND $question.entity_ids AS seed_id
+  MATCH (s:Entity {id: seed_id}) WHERE s.tenant = $tenant AND s.user_id = $user_id
   MATCH (s)-[r1:RELATED]-(m:Entity)
-  WHERE m.tenant = $tenant AND m.user_id = $user_id AND coalesce(r1.status, 'active') IN $statuses AND ($scopes IS NULL OR coalesce(r1.scope, 'user') IN $scopes)
+  WHERE m.tenant = $tenant AND m.user_id = $user_id AND coalesce(r1.status, 'active') IN $question.statuses AND ($scopes IS NULL OR coalesce(r1.scope, 'user') IN $scopes)
   CALL (s, r1, m) {
     RETURN r1 AS r, 1 AS hop
     UNION
     WITH s, m WHERE $hops >= 2 AND NOT coalesce(m.is_self, false)
     MATCH (m)-[r2:RELATED]-(o:Entity)
-    WHERE o <> s AND o.tenant = $tenant AND o.user_id = $user_id AND coalesce(r2.status, 'active') IN $statuses
+    WHERE o <> s AND o.tenant = $tenant AND o.user_id = $user_id AND coalesce(r2.status, 'active') IN $question.statuses
       AND ($scopes IS NULL OR coalesce(r2.scope, 'user') IN $scopes)
     RETURN r2 AS r, 2 AS hop
   }
-  WITH r, hop, s.id AS sid, coalesce([x IN $seeds WHERE x.id = s.id][0].weight, 0.5) * $hop_weight ^ hop AS reach
+  WITH r, hop, s.id AS sid, coalesce([x IN $question.seeds WHERE x.id = s.id][0].weight, 0.5) * $hop_weight ^ hop AS reach
   ORDER BY reach DESC, sid
   WITH r, collect([sid, hop, reach])[0] AS best
   WITH r, best[1] AS hop, best[0] AS seed, best[2] AS reach
@@ -60,10 +62,10 @@ CALL () {
                       THEN vector.similarity.cosine(x.embedding, $vector) ELSE m END END) - 1 END,
                   path_score: 1.0 / hop}) AS rel
 }
-WITH rows, rel, $entity_ids AS seed_ids
+WITH rows, rel, $question.entity_ids AS seed_ids
 WITH rows, rel, reduce(acc = [], x IN rel |
        reduce(a = acc, o IN [x.entity_id, x.object_id] |
-         CASE WHEN o IN seed_ids OR o = $self_id THEN a
+         CASE WHEN o IN seed_ids OR o = $question.self_id THEN a
               WHEN none(p IN a WHERE p[0] = o)
                 THEN a + [[o, x.reach]]
               ELSE [p IN a | CASE WHEN p[0] = o AND x.reach > p[1] THEN [o, x.reach] ELSE p END] END)) AS reached
@@ -73,9 +75,9 @@ CALL (reached) {
   RETURN collect(id) AS farther
 }
 CALL (farther) {
-  UNWIND $seeds + [id IN farther | {id: id}] AS seed
+  UNWIND $question.seeds + [id IN farther | {id: id}] AS seed
   MATCH (e:Entity {id: seed.id, tenant: $tenant, user_id: $user_id})-[:HAS_CARD]->(:Card)-[:HAS_FACT]->(f:Fact)
-  WHERE f.status IN $statuses AND ($session_id IS NULL OR coalesce(f.session_id, '') <> $session_id)
+  WHERE f.status IN $question.statuses AND ($question.session_id IS NULL OR coalesce(f.session_id, '') <> $question.session_id)
     AND ($scopes IS NULL OR coalesce(f.scope, 'user') IN $scopes)
   WITH e, f, seed ORDER BY f.last_seen DESC, f.id
   WITH e, seed, collect(f)[..$per_entity] AS facts

@@ -1,23 +1,28 @@
-// The graph path in one round trip: the relations of the seed entities ($entity_ids, with their weights in $seeds) up to $hops out (recall/graph_related),
+// The graph path in one round trip: the relations of the seed entities ($question.entity_ids, with their weights in
+// $question.seeds) up to $hops out (recall/graph_related),
 // the entities those reach that weigh most (weight: the seed's × $hop_weight per hop, the first reached first on a
 // tie, seeds and the user left out; graphmem.recall.paths.graph_related checks the choice), and the latest facts on
 // the cards of the seeds and of those (recall/graph_facts). One record: rel, farther, facts. Each relation comes
 // once, from the seed that reaches it with most weight (ties: the smaller seed id), and the $fetch that weigh most
-// are kept in a fixed order: what recall finds does not depend on the order the server reads rows in.
+// are kept in a fixed order: what recall finds does not depend on the order the server reads rows in. What changes
+// with the question (ids, statuses, session, the user's self) comes in one map, $question: Neo4j plans a statement
+// again for a top-level parameter of another type or list length (a null, an empty list, 1, 2-10, 11-100 items),
+// never for what a map holds (graphmem.recall.paths.question).
 CALL () {
-  MATCH (s:Entity) WHERE s.id IN $entity_ids AND s.tenant = $tenant AND s.user_id = $user_id
+  UNWIND $question.entity_ids AS seed_id
+  MATCH (s:Entity {id: seed_id}) WHERE s.tenant = $tenant AND s.user_id = $user_id
   MATCH (s)-[r1:RELATED]-(m:Entity)
-  WHERE m.tenant = $tenant AND m.user_id = $user_id AND coalesce(r1.status, 'active') IN $statuses AND ($scopes IS NULL OR coalesce(r1.scope, 'user') IN $scopes)
+  WHERE m.tenant = $tenant AND m.user_id = $user_id AND coalesce(r1.status, 'active') IN $question.statuses AND ($scopes IS NULL OR coalesce(r1.scope, 'user') IN $scopes)
   CALL (s, r1, m) {
     RETURN r1 AS r, 1 AS hop
     UNION
     WITH s, m WHERE $hops >= 2 AND NOT coalesce(m.is_self, false)
     MATCH (m)-[r2:RELATED]-(o:Entity)
-    WHERE o <> s AND o.tenant = $tenant AND o.user_id = $user_id AND coalesce(r2.status, 'active') IN $statuses
+    WHERE o <> s AND o.tenant = $tenant AND o.user_id = $user_id AND coalesce(r2.status, 'active') IN $question.statuses
       AND ($scopes IS NULL OR coalesce(r2.scope, 'user') IN $scopes)
     RETURN r2 AS r, 2 AS hop
   }
-  WITH r, hop, s.id AS sid, coalesce([x IN $seeds WHERE x.id = s.id][0].weight, 0.5) * $hop_weight ^ hop AS reach
+  WITH r, hop, s.id AS sid, coalesce([x IN $question.seeds WHERE x.id = s.id][0].weight, 0.5) * $hop_weight ^ hop AS reach
   ORDER BY reach DESC, sid
   WITH r, collect([sid, hop, reach])[0] AS best
   WITH r, best[1] AS hop, best[0] AS seed, best[2] AS reach
@@ -37,10 +42,10 @@ CALL () {
                       THEN vector.similarity.cosine(x.embedding, $vector) ELSE m END END) - 1 END,
                   path_score: 1.0 / hop}) AS rel
 }
-WITH rel, $entity_ids AS seed_ids
+WITH rel, $question.entity_ids AS seed_ids
 WITH rel, reduce(acc = [], x IN rel |
        reduce(a = acc, o IN [x.entity_id, x.object_id] |
-         CASE WHEN o IN seed_ids OR o = $self_id THEN a
+         CASE WHEN o IN seed_ids OR o = $question.self_id THEN a
               WHEN none(p IN a WHERE p[0] = o)
                 THEN a + [[o, x.reach]]
               ELSE [p IN a | CASE WHEN p[0] = o AND x.reach > p[1] THEN [o, x.reach] ELSE p END] END)) AS reached
@@ -50,9 +55,9 @@ CALL (reached) {
   RETURN collect(id) AS farther
 }
 CALL (farther) {
-  UNWIND $seeds + [id IN farther | {id: id}] AS seed
+  UNWIND $question.seeds + [id IN farther | {id: id}] AS seed
   MATCH (e:Entity {id: seed.id, tenant: $tenant, user_id: $user_id})-[:HAS_CARD]->(:Card)-[:HAS_FACT]->(f:Fact)
-  WHERE f.status IN $statuses AND ($session_id IS NULL OR coalesce(f.session_id, '') <> $session_id)
+  WHERE f.status IN $question.statuses AND ($question.session_id IS NULL OR coalesce(f.session_id, '') <> $question.session_id)
     AND ($scopes IS NULL OR coalesce(f.scope, 'user') IN $scopes)
   WITH e, f, seed ORDER BY f.last_seen DESC, f.id
   WITH e, seed, collect(f)[..$per_entity] AS facts

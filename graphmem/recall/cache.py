@@ -28,7 +28,7 @@ class UserNames:
 
 
 #: the columns of a fact or an event that are set when it is made and never change: served from the cache, so the
-#: fetch by id (``recall/by_id``) returns only what can change (status, text, validity, counts, importance, entity)
+#: fetch by id (``recall/by_id_graph``) returns only what can change (status, text, validity, counts, importance, entity)
 STATIC = ("kind", "key", "value", "polarity", "referents", "t_from", "recorded_at", "quality", "language",
           "session_id", "source_id", "speaker", "role")
 _LOADED_AS = {"recorded_at": "at"}   # the name ``recall/user_vectors`` gives a static column, where it differs
@@ -154,7 +154,7 @@ class UserVectors:
         return self
 
     def with_static(self, row: dict) -> dict:
-        """A fetched row (its changing columns: ``recall/by_id``) with the cached columns that never change."""
+        """A fetched row (its changing columns: ``recall/by_id_graph``) with the cached columns that never change."""
         return {**self.static_row(row["id"]), **row}
 
     def static_row(self, node_id: str) -> dict:

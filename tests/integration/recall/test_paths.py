@@ -111,10 +111,10 @@ def test_a_relation_two_seeds_reach_comes_from_the_heavier_one(store, tenant, u1
            for n in ("my sister", "the noodle place on 5th street")}
     sister, place = ids["my sister"], ids["the noodle place on 5th street"]
     for heavy, light in ((sister, place), (place, sister)):
-        res = store.run("recall/graph", {"tenant": tenant, "user_id": u1, "statuses": ["active"], "session_id": None,
-                                         "vector": None, "entity_ids": sorted([heavy, light]), "hops": 2, "fetch": 40,
-                                         "hop_weight": 0.6, "self_id": None, "max_seeds": 3, "per_entity": 3,
-                                         "seeds": [{"id": heavy, "weight": 1.0}, {"id": light, "weight": 0.5}]})[0]
+        question = {"statuses": ["active"], "session_id": None, "self_id": None, "entity_ids": sorted([heavy, light]),
+                    "seeds": [{"id": heavy, "weight": 1.0}, {"id": light, "weight": 0.5}]}
+        res = store.run("recall/graph", {"tenant": tenant, "user_id": u1, "vector": None, "hops": 2, "fetch": 40,
+                                         "hop_weight": 0.6, "max_seeds": 3, "per_entity": 3, "question": question})[0]
         rel = next(r for r in res["rel"] if {r["entity_id"], r["object_id"]} == {sister, place})
         assert (rel["seed"], rel["hop"]) == (heavy, 1)
 
