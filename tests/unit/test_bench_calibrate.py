@@ -1,4 +1,5 @@
-"""The speed benchmarks' box calibration and their server CPU accounting (the real spaCy and USE models)."""
+"""The speed benchmarks' box calibration, their server CPU accounting (the real spaCy and USE models), and the
+latency the LoCoMo results report."""
 
 import os
 
@@ -36,3 +37,17 @@ def test_server_warmth_says_how_long_the_server_has_run_and_what_its_jit_used(tm
     line = describe({"python_ms": 40.0, "parse_ms": 6.0, "embed_ms": 3.0, **warmth})
     assert line.endswith(f"the local Neo4j had run {warmth['neo4j_up_min']} min, its JIT compiler threads using 0.0 s "
                          "of CPU so far")
+
+
+def test_the_locomo_results_name_the_slowest_call_and_not_a_baselines_mean():
+    from bench import locomo_bench
+
+    group = {"n": 1, "chars@10": 900.0, **{f"recall@{k}": 0.5 for k in locomo_bench.KS}}
+    report = {"commit": "abc", "when": "now", "load": 1.0, "stats": {"turns": 10, "questions": 1}, "runs": {
+        "graphmem": {"groups": {"overall": group}, "ingest_turns_per_s": 100.0,
+                     **locomo_bench._p50_p95("recall_ms", [10.0, 12.0, 980.0]),
+                     **locomo_bench._p50_p95("context_ms", [9.0, 40.0])},
+        "bm25": {"groups": {"overall": group}, "ingest_turns_per_s": None, "recall_ms_p50": 0.9, "recall_ms_p95": 0.9}}}
+    md = locomo_bench.render(report)
+    assert "| graphmem | 12.0 | 12.0 | 980.0 | 100.0 |" in md and "| bm25 | 0.9 | 0.9 | — | — |" in md
+    assert "slowest 40.0 ms" in md
