@@ -30,6 +30,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 import numpy as np  # noqa: E402
 
 from graphmem.recall import scoring  # noqa: E402
+from graphmem.write.journal import remove as remove_journal  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent
 MODEL = ROOT.parent / "graphmem" / "data" / "ranking_model.json"
@@ -164,7 +165,7 @@ def main(argv=None) -> int:
     finally:
         memory.close()
         delete_tenant(store, settings.tenant)
-        journal.unlink(missing_ok=True)
+        remove_journal(journal)
     folds = [(name, i, g) for name, groups in sources.items() for i, g in enumerate(groups) if g]
 
     def fit(parts: list[list[dict]]) -> np.ndarray:

@@ -245,7 +245,8 @@ def main(argv=None) -> int:
                 delete_tenant(store, tenant)
             except Exception as e:  # the bench tenant stays; say so
                 print(f"could not delete bench tenant {tenant}: {e}", file=sys.stderr)
-            journal.unlink(missing_ok=True)
+            from graphmem.write.journal import remove
+            remove(journal)
             memory = None
     report["speed_end"] = box_speed() if "graphmem" in systems else None
     md = render(report)

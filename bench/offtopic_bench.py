@@ -39,6 +39,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 import yaml  # noqa: E402
 
 from graphmem.recall.gate import LINKS, ContextGate, gate, semantic  # noqa: E402
+from graphmem.write.journal import remove as remove_journal  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent
 QUESTIONS = ROOT / "eval" / "offtopic" / "questions.yaml"
@@ -338,7 +339,7 @@ def main(argv=None) -> int:
         finally:
             memory.close()
             delete_tenant(store, settings.tenant)
-            journal.unlink(missing_ok=True)
+            remove_journal(journal)
         if a.rows:
             a.rows.write_text(json.dumps(rows, ensure_ascii=False), encoding="utf-8")
     grid_rows = []

@@ -35,6 +35,7 @@ if str(ROOT.parent) not in sys.path:
 
 from graphmem.settings import Settings  # noqa: E402
 from graphmem.store import Store  # noqa: E402
+from graphmem.write.journal import remove as remove_journal  # noqa: E402
 
 RESULTS = ROOT / "results"
 
@@ -100,10 +101,7 @@ def ingest_once(settings: Settings, copies: int) -> dict:
         stats = mem.writer.stats()
     finally:
         mem.close()
-        for suffix in ("", "-wal", "-shm"):
-            p = journal.with_name(journal.name + suffix)
-            if p.exists():
-                p.unlink()
+        remove_journal(journal)
         store.run_auto("admin/delete_tenant", {"tenant": tenant})
         store.close()
     return {"turns": n, "seconds": total, "turns_per_s": n / total, "submit_s": t_submit,

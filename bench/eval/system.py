@@ -16,6 +16,7 @@ import time
 from datetime import datetime, timezone
 
 from graphmem.write import ids
+from graphmem.write.journal import remove as remove_journal
 
 from bench.eval.data import Probe, TurnSpec
 
@@ -227,7 +228,4 @@ class GraphmemSystem:
             self.memory.close()
         if self.writer is not None:
             self.writer.close()
-        for suffix in ("", "-wal", "-shm"):
-            p = self._journal.with_name(self._journal.name + suffix)
-            if p.exists():
-                p.unlink()
+        remove_journal(self._journal)

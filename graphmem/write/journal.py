@@ -47,6 +47,13 @@ def _private(path: Path) -> None:
             os.chmod(p, 0o600)
 
 
+def remove(path: Path | str) -> None:
+    """Delete a closed journal and the files beside it (WAL, shared memory, the writers' lock): what a benchmark
+    or a test that made its own journal leaves behind."""
+    for suffix in ("", "-wal", "-shm", ".lock"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+
 @dataclass(frozen=True)
 class Entry:
     seq: int

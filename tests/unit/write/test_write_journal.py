@@ -1,4 +1,4 @@
-from graphmem.write.journal import Journal
+from graphmem.write.journal import Journal, remove
 
 
 def test_append_take_done_and_dead(tmp_path):
@@ -28,3 +28,12 @@ def test_one_writer_per_journal(tmp_path):
         Journal(tmp_path / "j.sqlite3").open()
     first.close()
     Journal(tmp_path / "j.sqlite3").open().close()       # free again once closed
+
+
+def test_a_removed_journal_leaves_no_file_behind(tmp_path):
+    j = Journal(tmp_path / "j.sqlite3").open()
+    j.append("k1", {"text": "a"})
+    j.close()
+    assert (tmp_path / "j.sqlite3.lock").exists()     # the writers' lock outlives close(), by design
+    remove(tmp_path / "j.sqlite3")
+    assert list(tmp_path.iterdir()) == []
