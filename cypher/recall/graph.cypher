@@ -7,7 +7,7 @@
 // are kept in a fixed order: what recall finds does not depend on the order the server reads rows in. What changes
 // with the question (ids, statuses, session, the user's self) comes in one map, $question: Neo4j plans a statement
 // again for a top-level parameter of another type or list length (a null, an empty list, 1, 2-10, 11-100 items),
-// never for what a map holds (graphmem.recall.paths.question).
+// never for what a map holds (graphmem.recall.paths._question).
 CALL () {
   UNWIND $question.entity_ids AS seed_id
   MATCH (s:Entity {id: seed_id}) WHERE s.tenant = $tenant AND s.user_id = $user_id
