@@ -38,11 +38,15 @@ APPEND = ("INSERT OR IGNORE INTO journal (key, payload, enqueued) SELECT ?, ?, ?
           "WHERE NOT EXISTS (SELECT 1 FROM seen WHERE key = ?)")
 
 
+SQLITE_FILES = ("", "-wal", "-shm")   # the database, its WAL and its shared memory: ``path`` + suffix
+LOCK = ".lock"                        # ``path`` + this: the one writer's lock (``Journal._take_lock``)
+
+
 def _private(path: Path) -> None:
     """The journal holds users' turns: owner-only (0600), its WAL and shared-memory files too (SQLite gives
     them the database file's mode)."""
     os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
-    for p in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+    for p in (Path(f"{path}{suffix}") for suffix in SQLITE_FILES):
         if p.exists():
             os.chmod(p, 0o600)
 
@@ -50,7 +54,7 @@ def _private(path: Path) -> None:
 def remove(path: Path | str) -> None:
     """Delete a closed journal and the files beside it (WAL, shared memory, the writers' lock): what a benchmark
     or a test that made its own journal leaves behind."""
-    for suffix in ("", "-wal", "-shm", ".lock"):
+    for suffix in (*SQLITE_FILES, LOCK):
         Path(f"{path}{suffix}").unlink(missing_ok=True)
 
 
@@ -117,7 +121,7 @@ class Journal:
 
     def _take_lock(self) -> None:
         """One writer per journal: a second one would replay the same turns twice."""
-        fd = os.open(str(self.path) + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+        fd = os.open(f"{self.path}{LOCK}", os.O_RDWR | os.O_CREAT, 0o600)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
