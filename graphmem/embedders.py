@@ -15,6 +15,7 @@ from typing import Protocol, Sequence
 
 import numpy as np
 
+from graphmem import use_forward
 from graphmem.errors import ConfigError, ModelError
 from graphmem.settings import Settings
 
@@ -94,6 +95,7 @@ class UseEmbedder(_Lazy):
         model._sp = _WordTokenizer.wrap(model._tokenizer)
         model.encode(["warm up"])   # builds the numpy backend
         backend = getattr(model, "_backend", None)
+        use_forward.install(backend)   # each token's first stage computed once
         if backend is not None and getattr(backend, "_threadpool", None) is not None and _blas_single_threaded():
             # BLAS runs one thread already (OMP_NUM_THREADS=1): the backend's per-call threadpoolctl limit would
             # change nothing and costs about 1 ms per call (a query, a linker look-up)
