@@ -31,8 +31,9 @@ def install(backend) -> bool:
         return False
     needed = ("table", "scale", "lo", "proj_W", "proj_b", "ln_g_all", "ln_b_all", "w1", "b1", "w2", "b2", "ln_g",
               "ln_b", "cnn_W", "cnn_b", "d0", "d1", "d2", "d3", "p1", "p3", "eps", "_window_index")
+    layout = ("_EMB_DIM", "_CNN_DIM", "_ORDERS", "_MAX_LEFT", "_NUM_CHUNKS", "_layernorm")
     if type(backend) is not nb.NumpyBackend or not all(hasattr(backend, a) for a in needed) \
-            or backend.proj_W.shape[1] != len(nb._ORDERS) * nb._CNN_DIM:
+            or not all(hasattr(nb, a) for a in layout) or backend.proj_W.shape[1] != len(nb._ORDERS) * nb._CNN_DIM:
         return False
     rows = FirstStage(backend, nb)
     backend._encode_batch = lambda group, n_tokens, out: forward(backend, nb, rows, group, n_tokens, out)
@@ -44,7 +45,7 @@ class FirstStage:
     last ``KEPT`` ids (thread-safe: the write path's embedding thread and a caller's recall share the model)."""
 
     def __init__(self, backend, nb) -> None:
-        self.b, self.nb = backend, nb
+        self.b, self.nb, self.kept = backend, nb, KEPT
         self.rows = np.empty((KEPT, nb._EMB_DIM + backend.proj_W.shape[1]), dtype=np.float32)
         self.slot = np.full(backend.table.shape[0], -1, dtype=np.int64)   # token id -> its row, -1: not kept
         self.owner = np.full(KEPT, -1, dtype=np.int64)                    # row -> token id
@@ -71,7 +72,7 @@ class FirstStage:
             self.slot[self.owner[r]] = -1
         self.rows[r] = row
         self.owner[r], self.slot[token] = token, r
-        self.next = (r + 1) % KEPT
+        self.next = (r + 1) % self.kept
 
     def _row(self, token: int) -> np.ndarray:
         b, nb = self.b, self.nb
