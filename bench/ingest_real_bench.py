@@ -116,6 +116,23 @@ def _neo4j_cpu_s(settings, jit_only: bool = False) -> float | None:
     return cpu(settings, jit_only)
 
 
+def thread_cpu() -> dict[str, float]:
+    """CPU seconds so far of this process's live threads, by name without the pool's ``_N`` suffix
+    (``graphmem-parse``, ``graphmem-embed``, ``graphmem-writer``, ``graphmem-commit``, ``MainThread``)."""
+    import threading
+
+    from bench.write_bench import _ticks
+
+    out: dict[str, float] = {}
+    for t in threading.enumerate():
+        name = re.sub(r"_\d+$", "", t.name)
+        try:
+            out[name] = out.get(name, 0.0) + _ticks(f"/proc/self/task/{t.native_id}/stat")
+        except (OSError, TypeError):   # ended meanwhile, or no native id
+            continue
+    return out
+
+
 def run_set(name: str, turns: list[T], settings, embedder, evidence: set[str] | None = None,
             dump: dict | None = None) -> dict:
     from graphmem.memory import Memory
@@ -144,6 +161,7 @@ def run_set(name: str, turns: list[T], settings, embedder, evidence: set[str] | 
             mem.writer   # started before the clock, like a long-running agent's
             load0 = os.getloadavg()[0]
             jit0 = _neo4j_cpu_s(st, jit_only=True)
+            threads0 = thread_cpu()
             cpu0, neo0, t0 = time.process_time(), _neo4j_cpu_s(st), time.perf_counter()
             lat = []
             for t in turns:
@@ -154,6 +172,7 @@ def run_set(name: str, turns: list[T], settings, embedder, evidence: set[str] | 
             ok = mem.flush(3600)
             total = time.perf_counter() - t0
             cpu, neo1, jit1 = time.process_time() - cpu0, _neo4j_cpu_s(st), _neo4j_cpu_s(st, jit_only=True)
+            threads = {k: v - threads0.get(k, 0.0) for k, v in thread_cpu().items()}
             load1 = os.getloadavg()[0]
             stats = mem.writer.stats()
         if dump is not None:
@@ -164,6 +183,8 @@ def run_set(name: str, turns: list[T], settings, embedder, evidence: set[str] | 
                "add_p50_ms": round(_pct(lat, .5) * 1e3, 3), "add_p95_ms": round(_pct(lat, .95) * 1e3, 3),
                "add_max_ms": round(max(lat) * 1e3, 2),
                "python_cpu_ms_per_turn": round(cpu / n * 1e3, 2),
+               "thread_cpu_ms_per_turn": {k: round(v / n * 1e3, 2) for k, v in sorted(threads.items(), key=lambda x: -x[1])
+                                          if v / n * 1e3 >= 0.01},
                "neo4j_cpu_ms_per_turn": round((neo1 - neo0) / n * 1e3, 2) if neo0 is not None and neo1 else None,
                "neo4j_jit_ms_per_turn": round((jit1 - jit0) / n * 1e3, 2) if jit0 is not None and jit1 is not None
                else None,
@@ -287,6 +308,11 @@ def report(path: Path, results: list[dict], note: str = "", speed: dict | None =
                      f"{round(1000 / r['python_cpu_ms_per_turn'])} turns/s | "
                      f"{r['load_start']} → {r['load_end']} | {r['written']} / {sum(r['rejected'].values())} "
                      f"{r['rejected'] or ''} |")
+    lines += ["", "Python CPU a turn by thread, ms (the parse thread runs spaCy, the embedding thread USE, the writer "
+              "the rules and linking, the committer the transaction; a set's threads that ended before its end are "
+              "not counted): " + "; ".join(f"{LABEL.get(r['set'], r['set']).split(' (')[0]}: "
+                                          + ", ".join(f"{k} {v}" for k, v in r.get("thread_cpu_ms_per_turn", {}).items())
+                                          for r in results) + "."]
     lines += ["", "Targets: ≥ 200 real turns/s in one process, `Memory.add` p95 ≤ 5 ms, zero LLM calls "
               f"({sum(r['llm_calls'] for r in results)} made). *One-core ceiling*: 1000 / Python CPU ms per turn — "
               "what the process would sustain with one core of its own (Neo4j on the other); the writer's Python "

@@ -51,3 +51,28 @@ def test_the_locomo_results_name_the_slowest_call_and_not_a_baselines_mean():
     md = locomo_bench.render(report)
     assert "| graphmem | 12.0 | 12.0 | 980.0 | 100.0 |" in md and "| bm25 | 0.9 | 0.9 | — | — |" in md
     assert "slowest 40.0 ms" in md
+
+
+def test_thread_cpu_names_each_live_thread_without_its_pool_suffix():
+    import threading
+
+    from bench.ingest_real_bench import thread_cpu
+
+    stop = threading.Event()
+
+    def spin():
+        while not stop.is_set():
+            sum(range(1000))
+
+    t = threading.Thread(target=spin, name="bench-spin_0")
+    t.start()
+    try:
+        start = thread_cpu()
+        stop.wait(0.3)
+        later = thread_cpu()
+    finally:
+        stop.set()
+        t.join()
+    assert "bench-spin" in later and "MainThread" in later and "bench-spin_0" not in later
+    assert later["bench-spin"] - start["bench-spin"] > 0.05   # it spun for 0.3 s of wall time
+    assert "bench-spin" not in thread_cpu()                    # an ended thread is not listed
