@@ -46,9 +46,9 @@ class FirstStage:
 
     def __init__(self, backend, nb) -> None:
         self.b, self.nb, self.kept = backend, nb, KEPT
-        self.rows = np.empty((KEPT, nb._EMB_DIM + backend.proj_W.shape[1]), dtype=np.float32)
+        self.rows = np.empty((self.kept, nb._EMB_DIM + backend.proj_W.shape[1]), dtype=np.float32)
         self.slot = np.full(backend.table.shape[0], -1, dtype=np.int64)   # token id -> its row, -1: not kept
-        self.owner = np.full(KEPT, -1, dtype=np.int64)                    # row -> token id
+        self.owner = np.full(self.kept, -1, dtype=np.int64)               # row -> token id
         self.next = 0                                                     # the row the next new id takes
         self.lock = threading.Lock()
 
