@@ -1,3 +1,4 @@
+CYPHER replan=skip
 // What can change of facts and events found in the user's cache (status, text, validity, counts, importance,
 // entity): the columns that never change come from the cache (graphmem.recall.cache.STATIC). One record holding
 // a list of maps: the driver decodes that in half the client CPU of one record a row (1.1 vs 2.5 ms for 60 rows).
@@ -6,17 +7,17 @@
 // comes in one map, $question, as in recall/graph: one plan whatever the question.
 CALL () {
   UNWIND $question.facts AS fact_id
-  MATCH (f:Fact {id: fact_id})
+  MATCH (f:Fact {id: fact_id}) USING INDEX f:Fact(id)
   WHERE f.tenant = $tenant AND f.user_id = $user_id AND f.status IN $question.statuses AND ($scopes IS NULL OR coalesce(f.scope, 'user') IN $scopes)
     AND ($question.session_id IS NULL OR coalesce(f.session_id, '') <> $question.session_id)
   WITH f
-  OPTIONAL MATCH (e:Entity {id: f.entity_id, tenant: $tenant, user_id: $user_id})
+  OPTIONAL MATCH (e:Entity {id: f.entity_id, tenant: $tenant, user_id: $user_id}) USING INDEX e:Entity(id)
   RETURN 'fact' AS label, f.id AS id, f.text AS text, f.status AS status, f.entity_id AS entity_id, e.name AS entity,
          coalesce(e.is_self, false) AS is_self, f.valid_to.epochMillis AS t_to, f.last_seen.epochMillis AS last_seen,
          f.mention_count AS mention_count, f.importance AS importance, f.superseded_by AS superseded_by
   UNION ALL
   UNWIND $question.events AS event_id
-  MATCH (v:Event {id: event_id})
+  MATCH (v:Event {id: event_id}) USING INDEX v:Event(id)
   WHERE v.tenant = $tenant AND v.user_id = $user_id AND v.status IN $question.statuses AND ($scopes IS NULL OR coalesce(v.scope, 'user') IN $scopes)
     AND ($question.session_id IS NULL OR coalesce(v.session_id, '') <> $question.session_id)
   RETURN 'event' AS label, v.id AS id, v.text AS text,
@@ -30,14 +31,14 @@ WITH collect({label: label, id: id, text: text, status: status, entity_id: entit
                 importance: importance, superseded_by: superseded_by}) AS rows
 CALL () {
   UNWIND $question.entity_ids AS seed_id
-  MATCH (s:Entity {id: seed_id}) WHERE s.tenant = $tenant AND s.user_id = $user_id
-  MATCH (s)-[r1:RELATED]-(m:Entity)
+  MATCH (s:Entity {id: seed_id}) USING INDEX s:Entity(id) WHERE s.tenant = $tenant AND s.user_id = $user_id
+  MATCH (s)-[r1:RELATED]-(m)
   WHERE m.tenant = $tenant AND m.user_id = $user_id AND coalesce(r1.status, 'active') IN $question.statuses AND ($scopes IS NULL OR coalesce(r1.scope, 'user') IN $scopes)
   CALL (s, r1, m) {
     RETURN r1 AS r, 1 AS hop
     UNION
     WITH s, m WHERE $hops >= 2 AND NOT coalesce(m.is_self, false)
-    MATCH (m)-[r2:RELATED]-(o:Entity)
+    MATCH (m)-[r2:RELATED]-(o)
     WHERE o <> s AND o.tenant = $tenant AND o.user_id = $user_id AND coalesce(r2.status, 'active') IN $question.statuses
       AND ($scopes IS NULL OR coalesce(r2.scope, 'user') IN $scopes)
     RETURN r2 AS r, 2 AS hop
@@ -76,7 +77,7 @@ CALL (reached) {
 }
 CALL (farther) {
   UNWIND $question.seeds + [id IN farther | {id: id}] AS seed
-  MATCH (e:Entity {id: seed.id, tenant: $tenant, user_id: $user_id})-[:HAS_CARD]->(:Card)-[:HAS_FACT]->(f:Fact)
+  MATCH (e:Entity {id: seed.id, tenant: $tenant, user_id: $user_id})-[:HAS_CARD]->(:Card)-[:HAS_FACT]->(f:Fact) USING INDEX e:Entity(id)
   WHERE f.status IN $question.statuses AND ($question.session_id IS NULL OR coalesce(f.session_id, '') <> $question.session_id)
     AND ($scopes IS NULL OR coalesce(f.scope, 'user') IN $scopes)
   WITH e, f, seed ORDER BY f.last_seen DESC, f.id

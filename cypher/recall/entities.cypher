@@ -1,3 +1,4 @@
+CYPHER replan=skip
 MATCH (e:Entity {tenant: $tenant, user_id: $user_id})
 // an agent's view ($scopes) names only entities its memory reaches: one mentioned by an event, holding a fact or
 // a relation in its scopes (an entity met only in another agent's private notes stays unknown to it)

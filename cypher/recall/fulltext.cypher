@@ -1,3 +1,4 @@
+CYPHER replan=skip
 CALL db.index.fulltext.queryNodes('memory_text', $text, {limit: $fetch}) YIELD node, score
 WITH node AS n, score
 WHERE n.tenant = $tenant AND n.user_id = $user_id AND coalesce(n.status, 'active') IN $statuses AND ($scopes IS NULL OR coalesce(n.scope, 'user') IN $scopes)
@@ -7,7 +8,7 @@ WHERE n.tenant = $tenant AND n.user_id = $user_id AND coalesce(n.status, 'active
       OR EXISTS { (n)-[:HAS_CARD]->(:Card)-[:HAS_FACT]->(sf:Fact) WHERE coalesce(sf.scope, 'user') IN $scopes }
       OR EXISTS { (n)-[sr:RELATED]-(:Entity) WHERE coalesce(sr.scope, 'user') IN $scopes }))
 WITH n, score ORDER BY score DESC, n.id LIMIT $k
-OPTIONAL MATCH (e:Entity {id: n.entity_id, tenant: $tenant, user_id: $user_id})
+OPTIONAL MATCH (e:Entity {id: n.entity_id, tenant: $tenant, user_id: $user_id}) USING INDEX e:Entity(id)
 RETURN CASE WHEN n:Fact THEN 'fact' WHEN n:Event THEN 'event' ELSE 'entity' END AS label,
        n.id AS id, n.kind AS kind, n.key AS key, n.value AS value, n.polarity AS polarity,
        coalesce(n.text, n.name) AS text,

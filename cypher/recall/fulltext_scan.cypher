@@ -1,3 +1,4 @@
+CYPHER replan=skip
 CALL () {
   MATCH (n:Fact {tenant: $tenant, user_id: $user_id}) WHERE n.status IN $statuses RETURN n
   UNION ALL
@@ -14,7 +15,7 @@ WHERE ($session_id IS NULL OR n.session_id IS NULL OR n.session_id <> $session_i
 WITH n, reduce(s = 0.0, t IN $terms | s + CASE WHEN hay CONTAINS t THEN toFloat(size(t)) ELSE 0.0 END) AS score
 WHERE score > 0
 WITH n, score ORDER BY score DESC, n.id LIMIT $k
-OPTIONAL MATCH (e:Entity {id: n.entity_id, tenant: $tenant, user_id: $user_id})
+OPTIONAL MATCH (e:Entity {id: n.entity_id, tenant: $tenant, user_id: $user_id}) USING INDEX e:Entity(id)
 RETURN CASE WHEN n:Fact THEN 'fact' WHEN n:Event THEN 'event' ELSE 'entity' END AS label,
        n.id AS id, n.kind AS kind, n.key AS key, n.value AS value, n.polarity AS polarity,
        coalesce(n.text, n.name) AS text,

@@ -1,3 +1,4 @@
+CYPHER replan=skip
 // The graph path in one round trip: the relations of the seed entities ($question.entity_ids, with their weights in
 // $question.seeds) up to $hops out (recall/graph_related),
 // the entities those reach that weigh most (weight: the seed's × $hop_weight per hop, the first reached first on a
@@ -10,14 +11,14 @@
 // never for what a map holds (graphmem.recall.paths._question).
 CALL () {
   UNWIND $question.entity_ids AS seed_id
-  MATCH (s:Entity {id: seed_id}) WHERE s.tenant = $tenant AND s.user_id = $user_id
-  MATCH (s)-[r1:RELATED]-(m:Entity)
+  MATCH (s:Entity {id: seed_id}) USING INDEX s:Entity(id) WHERE s.tenant = $tenant AND s.user_id = $user_id
+  MATCH (s)-[r1:RELATED]-(m)
   WHERE m.tenant = $tenant AND m.user_id = $user_id AND coalesce(r1.status, 'active') IN $question.statuses AND ($scopes IS NULL OR coalesce(r1.scope, 'user') IN $scopes)
   CALL (s, r1, m) {
     RETURN r1 AS r, 1 AS hop
     UNION
     WITH s, m WHERE $hops >= 2 AND NOT coalesce(m.is_self, false)
-    MATCH (m)-[r2:RELATED]-(o:Entity)
+    MATCH (m)-[r2:RELATED]-(o)
     WHERE o <> s AND o.tenant = $tenant AND o.user_id = $user_id AND coalesce(r2.status, 'active') IN $question.statuses
       AND ($scopes IS NULL OR coalesce(r2.scope, 'user') IN $scopes)
     RETURN r2 AS r, 2 AS hop
@@ -56,7 +57,7 @@ CALL (reached) {
 }
 CALL (farther) {
   UNWIND $question.seeds + [id IN farther | {id: id}] AS seed
-  MATCH (e:Entity {id: seed.id, tenant: $tenant, user_id: $user_id})-[:HAS_CARD]->(:Card)-[:HAS_FACT]->(f:Fact)
+  MATCH (e:Entity {id: seed.id, tenant: $tenant, user_id: $user_id})-[:HAS_CARD]->(:Card)-[:HAS_FACT]->(f:Fact) USING INDEX e:Entity(id)
   WHERE f.status IN $question.statuses AND ($question.session_id IS NULL OR coalesce(f.session_id, '') <> $question.session_id)
     AND ($scopes IS NULL OR coalesce(f.scope, 'user') IN $scopes)
   WITH e, f, seed ORDER BY f.last_seen DESC, f.id

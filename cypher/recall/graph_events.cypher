@@ -1,5 +1,6 @@
+CYPHER replan=skip
 UNWIND $entities AS seed
-MATCH (e:Entity {id: seed.id, tenant: $tenant, user_id: $user_id})<-[:MENTIONS]-(v:Event {tenant: $tenant, user_id: $user_id})
+MATCH (e:Entity {id: seed.id, tenant: $tenant, user_id: $user_id})<-[:MENTIONS]-(v:Event {tenant: $tenant, user_id: $user_id}) USING INDEX e:Entity(id)
 WHERE v.status IN $statuses AND ($session_id IS NULL OR coalesce(v.session_id, '') <> $session_id)
   AND ($scopes IS NULL OR coalesce(v.scope, 'user') IN $scopes)
 WITH v, seed, CASE WHEN $vector IS NULL OR v.embedding IS NULL THEN null

@@ -1,5 +1,6 @@
+CYPHER replan=skip
 UNWIND $entities AS seed
-MATCH (e:Entity {id: seed.id, tenant: $tenant, user_id: $user_id})-[:HAS_CARD]->(:Card)-[:HAS_FACT]->(f:Fact)
+MATCH (e:Entity {id: seed.id, tenant: $tenant, user_id: $user_id})-[:HAS_CARD]->(:Card)-[:HAS_FACT]->(f:Fact) USING INDEX e:Entity(id)
 WHERE f.status IN $statuses AND ($session_id IS NULL OR coalesce(f.session_id, '') <> $session_id)
   AND ($scopes IS NULL OR coalesce(f.scope, 'user') IN $scopes)
 WITH e, f, seed ORDER BY f.last_seen DESC, f.id

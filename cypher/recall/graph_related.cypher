@@ -1,13 +1,14 @@
+CYPHER replan=skip
 // The relations of the seed entities up to $hops out, each once from the seed that reaches it with most weight (the
 // seed's in $seeds × $hop_weight per hop; ties: the smaller seed id): recall/graph's first part, alone.
-MATCH (s:Entity) WHERE s.id IN $entity_ids AND s.tenant = $tenant AND s.user_id = $user_id
-MATCH (s)-[r1:RELATED]-(m:Entity)
+MATCH (s:Entity) USING INDEX s:Entity(id) WHERE s.id IN $entity_ids AND s.tenant = $tenant AND s.user_id = $user_id
+MATCH (s)-[r1:RELATED]-(m)
 WHERE m.tenant = $tenant AND m.user_id = $user_id AND coalesce(r1.status, 'active') IN $statuses AND ($scopes IS NULL OR coalesce(r1.scope, 'user') IN $scopes)
 CALL (s, r1, m) {
   RETURN r1 AS r, 1 AS hop
   UNION
   WITH s, m WHERE $hops >= 2 AND NOT coalesce(m.is_self, false)
-  MATCH (m)-[r2:RELATED]-(o:Entity)
+  MATCH (m)-[r2:RELATED]-(o)
   WHERE o <> s AND o.tenant = $tenant AND o.user_id = $user_id AND coalesce(r2.status, 'active') IN $statuses
     AND ($scopes IS NULL OR coalesce(r2.scope, 'user') IN $scopes)
   RETURN r2 AS r, 2 AS hop

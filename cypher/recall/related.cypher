@@ -1,4 +1,5 @@
-MATCH (s:Entity {id: $entity_id, tenant: $tenant, user_id: $user_id})
+CYPHER replan=skip
+MATCH (s:Entity {id: $entity_id, tenant: $tenant, user_id: $user_id}) USING INDEX s:Entity(id)
 MATCH p = (s)-[:RELATED*1..2]-(o:Entity {tenant: $tenant, user_id: $user_id})
 WHERE o <> s AND length(p) <= $hops
   AND all(x IN nodes(p)[1..-1] WHERE NOT coalesce(x.is_self, false))

@@ -1,3 +1,4 @@
+CYPHER replan=skip
 MATCH (f:Fact {tenant: $tenant, user_id: $user_id, entity_id: $self_id})
 WHERE f.key IN $keys AND f.status IN $statuses
   AND ($session_id IS NULL OR coalesce(f.session_id, '') <> $session_id) AND ($scopes IS NULL OR coalesce(f.scope, 'user') IN $scopes)

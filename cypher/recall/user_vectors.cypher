@@ -1,10 +1,11 @@
+CYPHER replan=skip
 CALL () {
   MATCH (f:Fact {tenant: $tenant, user_id: $user_id})
   WHERE (f.embedding IS NOT NULL OR f.text IS NOT NULL) AND ($since IS NULL OR f.recorded_at > $since)
     AND ($scopes IS NULL OR coalesce(f.scope, 'user') IN $scopes)
   RETURN f.id AS id, 'facts' AS label, f.embedding AS embedding, f.recorded_at.epochMillis AS at,
          coalesce(f.text, '') + ' ' + coalesce(f.name, '') AS text,
-         COLLECT { MATCH (s:Entity {id: f.entity_id, tenant: $tenant, user_id: $user_id})
+         COLLECT { MATCH (s:Entity {id: f.entity_id, tenant: $tenant, user_id: $user_id}) USING INDEX s:Entity(id)
                    WHERE NOT coalesce(s.is_self, false) RETURN s.id } AS mentions,
          f.session_id AS session_id, f.turn_id AS turn_id, f.speaker AS speaker, null AS role, f.event_id AS source, f.last_seen.epochMillis AS happened,
          f.scope AS scope, f.kind AS kind, f.key AS key, f.value AS value, f.polarity AS polarity, null AS referents,

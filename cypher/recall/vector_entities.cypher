@@ -1,3 +1,4 @@
+CYPHER replan=skip
 CALL db.index.vector.queryNodes('entity_embedding', $fetch, $vector) YIELD node, score
 WITH node AS e, score
 WHERE e.tenant = $tenant AND e.user_id = $user_id AND coalesce(e.status, 'active') <> 'archived'

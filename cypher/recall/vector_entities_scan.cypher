@@ -1,3 +1,4 @@
+CYPHER replan=skip
 MATCH (e:Entity {tenant: $tenant, user_id: $user_id})
 WHERE e.embedding IS NOT NULL AND coalesce(e.status, 'active') <> 'archived' AND NOT coalesce(e.is_self, false)
   AND ($scopes IS NULL OR coalesce(e.is_self, false)

@@ -1,3 +1,4 @@
+CYPHER replan=skip
 CALL db.index.vector.queryNodes('event_embedding', $fetch, $vector) YIELD node, score
 WITH node AS v, score
 WHERE v.tenant = $tenant AND v.user_id = $user_id AND v.status IN $statuses

@@ -1,3 +1,4 @@
+CYPHER replan=skip
 MATCH (v:Event {tenant: $tenant, user_id: $user_id})
 WHERE v.status IN $statuses AND v.embedding IS NOT NULL
   AND ($session_id IS NULL OR coalesce(v.session_id, '') <> $session_id) AND ($scopes IS NULL OR coalesce(v.scope, 'user') IN $scopes)

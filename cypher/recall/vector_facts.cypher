@@ -1,9 +1,10 @@
+CYPHER replan=skip
 CALL db.index.vector.queryNodes('fact_embedding', $fetch, $vector) YIELD node, score
 WITH node AS f, score
 WHERE f.tenant = $tenant AND f.user_id = $user_id AND f.status IN $statuses
   AND ($session_id IS NULL OR coalesce(f.session_id, '') <> $session_id) AND ($scopes IS NULL OR coalesce(f.scope, 'user') IN $scopes)
 WITH f, score ORDER BY score DESC, f.id LIMIT $k
-OPTIONAL MATCH (e:Entity {id: f.entity_id, tenant: $tenant, user_id: $user_id})
+OPTIONAL MATCH (e:Entity {id: f.entity_id, tenant: $tenant, user_id: $user_id}) USING INDEX e:Entity(id)
 RETURN 'fact' AS label, f.id AS id, f.kind AS kind, f.key AS key, f.value AS value, f.polarity AS polarity,
        f.text AS text, f.status AS status, f.entity_id AS entity_id, e.name AS entity, coalesce(e.is_self, false) AS is_self,
        f.valid_from.epochMillis AS t_from, f.valid_to.epochMillis AS t_to, f.recorded_at.epochMillis AS recorded_at, f.last_seen.epochMillis AS last_seen,
