@@ -7,6 +7,14 @@ and lexical matches seed, the session path takes the neighbours of the best hits
 or two hops out and the cards' facts (:func:`graph_related`), the user's own attributes (:func:`own_keys`) — and
 every path in the other vector modes (:func:`uncached`, :func:`graph_events`, :func:`recency`) are queries of
 ``cypher/recall/``. Each function appends ``(path, candidates)`` groups; the retriever runs them and merges.
+
+Those statements keep their first plan (``CYPHER replan=skip``), as the write path's do (:mod:`graphmem.write.rows`):
+Neo4j otherwise plans a statement again once a label's count has moved far enough, within the user's recall (a
+60-turn user's first recall after another user's 1,082 turns were written: 926 ms with the re-plans, 133 without;
+``bench/results/plans.md``). A kept plan must suit any store size, so each node looked up by id names its unique
+index (``USING INDEX``; on a young store the planner started from the owner index instead) and a RELATED hop's far
+node has no label (RELATED joins entities only); ``bench.plan_bench`` checks the plans alike on empty, small and
+large stores.
 """
 
 from __future__ import annotations
