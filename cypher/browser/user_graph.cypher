@@ -13,10 +13,10 @@ CALL (u, tenant, user_id) {
   MATCH (:Entity {tenant: tenant, user_id: user_id})-[:HAS_CARD]->(n:Card)
   RETURN n
   UNION
-  MATCH (n:Fact {tenant: tenant, user_id: user_id})
+  MATCH (n:Fact {tenant: tenant, user_id: user_id}) WHERE n.status IS NOT NULL
   RETURN n
   UNION
-  MATCH (n:Event {tenant: tenant, user_id: user_id})
+  MATCH (n:Event {tenant: tenant, user_id: user_id}) WHERE n.occurred_at IS NOT NULL
   RETURN n
 }
 WITH tenant, user_id, collect(n) AS nodes

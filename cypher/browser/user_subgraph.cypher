@@ -11,10 +11,10 @@ CALL (u) {
   MATCH (:Entity {tenant: $tenant, user_id: $user_id})-[:HAS_CARD]->(n:Card)
   RETURN n
   UNION
-  MATCH (n:Fact {tenant: $tenant, user_id: $user_id})
+  MATCH (n:Fact {tenant: $tenant, user_id: $user_id}) WHERE n.status IS NOT NULL
   RETURN n
   UNION
-  MATCH (n:Event {tenant: $tenant, user_id: $user_id})
+  MATCH (n:Event {tenant: $tenant, user_id: $user_id}) WHERE n.occurred_at IS NOT NULL
   RETURN n
 }
 WITH u, collect(n) AS nodes

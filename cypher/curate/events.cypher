@@ -1,5 +1,5 @@
 MATCH (v:Event {tenant: $tenant, user_id: $user_id})
-WHERE ($since IS NULL OR v.occurred_at >= $since) AND ($until IS NULL OR v.occurred_at < $until)
+WHERE v.occurred_at IS NOT NULL AND ($since IS NULL OR v.occurred_at >= $since) AND ($until IS NULL OR v.occurred_at < $until)
   AND ($agent IS NULL OR v.agent = $agent) AND ($scope IS NULL OR coalesce(v.scope, 'user') = $scope)
   AND ($status IS NULL OR v.status = $status)
 OPTIONAL MATCH (v)-[:MENTIONS]->(e:Entity)

@@ -1,6 +1,6 @@
 MATCH (c:Card {tenant: $tenant, user_id: $user_id})-[:HAS_FACT]->(old:Fact {tenant: $tenant, user_id: $user_id, id: $fact_id})
 WHERE old.status = 'outdated'
-OPTIONAL MATCH (v:Fact {tenant: $tenant, user_id: $user_id, entity_id: old.entity_id, key: old.key})
+OPTIONAL MATCH (v:Fact {tenant: $tenant, user_id: $user_id, entity_id: old.entity_id, key: old.key}) WHERE v.status IS NOT NULL
 WITH c, old, max(v.version) AS top, [x IN collect(v) WHERE x.status = 'active'] AS current
 CREATE (f:Fact)
 SET f = old {.*, id: $new_id, status: 'active', version: coalesce(top, 0) + 1, valid_from: $now, valid_to: null,

@@ -1,5 +1,5 @@
 MATCH (f:Fact {tenant: $tenant, user_id: $user_id})
-WHERE f.valid_from <= $at AND (f.valid_to IS NULL OR f.valid_to > $at)
+WHERE f.status IS NOT NULL AND f.valid_from <= $at AND (f.valid_to IS NULL OR f.valid_to > $at)
   AND ($key IS NULL OR f.key = $key) AND ($entity_id IS NULL OR f.entity_id = $entity_id)
   AND ($kind IS NULL OR f.kind = $kind) AND f.recorded_at <= $known_at AND ($scopes IS NULL OR coalesce(f.scope, 'user') IN $scopes)
 MATCH (e:Entity {id: f.entity_id, tenant: $tenant, user_id: $user_id})

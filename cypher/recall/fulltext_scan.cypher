@@ -1,8 +1,12 @@
 CYPHER replan=skip
+// An owner index is used only with a predicate on each of its properties: `status IS NOT NULL` (every fact has one)
+// and `occurred_at IS NOT NULL` (every event has one) let Fact(tenant, user_id, status) and Event(tenant, user_id,
+// occurred_at) find the user's own nodes; without them Neo4j scans every Fact and Event of every user
+// (tests/integration/recall/test_recall_plans.py).
 CALL () {
   MATCH (n:Fact {tenant: $tenant, user_id: $user_id}) WHERE n.status IN $statuses RETURN n
   UNION ALL
-  MATCH (n:Event {tenant: $tenant, user_id: $user_id}) WHERE n.status IN $statuses RETURN n
+  MATCH (n:Event {tenant: $tenant, user_id: $user_id}) WHERE n.occurred_at IS NOT NULL AND n.status IN $statuses RETURN n
   UNION ALL
   MATCH (n:Entity {tenant: $tenant, user_id: $user_id}) WHERE NOT coalesce(n.is_self, false) RETURN n
 }

@@ -1,7 +1,11 @@
 CYPHER replan=skip
+// An owner index is used only with a predicate on each of its properties: `status IS NOT NULL` (every fact has one)
+// and `occurred_at IS NOT NULL` (every event has one) let Fact(tenant, user_id, status) and Event(tenant, user_id,
+// occurred_at) find the user's own nodes; without them Neo4j scans every Fact and Event of every user
+// (tests/integration/recall/test_recall_plans.py).
 CALL () {
   MATCH (f:Fact {tenant: $tenant, user_id: $user_id})
-  WHERE (f.embedding IS NOT NULL OR f.text IS NOT NULL) AND ($since IS NULL OR f.recorded_at > $since)
+  WHERE f.status IS NOT NULL AND (f.embedding IS NOT NULL OR f.text IS NOT NULL) AND ($since IS NULL OR f.recorded_at > $since)
     AND ($scopes IS NULL OR coalesce(f.scope, 'user') IN $scopes)
   RETURN f.id AS id, 'facts' AS label, f.embedding AS embedding, f.recorded_at.epochMillis AS at,
          coalesce(f.text, '') + ' ' + coalesce(f.name, '') AS text,
@@ -12,7 +16,7 @@ CALL () {
          f.valid_from.epochMillis AS t_from, f.quality AS quality, f.language AS language, f.event_id AS source_id
   UNION ALL
   MATCH (v:Event {tenant: $tenant, user_id: $user_id})
-  WHERE (v.embedding IS NOT NULL OR v.text IS NOT NULL) AND ($since IS NULL OR v.recorded_at > $since)
+  WHERE v.occurred_at IS NOT NULL AND (v.embedding IS NOT NULL OR v.text IS NOT NULL) AND ($since IS NULL OR v.recorded_at > $since)
     AND ($scopes IS NULL OR coalesce(v.scope, 'user') IN $scopes)
   RETURN v.id AS id, 'events' AS label, v.embedding AS embedding, v.recorded_at.epochMillis AS at, coalesce(v.text, '') AS text,
          [(v)-[:MENTIONS]->(m:Entity) WHERE NOT coalesce(m.is_self, false) | m.id] AS mentions,

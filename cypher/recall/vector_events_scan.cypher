@@ -1,6 +1,10 @@
 CYPHER replan=skip
+// An owner index is used only with a predicate on each of its properties: `status IS NOT NULL` (every fact has one)
+// and `occurred_at IS NOT NULL` (every event has one) let Fact(tenant, user_id, status) and Event(tenant, user_id,
+// occurred_at) find the user's own nodes; without them Neo4j scans every Fact and Event of every user
+// (tests/integration/recall/test_recall_plans.py).
 MATCH (v:Event {tenant: $tenant, user_id: $user_id})
-WHERE v.status IN $statuses AND v.embedding IS NOT NULL
+WHERE v.occurred_at IS NOT NULL AND v.status IN $statuses AND v.embedding IS NOT NULL
   AND ($session_id IS NULL OR coalesce(v.session_id, '') <> $session_id) AND ($scopes IS NULL OR coalesce(v.scope, 'user') IN $scopes)
 WITH v, vector.similarity.cosine(v.embedding, $vector) AS score
 ORDER BY score DESC, v.id LIMIT $k
