@@ -48,6 +48,19 @@ def texts_and_questions() -> tuple[list[str], list[str]]:
     return unique, questions
 
 
+def event_rows(texts: list[str], vec, users: int, lo: int, hi: int, prefix: str = "ev_cap") -> list[dict]:
+    """Rows ``lo``..``hi`` of the store for ``cypher/bench/load_events``: memory i belongs to user i % users (its
+    n-th, a minute after the one before), with a real text and its embedding."""
+    rows = []
+    for i in range(lo, hi):
+        u, n = i % users, i // users
+        j = (u * 7919 + n * 104729) % len(texts)
+        rows.append({"id": f"{prefix}{i:08d}", "user_id": f"u{u:04d}", "session_id": f"s{n // 20}", "turn_id": str(n),
+                     "kind": "message", "text": texts[j], "language": "", "at": T0 + timedelta(minutes=n),
+                     "importance": 0.5, "caption": texts[j][:60], "embedding": vec[j].tolist(), "mentions": []})
+    return rows
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -98,14 +111,7 @@ def run(memories: int, users: int, steps: list[int], queries: int, heap: str, pa
         for step in steps:
             t0 = time.perf_counter()
             while loaded < step:
-                chunk = []
-                for i in range(loaded, min(step, loaded + 2000)):
-                    u, n = i % users, i // users
-                    j = (u * 7919 + n * 104729) % len(texts)
-                    chunk.append({"id": f"ev_cap{i:08d}", "user_id": f"u{u:04d}", "session_id": f"s{n // 20}",
-                                  "turn_id": str(n), "kind": "message", "text": texts[j], "language": "",
-                                  "at": T0 + timedelta(minutes=n), "importance": 0.5, "caption": texts[j][:60],
-                                  "embedding": vec[j].tolist(), "mentions": []})
+                chunk = event_rows(texts, vec, users, loaded, min(step, loaded + 2000))
                 store.run("bench/load_events", {"tenant": settings.tenant, "rows": chunk}, write=True)
                 loaded += len(chunk)
             wait_online(store, timeout=3600)

@@ -26,7 +26,7 @@ import uuid
 from datetime import timedelta
 from pathlib import Path
 
-from bench.capacity_bench import T0, _free_port, texts_and_questions
+from bench.capacity_bench import T0, _free_port, event_rows, texts_and_questions
 
 ROOT = Path(__file__).resolve().parent
 STATEMENT, LISTING = "recall/user_vectors", "curate/users"
@@ -77,14 +77,7 @@ def run(memories: int, users: int, against: str) -> dict:
         store.run("bench/load_users", {"tenant": settings.tenant, "rows": [
             {"user_id": f"u{u:04d}", "at": T0} for u in range(users)]}, write=True)
         for start in range(0, memories, 2000):
-            chunk = []
-            for i in range(start, min(memories, start + 2000)):
-                u, n = i % users, i // users
-                j = (u * 7919 + n * 104729) % len(texts)
-                chunk.append({"id": f"ev_scan{i:08d}", "user_id": f"u{u:04d}", "session_id": f"s{n // 20}",
-                              "turn_id": str(n), "kind": "message", "text": texts[j], "language": "",
-                              "at": T0 + timedelta(minutes=n), "importance": 0.5, "caption": texts[j][:60],
-                              "embedding": vec[j].tolist(), "mentions": []})
+            chunk = event_rows(texts, vec, users, start, min(memories, start + 2000), prefix="ev_scan")
             store.run("bench/load_events", {"tenant": settings.tenant, "rows": chunk}, write=True)
         wait_online(store, timeout=3600)
         last = T0 + timedelta(minutes=per_user)
