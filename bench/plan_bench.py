@@ -66,14 +66,7 @@ def record_statements(captured: dict):
 
 
 def explain(store, captured: dict) -> dict[str, list[str]]:
-    from graphmem.queries import query
-
-    out = {}
-    with store.driver.session() as session:
-        for name, params in sorted(captured.items()):
-            text = re.sub(r"CYPHER replan=\w+", "", query(name))
-            out[name] = access(session.run("CYPHER replan=force EXPLAIN " + text, params).consume().plan)
-    return out
+    return {name: access(store.explain(name, params, fresh=True)) for name, params in sorted(captured.items())}
 
 
 def stale_lines(settings) -> int:

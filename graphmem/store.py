@@ -11,6 +11,7 @@ import base64
 import copy
 import json
 import logging
+import re
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -34,6 +35,7 @@ RETRY_SECONDS = 3.0   # managed transactions retry transient errors this long (t
 COOL_DOWN_SECONDS = 0.5   # after Neo4j was found unreachable, calls fail at once for this long, then probe
 RATE_LIMIT = "Neo.ClientError.Security.AuthenticationRateLimit"
 NO_DATABASE = "Neo.ClientError.Database.DatabaseNotFound"
+_REPLAN = re.compile(r"CYPHER replan=\w+")   # a statement's own plan-cache option
 
 
 #: parameters every query may use without each caller passing them: ``scopes`` (see graphmem.scopes) is None,
@@ -201,10 +203,17 @@ class Store:
             count += len(chunk)
         return count
 
-    def explain(self, name: str, *, database: str | None = None) -> None:
-        """Ask the server to plan (not run) a named query; raises QueryError if it does not compile."""
+    def explain(self, name: str, params: dict[str, Any] | None = None, *, fresh: bool = False,
+                database: str | None = None) -> dict:
+        """Ask the server to plan (not run) a named query and return the plan; raises QueryError if it does not
+        compile. ``fresh``: planned on the store as it is now, not taken from the plan cache (the statement's own
+        ``replan`` option replaced by ``replan=force``)."""
+        text = query(name)
+        prefix = "EXPLAIN "   # prefixes only; the statement text still comes from the file
+        if fresh:
+            text, prefix = _REPLAN.sub("", text), "CYPHER replan=force EXPLAIN "
         with self._session(database) as session:
-            session.run("EXPLAIN " + query(name)).consume()  # prefix only; statement text still from the file
+            return session.run(prefix + text, params or {}).consume().plan
 
     def ping(self) -> None:
         """``RETURN 1`` once, without retries; raises StoreUnavailable/AuthError at once."""

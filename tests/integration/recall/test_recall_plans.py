@@ -14,9 +14,6 @@ from graphmem.queries import names, query
 
 @pytest.mark.parametrize("name", names("recall"))
 def test_a_fresh_plan_finds_each_node_looked_up_by_id_with_a_unique_seek(store, name):
-    text = re.sub(r"CYPHER replan=\w+", "", query(name))
-    with store.driver.session(database=store.settings.database) as session:
-        summary = session.run("CYPHER replan=force EXPLAIN " + text).consume()
-    found = access(summary.plan)
-    for var, label in re.findall(r"USING INDEX (\w+):(\w+)\(id\)", text):
+    found = access(store.explain(name, fresh=True))
+    for var, label in re.findall(r"USING INDEX (\w+):(\w+)\(id\)", query(name)):
         assert f"NodeUniqueIndexSeek UNIQUE {var}:{label}(id)" in found, (var, label, found)
