@@ -11,7 +11,6 @@ import base64
 import copy
 import json
 import logging
-import re
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -35,7 +34,6 @@ RETRY_SECONDS = 3.0   # managed transactions retry transient errors this long (t
 COOL_DOWN_SECONDS = 0.5   # after Neo4j was found unreachable, calls fail at once for this long, then probe
 RATE_LIMIT = "Neo.ClientError.Security.AuthenticationRateLimit"
 NO_DATABASE = "Neo.ClientError.Database.DatabaseNotFound"
-_REPLAN = re.compile(r"CYPHER replan=\w+")   # a statement's own plan-cache option
 
 
 #: parameters every query may use without each caller passing them: ``scopes`` (see graphmem.scopes) is None,
@@ -211,7 +209,8 @@ class Store:
         text = query(name)
         prefix = "EXPLAIN "   # prefixes only; the statement text still comes from the file
         if fresh:
-            text, prefix = _REPLAN.sub("", text), "CYPHER replan=force EXPLAIN "
+            text = "\n".join(line for line in text.splitlines() if not line.startswith("CYPHER replan="))
+            prefix = "CYPHER replan=force EXPLAIN "
         with self._session(database) as session:
             return session.run(prefix + text, params or {}).consume().plan
 
