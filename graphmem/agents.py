@@ -41,6 +41,7 @@ class AgentMemory:
         base = memory.retriever
         self.retriever = _ViewRetriever(self, self.store, memory.settings, embedder=base.embedder,
                                         config=base.config, llm_rewrite=base.llm_rewrite, clock=base._clock)
+        memory.follow(self.retriever)   # the writer's commits top its caches up, as they do the memory's own
         self._sessions: dict[tuple[str, str], Any] = {}
 
     @property
@@ -86,10 +87,9 @@ class AgentMemory:
                                         scope=self._writable(scope), session=self._sessions.get((user_id, session_id)))
 
     def flush(self, timeout: float | None = None) -> bool:
-        """:meth:`graphmem.Memory.flush`, then this view's recall sees what was written."""
-        done = self.memory.flush(timeout)
-        self.retriever.invalidate()
-        return done
+        """:meth:`graphmem.Memory.flush`; then this view's recall sees what was written (its caches are topped up by
+        the commits, not dropped)."""
+        return self.memory.flush(timeout)
 
     # -- reading ----------------------------------------------------------------------------------------------
     def recall(self, user_id: str, query: str, k: int = 8, *, explain: bool = False, **kwargs: Any) -> list[Recalled]:

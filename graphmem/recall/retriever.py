@@ -337,7 +337,7 @@ class Retriever:
         """The user's vectors, loaded on first use. Once older than ``entity_cache_seconds`` a background check
         compares the user's ``last_seen`` and, only if it moved, tops the cache up with what was recorded since;
         the caller never waits for it. Least-recently-used users leave beyond ``vector_cache_mb``.
-        (``Memory.flush()`` drops the caches, so what was just written is seen at once.)"""
+        (What this process's writer committed is seen at once: ``written`` marks the cache behind.)"""
         key = (tenant, user_id)
         with self._lock:
             v = self._vecs.pop(key, None)

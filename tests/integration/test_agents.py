@@ -346,3 +346,23 @@ def test_fuzz_no_reads_outside_granted_scopes(settings, embedder, tmp_path, stor
         for t, m in mems.items():
             m.close(timeout=60)
             store.run_auto("admin/delete_tenant", {"tenant": t})
+
+
+def test_an_agent_view_sees_its_writes_without_dropping_its_caches(memory):
+    """A view's retriever follows the writer's commits: after ``flush()`` it holds what was just written (topped
+    up, not reloaded), and another user's writes leave its caches as they are."""
+    coach = memory.agent("coach", scope="shared")
+    coach.add_messages("kim", [{"role": "user", "content": "My budget for the trip is 5000 euros."}], session_id="c1",
+                       at=AT)
+    assert coach.flush(120)
+    assert "5000" in _texts(coach.recall("kim", "what is my trip budget?", 3))     # the view's caches are loaded
+    r, key = coach.retriever, (memory.settings.tenant, "kim")
+    vectors = r._vecs[key]
+    coach.add_messages("lee", [{"role": "user", "content": "My budget for the trip is 9000 euros."}],
+                       session_id="c2", at=AT)
+    assert coach.flush(120) and r._vecs[key] is vectors                          # another user's commit
+    coach.add_messages("kim", [{"role": "user", "content": "I now have a cat called Miso."}], session_id="c1",
+                       at=AT + timedelta(minutes=1))
+    assert coach.flush(120)
+    assert "Miso" in _texts(coach.recall("kim", "what is my cat called?", 3))       # its own commit, seen at once
+    assert r._vecs[key].count("events") > vectors.count("events")

@@ -95,6 +95,26 @@ def test_a_commit_tops_the_users_caches_up_off_the_callers_thread(memory, monkey
     assert found and "8000" in found[0].text and loads == [], ([m.text for m in found], loads)
 
 
+def test_flush_keeps_the_other_users_caches(memory, monkeypatch):
+    """``Memory.flush()`` after another user's writes leaves a user's loaded caches as they are: that user's next
+    recall loads nothing (it used to reload both after every MCP or LangGraph write: `bench/results/flush.md`)."""
+    memory.add("ivy", "old", 1, "My budget is 5000", at=days_ago(40),
+               facts=[FactInput("attribute", "", "budget", 5000, text="My budget is 5000")])
+    assert memory.flush(120)
+    assert "5000" in memory.recall("ivy", "what is my budget?", 3)[0].text     # the caches are loaded
+    r, key = memory.retriever, (memory.settings.tenant, "ivy")
+    names, vectors = r._users[key], r._vecs[key]
+    memory.add("jon", "today", 1, "My budget is 9000", at=days_ago(0.1),
+               facts=[FactInput("attribute", "", "budget", 9000, text="My budget is 9000")])
+    assert memory.flush(120)
+    assert r._users[key] is names and r._vecs[key] is vectors
+    loads = []
+    for name in ("_read_user", "_load_vectors"):
+        monkeypatch.setattr(r, name, lambda *a, name=name, **k: loads.append(name))
+    found = memory.recall("ivy", "what is my budget?", 3)
+    assert found and "5000" in found[0].text and all("9000" not in m.text for m in found) and loads == []
+
+
 def test_relational_api_through_the_facade(memory):
     memory.add("carol", "s1", 1, "My sister Lily recommended the Blue Bottle cafe", at=days_ago(5),
                facts=[FactInput("relation", "my sister Lily", "recommended", "Blue Bottle cafe",
