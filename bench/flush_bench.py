@@ -33,7 +33,7 @@ def _p(ms: list[float], q: float) -> float:
 
 def run(rounds: int) -> dict:
     from bench.calibrate import box_speed, describe
-    from bench.locomo_bench import DATA, TOOL, load_tool, turn_times, warm
+    from bench.locomo_bench import DATA, TOOL, _git, load_tool, turn_times, warm
     from graphmem import Memory, Settings
     from graphmem.write.reads import delete_tenant
 
@@ -63,7 +63,7 @@ def run(rounds: int) -> dict:
                 ms[mode].append((time.perf_counter() - t0) * 1e3)
         finally:
             delete_tenant(memory.store, settings.tenant)
-    return {"when": datetime.now(timezone.utc).isoformat(timespec="seconds"), "load": os.getloadavg()[0],
+    return {"commit": _git(), "when": datetime.now(timezone.utc).isoformat(timespec="seconds"), "load": os.getloadavg()[0],
             "speed": speed, "turns": (len(a_conv.turns), len(b_conv.turns)), "ms": ms}
 
 
@@ -76,7 +76,7 @@ def render(r: dict) -> str:
     kept, dropped = (statistics.median(r["ms"][m]) for m in ("kept", "dropped"))
     return "\n".join([
         "# User A's recall while user B writes and flushes (`python -m bench.flush_bench`)", "",
-        f"{r['when']}, box load {r['load']:.1f} (2 cores); {r['speed']}. User A holds a LoCoMo conversation "
+        f"Commit `{r['commit']}`, {r['when']}, box load {r['load']:.1f} (2 cores); {r['speed']}. User A holds a LoCoMo conversation "
         f"({r['turns'][0]} turns), user B another ({r['turns'][1]}); each round B adds a turn and `flush()`es, then "
         "A asks one of its questions (`recall`, k=10). The two modes alternate round by round.", "",
         "| after B's flush | rounds | recall ms p50 | p95 | slowest |", "|---|---|---|---|---|", *rows, "",

@@ -277,7 +277,7 @@ class Memory:
     def flush(self, timeout: float | None = None) -> bool:
         """Wait until every written turn is in the graph; then recall sees it. False on timeout. Recall caches stay:
         a commit tops up its own users' caches (``Retriever.written``), so another user's next recall reloads
-        nothing (``bench/results/flush.md``: 144 -> 16 ms p50 for a LoCoMo user). Another process's writes are seen
+        nothing (``bench/results/flush.md``: 133 -> 15 ms p50 for a LoCoMo user). Another process's writes are seen
         within ``entity_cache_seconds``, or at once after ``retriever.invalidate()``."""
         done = True
         with self._lock:
