@@ -74,23 +74,34 @@ def test_recall_sees_what_this_process_just_wrote(memory):
     assert found and "8000" in found[0].text, [m.text for m in found]
 
 
+def _budget_recalled(memory, user: str):
+    """``user`` said their budget is 5000 and recalled it: the retriever, the user's key, and its loaded caches."""
+    memory.add(user, "old", 1, "My budget is 5000", at=days_ago(40),
+               facts=[FactInput("attribute", "", "budget", 5000, text="My budget is 5000")])
+    assert memory.flush(120)
+    assert "5000" in memory.recall(user, "what is my budget?", 3)[0].text
+    r, key = memory.retriever, (memory.settings.tenant, user)
+    return r, key, r._users[key], r._vecs[key]
+
+
+def _watch_loads(r, monkeypatch) -> list[str]:
+    """The retriever's loads of names or vectors from now on (they load nothing: the caches are used as held)."""
+    loads = []
+    for name in ("_read_user", "_load_vectors"):
+        monkeypatch.setattr(r, name, lambda *a, name=name, **k: loads.append(name))
+    return loads
+
+
 def test_a_commit_tops_the_users_caches_up_off_the_callers_thread(memory, monkeypatch):
     """A commit of this process's writer tops the user's loaded caches (names, vectors) up in the background: the
     next recall finds them holding the new turn and loads nothing on the caller's thread."""
-    memory.add("hal", "old", 1, "My budget is 5000", at=days_ago(40),
-               facts=[FactInput("attribute", "", "budget", 5000, text="My budget is 5000")])
-    assert memory.flush(120)
-    assert "5000" in memory.recall("hal", "what is my budget?", 3)[0].text     # the caches are loaded
-    r, key = memory.retriever, (memory.settings.tenant, "hal")
-    names, vectors = r._users[key], r._vecs[key]
+    r, key, names, vectors = _budget_recalled(memory, "hal")
     memory.add("hal", "today", 1, "Let's make the budget 8000 instead", at=days_ago(0.1),
                facts=[FactInput("attribute", "", "budget", 8000, text="Let's make the budget 8000 instead")])
     assert memory.writer.flush(120)
     assert _until(lambda: r._users[key] is not names and r._vecs[key] is not vectors and key not in r._topping_up)
     assert r._vecs[key].count("facts") > vectors.count("facts") and r._vecs[key].written == r._written[key]
-    loads = []
-    for name in ("_read_user", "_load_vectors"):
-        monkeypatch.setattr(r, name, lambda *a, name=name, **k: loads.append(name))
+    loads = _watch_loads(r, monkeypatch)
     found = memory.recall("hal", "what is my budget?", 3)
     assert found and "8000" in found[0].text and loads == [], ([m.text for m in found], loads)
 
@@ -98,19 +109,12 @@ def test_a_commit_tops_the_users_caches_up_off_the_callers_thread(memory, monkey
 def test_flush_keeps_the_other_users_caches(memory, monkeypatch):
     """``Memory.flush()`` after another user's writes leaves a user's loaded caches as they are: that user's next
     recall loads nothing (it used to reload both after every MCP or LangGraph write: `bench/results/flush.md`)."""
-    memory.add("ivy", "old", 1, "My budget is 5000", at=days_ago(40),
-               facts=[FactInput("attribute", "", "budget", 5000, text="My budget is 5000")])
-    assert memory.flush(120)
-    assert "5000" in memory.recall("ivy", "what is my budget?", 3)[0].text     # the caches are loaded
-    r, key = memory.retriever, (memory.settings.tenant, "ivy")
-    names, vectors = r._users[key], r._vecs[key]
+    r, key, names, vectors = _budget_recalled(memory, "ivy")
     memory.add("jon", "today", 1, "My budget is 9000", at=days_ago(0.1),
                facts=[FactInput("attribute", "", "budget", 9000, text="My budget is 9000")])
     assert memory.flush(120)
     assert r._users[key] is names and r._vecs[key] is vectors
-    loads = []
-    for name in ("_read_user", "_load_vectors"):
-        monkeypatch.setattr(r, name, lambda *a, name=name, **k: loads.append(name))
+    loads = _watch_loads(r, monkeypatch)
     found = memory.recall("ivy", "what is my budget?", 3)
     assert found and "5000" in found[0].text and all("9000" not in m.text for m in found) and loads == []
 
