@@ -359,7 +359,8 @@ class Memory:
             ok = self._writer.close(timeout)
         self._closed = True
         self.recall_log.close()
-        self.retriever.close()   # its top-ups of the last commits use the store
+        for r in [self.retriever, *self._followers]:
+            r.close()            # their top-ups of the last commits use the store
         if self._own_store:
             self.store.close()
         return ok

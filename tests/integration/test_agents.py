@@ -350,7 +350,8 @@ def test_fuzz_no_reads_outside_granted_scopes(settings, embedder, tmp_path, stor
 
 def test_an_agent_view_sees_its_writes_without_dropping_its_caches(memory):
     """A view's retriever follows the writer's commits: after ``flush()`` it holds what was just written (topped
-    up, not reloaded), and another user's writes leave its caches as they are."""
+    up, not reloaded), and another user's writes leave its caches as they are; closing the memory stops its
+    background work (a top-up racing the store's close broke the driver's buffer once)."""
     coach = memory.agent("coach", scope="shared")
     coach.add_messages("kim", [{"role": "user", "content": "My budget for the trip is 5000 euros."}], session_id="c1",
                        at=AT)
@@ -366,3 +367,5 @@ def test_an_agent_view_sees_its_writes_without_dropping_its_caches(memory):
     assert coach.flush(120)
     assert "Miso" in _texts(coach.recall("kim", "what is my cat called?", 3))       # its own commit, seen at once
     assert r._vecs[key].count("events") > vectors.count("events")
+    memory.close(60)                          # the view's background top-ups stop before the store closes
+    assert r._executor is not None and r._executor._shutdown
