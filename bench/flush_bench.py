@@ -26,11 +26,6 @@ if str(ROOT.parent) not in sys.path:
     sys.path.insert(0, str(ROOT.parent))
 
 
-def _p(ms: list[float], q: float) -> float:
-    s = sorted(ms)
-    return s[min(len(s) - 1, round(q * (len(s) - 1)))]
-
-
 def run(rounds: int) -> dict:
     from bench.calibrate import box_speed, describe
     from bench.locomo_bench import DATA, TOOL, _git, load_tool, turn_times, warm
@@ -68,11 +63,13 @@ def run(rounds: int) -> dict:
 
 
 def render(r: dict) -> str:
+    from bench.ingest_real_bench import _pct
+
     rows = []
     for mode, label in (("kept", "this tree: caches kept, a commit tops up its own users'"),
                         ("dropped", "before: every user's caches dropped by `flush()`")):
         v = r["ms"][mode]
-        rows.append(f"| {label} | {len(v)} | {statistics.median(v):.1f} | {_p(v, .95):.1f} | {max(v):.1f} |")
+        rows.append(f"| {label} | {len(v)} | {statistics.median(v):.1f} | {_pct(v, .95):.1f} | {max(v):.1f} |")
     kept, dropped = (statistics.median(r["ms"][m]) for m in ("kept", "dropped"))
     return "\n".join([
         "# User A's recall while user B writes and flushes (`python -m bench.flush_bench`)", "",

@@ -46,6 +46,7 @@ def timed(session, text: str, params: dict) -> tuple[float, int]:
 
 
 def run(memories: int, users: int, against: str) -> dict:
+    from bench.locomo_bench import _git
     from bench.recall_bench import embeddings
     from graphmem.docker import launcher
     from graphmem.queries import query
@@ -103,9 +104,7 @@ def run(memories: int, users: int, against: str) -> dict:
         store.close()
         launcher.down(settings)
         shutil.rmtree(home, ignore_errors=True)
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                            cwd=ROOT.parent).stdout.strip()
-    return {"commit": commit, "against": against, "memories": memories, "users": users, "load": os.getloadavg()[0],
+    return {"commit": _git(), "against": against, "memories": memories, "users": users, "load": os.getloadavg()[0],
             "medians": {name: {k: statistics.median(v) for k, v in r.items()} for name, r in results.items()},
             "runs": results}
 
