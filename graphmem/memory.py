@@ -269,7 +269,7 @@ class Memory:
         as it lives: it then sees what was just written without dropping its caches."""
         self._followers.add(retriever)
 
-    def _committed(self, users: set[tuple[str, str]]) -> None:
+    def _committed(self, users: dict[tuple[str, str], set[str] | None]) -> None:
         self.retriever.written(users)
         for r in list(self._followers):
             r.written(users)

@@ -34,7 +34,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Any
@@ -126,6 +126,32 @@ def _of_types(u: "UserNames", types: Sequence[str], n: int) -> list[tuple[str, s
     return [(r["id"], r["name"] or "") for r in hits[:n]]
 
 
+def _named(row: dict | None) -> tuple | None:
+    """What of a cached entity row the gazetteer and the names read."""
+    return None if row is None else (row["name"], row["type"], tuple(row["aliases"] or ()), row["is_self"])
+
+
+def _user_names(ids: dict[str, dict], version: Any, written: int, loaded: float,
+                like: UserNames | None = None) -> UserNames:
+    """The names cache of a user's entity rows (``like``: a cache whose names are the same, whose gazetteer and
+    name index are kept)."""
+    from graphmem.linking.gazetteer import Gazetteer
+    from graphmem.linking.types import KnownEntity
+
+    self_id = next((i for i, r in ids.items() if r["is_self"]), None)
+    if like is not None:
+        return UserNames(loaded, like.gazetteer, like.names, ids, self_id, version, written)
+    known, names = [], {}
+    for r in ids.values():
+        if r["is_self"]:
+            continue
+        known.append(KnownEntity(r["id"], r["name"] or "", r["type"] or "", tuple(r["aliases"] or ())))
+        for s in (r["name"], *(r["aliases"] or ())):
+            if s:
+                names.setdefault(_norm(s), r["id"])
+    return UserNames(loaded, Gazetteer(known), names, ids, self_id, version, written)
+
+
 QUERY_VECTORS = 256   # prepared query vectors a retriever keeps at most (``Retriever._query_vector``)
 
 
@@ -168,6 +194,9 @@ class Retriever:
         self._hot: dict[tuple[str, str], UserVectors] = {}    # users whose vectors are also float32, most recent last
         self._written: dict[tuple[str, str], int] = {}        # a user's commits by this process (a cache holds
         self._topping_up: set[tuple[str, str]] = set()        # all with .written equal); users being topped up
+        # per user, the entities this process's commits upserted since the user's names were read (None: not known,
+        # read them all again): a top-up reads only those
+        self._touched: dict[tuple[str, str], set[str] | None] = {}
         self._lock = threading.Lock()
         self._query_vecs: dict[str, tuple[float, ...]] = {}   # vectors ``prepare`` embedded, not used yet
         self.last_timings: dict[str, float] = {}
@@ -214,19 +243,25 @@ class Retriever:
             if user_id is None:
                 self._users.clear()
                 self._vecs.clear()
+                self._touched.clear()
             else:
                 self._users.pop((tenant or self.settings.tenant, user_id), None)
                 self._vecs.pop((tenant or self.settings.tenant, user_id), None)
+                self._touched.pop((tenant or self.settings.tenant, user_id), None)
 
-    def written(self, users: set[tuple[str, str]]) -> None:
-        """A writer of this process committed turns of these ``(tenant, user_id)``s: their caches are topped up at
-        once in the background (one query for what was recorded since), so the next recall usually finds them
+    def written(self, users: Mapping[tuple[str, str], Collection[str] | None] | Iterable[tuple[str, str]]) -> None:
+        """A writer of this process committed turns of these ``(tenant, user_id)``s (a mapping: to the ids of the
+        entities the commit upserted, None where not known): their caches are topped up at once in the background
+        (one query for what was recorded since, one for those entities), so the next recall usually finds them
         fresh; a recall that comes first waits for that top-up or makes it, so what this process wrote is seen at
         once. ``Memory`` wires it to its writer; writes from other processes are seen by the background check."""
+        touched = users if isinstance(users, Mapping) else dict.fromkeys(users)
         start = []
         with self._lock:
-            for key in users & (self._users.keys() | self._vecs.keys()):
+            for key in touched.keys() & (self._users.keys() | self._vecs.keys()):
                 self._written[key] = self._written.get(key, 0) + 1
+                ids, had = touched[key], self._touched.get(key, set())
+                self._touched[key] = None if ids is None or had is None else had | set(ids)
                 if key not in self._topping_up:
                     self._topping_up.add(key)
                     start.append(key)
@@ -245,7 +280,7 @@ class Retriever:
                 version = self._version(tenant, user_id) if (u and u.written < need) or (v and v.written < need) \
                     else None
                 if u is not None and u.written < need:
-                    self._load_user(tenant, user_id, version, stale=u)
+                    self._load_user(tenant, user_id, version, stale=u, touched_only=True)
                 if v is not None and v.written < need:
                     self._load_vectors(tenant, user_id, v, version)
                 with self._lock:
@@ -271,7 +306,7 @@ class Retriever:
             if now - u.loaded >= self.config.entity_cache_seconds:
                 self._refresh(key, lambda: self._revalidate(tenant, user_id))
             return u
-        return self._load_user(tenant, user_id, stale=u)
+        return self._load_user(tenant, user_id, stale=u, touched_only=True)
 
     def _version(self, tenant: str, user_id: str):
         rows = self.store.run("recall/user_version", {"tenant": tenant, "user_id": user_id})
@@ -296,40 +331,51 @@ class Retriever:
             else:
                 self._load_vectors(tenant, user_id, v, version)
 
-    def _load_user(self, tenant: str, user_id: str, version: Any = None, stale: UserNames | None = None) -> UserNames:
+    def _load_user(self, tenant: str, user_id: str, version: Any = None, stale: UserNames | None = None,
+                   touched_only: bool = False) -> UserNames:
         """The user's names loaded (``stale``: the cached ones found out of date; a newer load finished while this
-        one waited for the user's loader is taken instead)."""
+        one waited for the user's loader is taken instead). ``touched_only``: the cache is behind only by this
+        process's commits, so only the entities they upserted are read again, when they are known."""
         key = (tenant, user_id)
         with self._load_lock(("names", *key)):   # one loader per user; the others wait for its result
             with self._lock:
                 cur, written = self._users.get(key), self._written.get(key, 0)
-            if cur is not None and cur is not stale and cur.written >= written:
-                return cur
-            return self._read_user(tenant, user_id, version, written)
+                if cur is not None and cur is not stale and cur.written >= written:
+                    return cur
+                touched = self._touched.pop(key, set())   # the commits up to ``written``: read below
+            try:
+                if cur is not None and touched_only and touched is not None:
+                    return self._keep_user(key, self._reread_entities(cur, tenant, user_id, touched, written))
+                return self._keep_user(key, self._read_user(tenant, user_id, version, written))
+            except BaseException:
+                with self._lock:   # not read: the next load reads every entity
+                    self._touched[key] = None
+                raise
 
     def _read_user(self, tenant: str, user_id: str, version: Any, written: int) -> UserNames:
-        key = (tenant, user_id)
-        now = time.monotonic()
+        loaded = time.monotonic()
         if version is None:
             version = self._version(tenant, user_id)
-        from graphmem.linking.gazetteer import Gazetteer
-        from graphmem.linking.types import KnownEntity
-
         rows = self.store.run("recall/entities", {"tenant": tenant, "user_id": user_id})
-        known, names, ids, self_id = [], {}, {}, None
-        for r in rows:
-            ids[r["id"]] = r
-            if r["is_self"]:
-                self_id = r["id"]
-                continue
-            known.append(KnownEntity(r["id"], r["name"] or "", r["type"] or "", tuple(r["aliases"] or ())))
-            for s in (r["name"], *(r["aliases"] or ())):
-                if s:
-                    names.setdefault(_norm(s), r["id"])
-        u = UserNames(now, Gazetteer(known), names, ids, self_id, version, written)
+        return _user_names({r["id"]: r for r in rows}, version, written, loaded)
+
+    def _reread_entities(self, cur: UserNames, tenant: str, user_id: str, ids: set[str], written: int) -> UserNames:
+        """``cur`` with the entities ``ids`` read again (those no longer found dropped); the gazetteer is built
+        again only if a name, an alias or a type changed. It keeps ``cur``'s version (the user's ``last_seen`` at
+        the last full read) and its time: what another process wrote meanwhile is read in full at the next check."""
+        rows = self.store.run("recall/entities_by_id", {"tenant": tenant, "user_id": user_id, "ids": sorted(ids)}) \
+            if ids else []
+        found = {r["id"]: r for r in rows}
+        same = all(_named(found.get(i)) == _named(cur.ids.get(i)) for i in ids)
+        merged = {i: r for i, r in cur.ids.items() if i not in ids or i in found}
+        merged.update(found)
+        return _user_names(merged, cur.version, written, cur.loaded, like=cur if same else None)
+
+    def _keep_user(self, key: tuple[str, str], u: UserNames) -> UserNames:
         with self._lock:
             if len(self._users) > 5_000:
-                self._users.pop(next(iter(self._users)))
+                self._touched.pop(old := next(iter(self._users)), None)
+                self._users.pop(old)
             self._users[key] = u
         return u
 

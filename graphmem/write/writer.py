@@ -74,6 +74,18 @@ def _not_stored(batch: Batch) -> list[str]:
     return [w.turn.key for w in batch.works if w.verdict == REJECT]
 
 
+def _touched(batch: Batch) -> dict[tuple[str, str], set[str] | None]:
+    """The (tenant, user)s of a committed batch, each with the ids of the entities it upserted (``Batch.written``)
+    for that user: the recall caches read those again, not every entity of the user."""
+    out: dict[tuple[str, str], set[str] | None] = {(w.turn.tenant, w.turn.user_id): set() for w in batch.works}
+    for eid in batch.written:
+        ref = batch.refs.get(eid)
+        if ref is None or (ref.tenant, ref.user_id) not in out:
+            return dict.fromkeys(out)   # not known whose: every entity of these users is read again
+        out[(ref.tenant, ref.user_id)].add(eid)
+    return out
+
+
 def _pct(values, q: float) -> float:
     if not values:
         return 0.0
@@ -125,7 +137,8 @@ class Writer:
         self._start_lock = threading.Lock()
         self._invalidate: list[tuple[str | None, str | None]] = []
         self._readings: dict[str, object] = {}   # journal key -> a session's reading still being made (``add``)
-        self.on_commit: list[Callable[[set[tuple[str, str]]], None]] = []   # told the (tenant, user)s of each commit
+        # told the (tenant, user)s of each commit, each with the ids of the entities the commit upserted for it
+        self.on_commit: list[Callable[[dict[tuple[str, str], set[str] | None]], None]] = []
 
     # -- lifecycle ------------------------------------------------------------------------------------------
     def start(self) -> "Writer":
@@ -464,7 +477,7 @@ class Writer:
             n = max(1, n_entries)
             self._per_turn.extend([dt / n] * n_entries)
             self._cond.notify_all()
-        users = {(w.turn.tenant, w.turn.user_id) for w in batch.works}
+        users = _touched(batch)
         for listener in self.on_commit:
             try:
                 listener(users)

@@ -369,3 +369,31 @@ def test_an_agent_view_sees_its_writes_without_dropping_its_caches(memory):
     assert r._vecs[key].count("events") > vectors.count("events")
     memory.close(60)                          # the view's background top-ups stop before the store closes
     assert r._executor is not None and r._executor._shutdown
+
+
+def test_a_views_top_up_reads_a_commits_entities_within_its_scopes(memory):
+    """A commit's top-up reads again only the entities it upserted, and a view's within the view's scopes: an entity
+    another agent's private note brings in stays unknown to the coder's names, while the owner's names learn it."""
+    planner, coder = memory.agent("planner"), memory.agent("coder")
+    coder.add("alice", "c1", 1, "My ThinkPad X1 runs Debian.", scope="shared", at=AT)
+    assert memory.flush(120)
+    for m in (memory, coder):
+        m.recall("alice", "what does my ThinkPad run?", 3)                       # names and vectors loaded
+    key = (memory.settings.tenant, "alice")
+    planner.add("alice", "p1", 1, "Project Heron ships with Globex in June.", scope="private", at=AT,
+                facts=[FactInput("relation", "Project Heron", "partner", "Globex", subject_type="project",
+                                 text="Project Heron ships with Globex in June.")])
+    coder.add("alice", "c1", 2, "My ThinkPad X1 now runs Fedora.", scope="shared", at=AT + timedelta(hours=1))
+    assert memory.flush(120)
+    for r in (memory.retriever, coder.retriever):
+        deadline = time.monotonic() + 30
+        while key in r._topping_up and time.monotonic() < deadline:
+            time.sleep(0.01)
+    owner, view = memory.retriever._users[key], coder.retriever._users[key]
+    assert {"Project Heron", "Globex"} <= {row["name"] for row in owner.ids.values()}
+    assert not {"Project Heron", "Globex"} & {row["name"] for row in view.ids.values()}
+    assert "ThinkPad X1" in {row["name"] for row in view.ids.values()}
+    assert not coder.retriever.gazetteer("alice").find("Heron and Globex") and memory.retriever.gazetteer(
+        "alice").find("Heron and Globex")
+    full = coder.retriever._read_user(*key, None, view.written)                  # as a full read within its scopes
+    assert view.ids == full.ids and view.names == full.names

@@ -106,6 +106,35 @@ def test_a_commit_tops_the_users_caches_up_off_the_callers_thread(memory, monkey
     assert found and "8000" in found[0].text and loads == [], ([m.text for m in found], loads)
 
 
+def test_a_commits_top_up_reads_only_the_entities_it_upserted_and_holds_what_a_full_read_holds(memory, monkeypatch):
+    """A top-up after a commit reads again only the entities the commit upserted (new ones, new aliases, counts),
+    keeps the gazetteer when no name changed, and holds the same names as a full read of the user."""
+    user = "ivo"
+    memory.add(user, "s1", 1, "My sister Mara lives in Porto and works at Farfetch.", at=days_ago(3))
+    assert memory.flush(120)
+    memory.recall(user, "where does Mara live?", 3)
+    r, key = memory.retriever, (memory.settings.tenant, user)
+    statements: list[str] = []
+    run = memory.store.run
+    monkeypatch.setattr(memory.store, "run", lambda name, *a, **k: (statements.append(name), run(name, *a, **k))[1])
+    for turn, text, renamed in ((2, "Mara called me from Porto again today.", False),
+                                (3, "Mara got a new job at Zalando in Berlin.", True)):
+        before = r._users[key]
+        memory.add(user, "s1", turn, text, at=days_ago(3 - turn / 2))
+        assert memory.writer.flush(120)
+        assert _until(lambda: r._users[key] is not before and key not in r._topping_up)
+        after = r._users[key]
+        assert "recall/entities_by_id" in statements and "recall/entities" not in statements, statements
+        assert (after.gazetteer is before.gazetteer) is not renamed      # a new name (Zalando, Berlin): built again
+        full = r._read_user(*key, None, after.written)
+        assert after.ids == full.ids and after.names == full.names and after.self_id == full.self_id
+        mara = next(i for i, row in after.ids.items() if row["name"] == "Mara")
+        assert after.ids[mara]["mention_count"] > before.ids[mara]["mention_count"]
+        statements.clear()
+    assert {"Zalando", "Berlin"} <= {row["name"] for row in r._users[key].ids.values()}
+    assert r.gazetteer(user).find("I start at Zalando")
+
+
 def test_flush_keeps_the_other_users_caches(memory, monkeypatch):
     """``Memory.flush()`` after another user's writes leaves a user's loaded caches as they are: that user's next
     recall loads nothing (it used to reload both after every MCP or LangGraph write: `bench/results/flush.md`)."""

@@ -113,11 +113,14 @@ def test_a_turn_submitted_again_after_its_memory_was_removed_is_stored_again(mak
     assert [f["value"] for f in store.run("read/profile_facts", {"tenant": tenant, "user_id": "u1"})] == ["black"]
 
 
-def test_flush_returns_after_the_commit_listeners_ran(make_writer, tenant):
+def test_flush_returns_after_the_commit_listeners_ran(make_writer, store, tenant):
     """A recall right after ``flush()`` must know what was committed: the listeners run before flush can return."""
-    told: list[set] = []
+    told: list[dict] = []
     w = make_writer()
     w.on_commit.append(lambda users: (time.sleep(0.3), told.append(users)))
     w.add("u1", "s1", 1, "I moved to Lisbon in March for a new job at Feedzai.")
     assert w.flush(60)
-    assert told == [{(tenant, "u1")}]
+    assert [list(t) for t in told] == [[(tenant, "u1")]]
+    # each user with the entities the commit upserted for them: the recall caches read those again
+    names = {r["id"]: r["name"] for r in store.run("recall/entities", {"tenant": tenant, "user_id": "u1"})}
+    assert told[0][(tenant, "u1")] == set(names) and {"Lisbon", "Feedzai"} <= set(names.values())

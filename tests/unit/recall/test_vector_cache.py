@@ -191,3 +191,33 @@ def test_the_cache_orders_memories_as_recorded_whatever_order_the_server_returns
     assert [r["id"] for r in a.lexical("Caroline likes", 1)["events"]] == ["e3"]
     same = UserVectors().extended(rows("events", [(f"e{k}", [1.0, 0.0], f"text {k}") for k in (3, 1, 2)]))
     assert [r["id"] for r in same.top("events", np.asarray([1.0, 0.0], dtype=np.float32), 2)] == ["e3", "e2"]
+
+
+def _messages(n0: int, n1: int, rng) -> list[dict]:
+    """Messages ``m{n0}``…, in three sessions (said out of order), some drawn from another message, some naming
+    entities, a few without a vector."""
+    return [{"id": f"m{n}", "label": "events", "embedding": None if n % 11 == 5 else rng.standard_normal(4).tolist(),
+             "text": f"message {n}", "at": 1000 + (n * 7919) % 503, "session_id": f"s{n % 3}", "turn_id": str(n),
+             "speaker": None, "role": "user", "source": "m1" if n % 13 == 4 else None,
+             "mentions": [f"e{n % 5}"] if n % 4 else []} for n in range(n0, n1)]
+
+
+def test_a_top_up_extends_the_built_float32_copy_session_order_and_mentions_as_a_build_from_scratch():
+    """A commit's top-up extends what the cache had built (float32 copy, session order, who is mentioned where)
+    by the rows added only; the result is the same as building them over everything."""
+    rng = np.random.default_rng(7)
+    first, more = _messages(0, 60, rng), _messages(60, 75, rng)
+    again = [{**first[2], "embedding": rng.standard_normal(4).tolist()}]   # a node embedded again
+    facts = rows("facts", [("f1", [1, 0, 0, 0], "a fact"), ("f2", [0, 1, 0, 0], "another")])
+    for added in (more, more + again, more + facts, []):
+        old = UserVectors().extended(first + facts[:1])
+        old.hot(), old.neighbours(""), old.mentioning("")
+        before = (dict(old._order), {k: list(v) for k, v in old._mentioning.items()}, old._f32["events"].copy())
+        grown = old.extended(added).built_like(old)
+        whole = UserVectors().extended(first + facts[:1]).extended(added)
+        whole.hot(), whole.neighbours(""), whole.mentioning("")
+        assert grown._f32.keys() == whole._f32.keys()
+        assert all(np.array_equal(grown._f32[k], whole._f32[k]) for k in whole._f32)
+        assert grown._order == whole._order and grown._mentioning == whole._mentioning
+        assert (old._order, old._mentioning) == before[:2] and np.array_equal(old._f32["events"], before[2])
+    assert grown._f32["events"] is old._f32["events"]     # nothing added: the same array
