@@ -23,7 +23,6 @@ import os
 import random
 import shutil
 import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -37,6 +36,7 @@ if str(ROOT.parent) not in sys.path:
     sys.path.insert(0, str(ROOT.parent))
 
 from bench.ingest_real_bench import LOCOMO, MEMORYBANK, _pct, locomo, memorybank  # noqa: E402
+from bench.locomo_bench import _git  # noqa: E402
 
 T0 = datetime(2024, 1, 1, tzinfo=timezone.utc)
 
@@ -192,14 +192,9 @@ def report(r: dict, path: Path) -> str:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     path.with_suffix(".json").write_text(json.dumps({**r, "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-                                                     "commit": _commit()}, indent=1), encoding="utf-8")
+                                                     "commit": _git()}, indent=1), encoding="utf-8")
     _plot(r["points"], path.with_suffix(".png"))
     return text
-
-
-def _commit() -> str:
-    out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
-    return out.stdout.strip() or "unknown"
 
 
 def _mb(size: str) -> float:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -148,8 +147,9 @@ def main(argv: list[str] | None = None) -> int:
     from graphmem.settings import Settings
     keysim = score.KeySimilarity(get_embedder(Settings.from_env()))
     res = score.score_all(cases, graph, keysim)
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                            cwd=HERE).stdout.strip()
+    from bench.locomo_bench import _git
+
+    commit = _git()
     res.update({"label": "before" if a.before else (a.out.rsplit("/", 1)[-1].removesuffix(".md") or "after"),
                 "commit": commit, "cases": len(cases), "set": _shown(path),
                 "date": datetime.now().strftime("%Y-%m-%d %H:%M"), "ingest": ing})

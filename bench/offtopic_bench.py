@@ -314,8 +314,7 @@ def main(argv=None) -> int:
     ap.add_argument("--reuse", action="store_true", help="evaluate the rows in --rows again, collect nothing")
     ap.add_argument("--out", type=Path, default=OUT)
     a = ap.parse_args(argv)
-    import subprocess
-
+    from bench.locomo_bench import _git
     from graphmem.recall.retriever import RecallConfig
 
     cfg = RecallConfig()
@@ -377,7 +376,7 @@ def main(argv=None) -> int:
     print(f"context() as configured ({configured['name']}): off-topic dev empty {configured['context_off_dev_empty']:.1f}%, "
           f"held-out {configured['context_off_heldout_empty']:.1f}%; probes all forms injected "
           f"{configured['context_probe_all']:.1f}%")
-    git = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT).stdout.strip()
+    git = _git()
     if a.reuse:
         git += " (re-rendered from rows collected earlier)"
     report = {"git": git, "users": len({r["user"] for r in own}), "questions": len({r["id"] for r in own if r["kind"] == "offtopic"}),

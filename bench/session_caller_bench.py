@@ -205,10 +205,8 @@ def main(argv: list[str] | None = None) -> int:
     if a.json:
         a.json.write_text(json.dumps({"rows": rows, "totals": totals}, indent=1))
     if a.report:
-        import subprocess
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                                cwd=ROOT.parent).stdout.strip() or "?"
-        report(a.report, a.label, rows, totals, a.gap, commit)
+        from bench.locomo_bench import _git
+        report(a.report, a.label, rows, totals, a.gap, _git() or "?")
     return 0
 
 

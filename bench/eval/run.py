@@ -16,7 +16,6 @@ import argparse
 import json
 import logging
 import os
-import subprocess
 import sys
 import time
 import uuid
@@ -29,18 +28,11 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 from bench.eval.baselines import all_baselines  # noqa: E402
 from bench.eval.data import CI_USERS, UserSpec, load_users, summary, validate  # noqa: E402
 from bench.eval.judge import judge  # noqa: E402
+from bench.locomo_bench import _git  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parents[1] / "results"
 DEFAULT_OUT = RESULTS / "eval.json"
 log = logging.getLogger("bench.eval")
-
-
-def _git() -> str:
-    try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                              cwd=Path(__file__).parent, timeout=10).stdout.strip()
-    except Exception:
-        return ""
 
 
 K_WIDE = 10
