@@ -38,6 +38,7 @@ def run(sizes: list[int], rounds: int) -> dict:
     from bench.locomo_bench import _git
     from graphmem import Memory, Settings
     from graphmem.recall import cache
+    from graphmem.store import Store
     from graphmem.write.reads import delete_tenant
 
     turns = real.locomo()[0]
@@ -46,63 +47,62 @@ def run(sizes: list[int], rounds: int) -> dict:
     settings = Settings.from_env().with_(tenant="topup-" + uuid.uuid4().hex[:8])
     speed = describe(box_speed())
     out: dict[int, dict[str, dict[str, list[float]]]] = {}
-    with Memory(settings, journal_path=settings.home / f"bench-topup-{uuid.uuid4().hex[:6]}.sqlite3") as memory:
-        r = memory.retriever
-        spent: list[tuple[float, float]] = []
-        top_up = r._top_up
+    memory = Memory(settings, journal_path=settings.home / f"bench-topup-{uuid.uuid4().hex[:6]}.sqlite3")
+    r, committed, extended = memory.retriever, memory._committed, cache.UserVectors.extended
+    spent: list[tuple[float, float]] = []
+    top_up, before = r._top_up, {"on": False}
 
-        def timed_top_up(key):
-            w0, c0 = time.perf_counter(), time.thread_time()
-            try:
-                return top_up(key)
-            finally:
-                spent.append(((time.perf_counter() - w0) * 1e3, (time.thread_time() - c0) * 1e3))
-
-        r._top_up = timed_top_up
-        committed = memory._committed
-        extended = cache.UserVectors.extended
-        before = {"on": False}
-
-        def told(users):   # before: the users without their entities, so every entity is read again
-            committed(set(users) if before["on"] else users)
-
-        def grown_forgotten(self, rows):   # before: no record of the rows added, so every index is built again
-            new = extended(self, rows)
-            if before["on"]:
-                new._grown = None
-            return new
-
-        memory.writer.on_commit[memory.writer.on_commit.index(committed)] = told
-        cache.UserVectors.extended = grown_forgotten
+    def timed_top_up(key):
+        w0, c0 = time.perf_counter(), time.thread_time()
         try:
-            for n in sizes:
-                user = f"u{n}"
-                for t in turns[:n]:
-                    memory.add(user, f"{t.user}-{t.session}", t.turn, t.text, speaker=t.speaker, at=t.at)
-                assert memory.flush(900), "the history was not stored in time"
-                memory.recall(user, "What did they talk about last time?", 10)   # the caches loaded and built
-                got = out[n] = {m: {"cpu": [], "wall": [], "process": [], "recall": []} for m in MODES}
-                key = (settings.tenant, user)
-                for i, t in enumerate(turns[n:n + 2 * rounds]):
-                    mode = MODES[i % 2]
-                    before["on"] = mode == "before"
-                    spent.clear()
-                    p0 = time.process_time()
-                    memory.add(user, f"{t.user}-{t.session}", t.turn, t.text, speaker=t.speaker, at=t.at)
-                    assert memory.writer.flush(120), "a turn was not committed in time"
-                    deadline = time.monotonic() + 60
-                    while key in r._topping_up or not spent:
-                        assert time.monotonic() < deadline, "the caches were not topped up in time"
-                        time.sleep(0.001)
-                    w0 = time.perf_counter()
-                    memory.recall(user, t.text, 10)
-                    got[mode]["recall"].append((time.perf_counter() - w0) * 1e3)
-                    got[mode]["process"].append((time.process_time() - p0) * 1e3)
-                    got[mode]["wall"].append(sum(w for w, _ in spent))
-                    got[mode]["cpu"].append(sum(c for _, c in spent))
+            return top_up(key)
         finally:
-            cache.UserVectors.extended = extended
-            delete_tenant(memory.store, settings.tenant)
+            spent.append(((time.perf_counter() - w0) * 1e3, (time.thread_time() - c0) * 1e3))
+
+    def told(users):   # before: the users without their entities, so every entity is read again
+        committed(set(users) if before["on"] else users)
+
+    def grown_forgotten(self, rows):   # before: no record of the rows added, so every index is built again
+        new = extended(self, rows)
+        if before["on"]:
+            new._grown = None
+        return new
+
+    r._top_up = timed_top_up
+    memory.writer.on_commit[memory.writer.on_commit.index(committed)] = told
+    cache.UserVectors.extended = grown_forgotten
+    try:
+        for n in sizes:
+            user = f"u{n}"
+            for t in turns[:n]:
+                memory.add(user, f"{t.user}-{t.session}", t.turn, t.text, speaker=t.speaker, at=t.at)
+            assert memory.flush(900), "the history was not stored in time"
+            memory.recall(user, "What did they talk about last time?", 10)   # the caches loaded and built
+            got = out[n] = {m: {"cpu": [], "wall": [], "process": [], "recall": []} for m in MODES}
+            key = (settings.tenant, user)
+            for i, t in enumerate(turns[n:n + 2 * rounds]):
+                mode = MODES[i % 2]
+                before["on"] = mode == "before"
+                spent.clear()
+                p0 = time.process_time()
+                memory.add(user, f"{t.user}-{t.session}", t.turn, t.text, speaker=t.speaker, at=t.at)
+                assert memory.writer.flush(120), "a turn was not committed in time"
+                deadline = time.monotonic() + 60
+                while key in r._topping_up or not spent:
+                    assert time.monotonic() < deadline, "the caches were not topped up in time"
+                    time.sleep(0.001)
+                w0 = time.perf_counter()
+                memory.recall(user, t.text, 10)
+                got[mode]["recall"].append((time.perf_counter() - w0) * 1e3)
+                got[mode]["process"].append((time.process_time() - p0) * 1e3)
+                got[mode]["wall"].append(sum(w for w, _ in spent))
+                got[mode]["cpu"].append(sum(c for _, c in spent))
+    finally:
+        cache.UserVectors.extended = extended
+        memory.close(60)   # the writer stopped first: deleting beside a commit deadlocks
+        store = Store(settings)
+        delete_tenant(store, settings.tenant)
+        store.close()
     return {"commit": _git(), "when": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             "load": os.getloadavg()[0], "speed": speed, "rounds": rounds, "sizes": out}
 
