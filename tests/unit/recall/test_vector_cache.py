@@ -1,6 +1,9 @@
 """The retriever's in-process per-user cache: exact top-k, copy-on-write top-ups, lexical match."""
 
+from types import SimpleNamespace
+
 import numpy as np
+import pytest
 
 from graphmem.recall.cache import UserVectors
 from graphmem.recall.lexical import tokens
@@ -221,3 +224,47 @@ def test_a_top_up_extends_the_built_float32_copy_session_order_and_mentions_as_a
         assert grown._order == whole._order and grown._mentioning == whole._mentioning
         assert (old._order, old._mentioning) == before[:2] and np.array_equal(old._f32["events"], before[2])
     assert grown._f32["events"] is old._f32["events"]     # nothing added: the same array
+
+
+def test_a_names_top_up_reads_the_entities_of_the_commits_since_the_last_read_and_in_full_when_unsure():
+    """The retriever's bookkeeping of what its names cache must read again (no server: its two reads are recorded):
+    the entities every commit since the last read upserted; everything after a commit whose entities are not known,
+    after a read that failed, and when another process wrote (the background check)."""
+    from graphmem.errors import StoreUnavailable
+    from graphmem.recall.cache import UserNames
+    from graphmem.recall.retriever import Retriever
+
+    r, key, reads = Retriever(), ("t1", "u1"), []
+    fail = {"on": False}
+
+    def read_all(tenant, user_id, version, written):
+        reads.append("all")
+        return UserNames(0.0, None, {}, {}, None, version, written)
+
+    def read_some(cur, tenant, user_id, ids, written):
+        if fail["on"]:
+            raise StoreUnavailable("Neo4j is down")
+        reads.append(sorted(ids))
+        return UserNames(cur.loaded, None, {}, {}, None, cur.version, written)
+
+    r._read_user, r._reread_entities = read_all, read_some
+    r._pool = lambda: SimpleNamespace(submit=lambda fn, *a: None)   # top-ups are run below, by the caller
+    r._load_user(*key)
+    for ids in ({"a"}, {"b", "c"}):
+        r.written({key: ids})
+    r._load_user(*key, stale=r._users[key], touched_only=True)
+    r.written({key: set()})                                          # a commit that upserted no entity
+    r._load_user(*key, stale=r._users[key], touched_only=True)
+    r.written({key})                                                 # entities not known
+    r.written({key: {"d"}})
+    r._load_user(*key, stale=r._users[key], touched_only=True)
+    r.written({key: {"e"}})
+    fail["on"] = True
+    with pytest.raises(StoreUnavailable):
+        r._load_user(*key, stale=r._users[key], touched_only=True)
+    fail["on"] = False
+    r._load_user(*key, stale=r._users[key], touched_only=True)       # after a failed read: everything
+    r.written({key: {"f"}})
+    r._load_user(*key, stale=r._users[key])                           # another process wrote: everything
+    assert reads == ["all", ["a", "b", "c"], [], "all", "all", "all"]
+    assert r._users[key].written == r._written[key] == 7
