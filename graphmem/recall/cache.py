@@ -80,13 +80,14 @@ class UserVectors:
         self._lex_last: dict[tuple[str, tuple[str, ...]], np.ndarray] = {}   # recent queries' BM25 scores
         self._lex_row: dict[str, dict[str, int]] = {}     # label → id → its BM25 row
         self._static_rows: dict[str, dict] = {}           # id → its STATIC columns as a dict
-        self._grown: tuple[dict[str, list[str]], set[str]] | None = None   # ``extended``: ids added, labels re-embedded
 
     def extended(self, rows: list[dict]) -> "UserVectors":
-        """A new cache with ``rows`` added (copy on write: readers of this one are never disturbed). Rows are taken
-        in the order they were recorded (``_load_order``), not the server's: the row order breaks ties between
-        equal scores, and the server's follows the node ids, which differ between tenants holding the same
-        conversation."""
+        """A new cache with ``rows`` added (copy on write: readers of this one are never disturbed), holding what
+        this one had built on first use (BM25 indexes, float32 copy, session order, who is mentioned where)
+        extended by the rows added, so that a top-up made in the background spares the next recall that work. Rows
+        are taken in the order they were recorded (``_load_order``), not the server's: the row order breaks ties
+        between equal scores, and the server's follows the node ids, which differ between tenants holding the
+        same conversation."""
         rows = sorted(rows, key=_load_order)
         out = UserVectors()
         out.ids = {k: list(v) for k, v in self.ids.items()}
@@ -149,8 +150,8 @@ class UserVectors:
             for n, i in enumerate(fresh):
                 out.row[i] = (label, start + n)
         out.nbytes = sum(m.nbytes for m in out.mats.values()) + STATIC_BYTES * len(out.static)
-        out._grown = (added_rows, replaced)
         self._extend_lexical(out, [i for i in dict.fromkeys(r["id"] for r in rows) if i not in self.texts], retexted)
+        self._extend_built(out, added_rows, replaced)
         return out
 
     def _extend_lexical(self, out: "UserVectors", added: list[str], retexted: set[str]) -> None:
@@ -164,37 +165,23 @@ class UserVectors:
             out.lex_ids[label] = self.lex_ids[label] + more
             out._bm25[label] = index.extended([lexical.tokens(out.texts[i][1]) for i in more])
 
-    def built_like(self, old: "UserVectors") -> "UserVectors":
-        """Build now what ``old`` had built on first use (the float32 copy, the session order, who is mentioned
-        where), so that a top-up made in the background spares the next recall that work; returns self. When this
-        cache is ``old.extended(...)``, ``old``'s are extended by the rows added (the same arrays and indexes a
-        build from scratch gives; a 700-turn user's top-up built them again in 3.5 ms of CPU after every commit)."""
-        grown, self._grown = self._grown, None
-        if grown is None:
-            added, replaced = None, set()
-        else:
-            added, replaced = grown
-        if old._f32 is not None:
-            if added is None:
-                self.hot()
-            else:
-                self._f32 = {label: _grown_f32(old._f32.get(label), mat, label in replaced)
-                             for label, mat in self.mats.items()}
-        if old._order is not None:
-            if added is None:
-                self.neighbours("")
-            else:
-                self._grow_order(old, added.get("events", []))
-        if old._mentioning is not None:
-            if added is None:
-                self.mentioning("")
-            else:
-                index = dict(old._mentioning)
-                for i in added.get("events", []):
-                    for e in self.mentions.get(i, ()):
-                        index[e] = [*index.get(e, ()), i]
-                self._mentioning = index
-        return self
+    def _extend_built(self, out: "UserVectors", added: dict[str, list[str]], replaced: set[str]) -> None:
+        """Give ``out`` (this cache with the rows ``added``, per label; ``replaced``: labels with a re-embedded row)
+        this cache's float32 copy, session order and mention index extended by those rows (the same arrays and
+        indexes a build from scratch gives; a 700-turn user's top-up built them again in 3.5 ms of CPU after every
+        commit)."""
+        events = added.get("events", [])
+        if self._f32 is not None:
+            out._f32 = {label: _grown_f32(self._f32.get(label), mat, label in replaced)
+                        for label, mat in out.mats.items()}
+        if self._order is not None:
+            out._grow_order(self, events)
+        if self._mentioning is not None:
+            index = dict(self._mentioning)
+            for i in events:
+                for e in out.mentions.get(i, ()):
+                    index[e] = [*index.get(e, ()), i]
+            out._mentioning = index
 
     def _grow_order(self, old: "UserVectors", events: list[str]) -> None:
         """``old``'s session order with the messages ``events`` added: only their sessions are ordered again."""
@@ -202,7 +189,7 @@ class UserVectors:
         for i in events:
             if self._in_order(i):
                 fresh.setdefault(self.turns[i][0], []).append((self.at[i], i))
-        self._sessions, self._order = dict(old._sessions), dict(old._order or {})
+        self._sessions, self._order = dict(old._sessions), dict(old._order)
         for session, items in fresh.items():
             seq = self._sessions[session] = sorted(self._sessions.get(session, []) + items)
             self._order.update(_neighbours(seq))

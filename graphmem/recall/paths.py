@@ -11,10 +11,10 @@ every path in the other vector modes (:func:`uncached`, :func:`graph_events`, :f
 Those statements keep their first plan (``CYPHER replan=skip``), as the write path's do (:mod:`graphmem.write.rows`):
 Neo4j otherwise plans a statement again once a label's count has moved far enough, within the user's recall (a
 60-turn user's first recall after another user's 1,082 turns were written: 926 ms with the re-plans, 133 without,
-most of that the cache reload ``flush()`` then caused, since removed; ``bench/results/plans.md``). A kept plan must suit any store size, so each node looked up by id names its unique
-index (``USING INDEX``; on a young store the planner started from the owner index instead) and a RELATED hop's far
-node has no label (RELATED joins entities only); ``bench.plan_bench`` checks the plans alike on empty, small and
-large stores.
+most of that the cache reload ``flush()`` then caused, since removed; ``bench/results/plans.md``). A kept plan must
+suit any store size, so each node looked up by id names its unique index (``USING INDEX``; on a young store the
+planner started from the owner index instead) and a RELATED hop's far node has no label (RELATED joins entities
+only); ``bench.plan_bench`` checks the plans alike on empty, small and large stores.
 """
 
 from __future__ import annotations

@@ -450,7 +450,7 @@ class Retriever:
             if version is None:
                 version = self._version(tenant, user_id)   # read first: a write racing the load is seen next time
             rows = self.store.run("recall/user_vectors", {"tenant": tenant, "user_id": user_id, "since": since})
-            fresh = base.extended([{**r, "at": native_time(r["at"])} for r in rows]).built_like(base)
+            fresh = base.extended([{**r, "at": native_time(r["at"])} for r in rows])
             fresh.version, fresh.written = version, written
             fresh.loaded = time.monotonic()
             with self._lock:

@@ -207,7 +207,8 @@ def _messages(n0: int, n1: int, rng) -> list[dict]:
 
 def test_a_top_up_extends_the_built_float32_copy_session_order_and_mentions_as_a_build_from_scratch():
     """A commit's top-up extends what the cache had built (float32 copy, session order, who is mentioned where)
-    by the rows added only; the result is the same as building them over everything."""
+    by the rows added only; the result is the same as building them over everything, and a cache that had built
+    nothing builds nothing."""
     rng = np.random.default_rng(7)
     first, more = _messages(0, 60, rng), _messages(60, 75, rng)
     again = [{**first[2], "embedding": rng.standard_normal(4).tolist()}]   # a node embedded again
@@ -216,7 +217,7 @@ def test_a_top_up_extends_the_built_float32_copy_session_order_and_mentions_as_a
         old = UserVectors().extended(first + facts[:1])
         old.hot(), old.neighbours(""), old.mentioning("")
         before = (dict(old._order), {k: list(v) for k, v in old._mentioning.items()}, old._f32["events"].copy())
-        grown = old.extended(added).built_like(old)
+        grown = old.extended(added)
         whole = UserVectors().extended(first + facts[:1]).extended(added)
         whole.hot(), whole.neighbours(""), whole.mentioning("")
         assert grown._f32.keys() == whole._f32.keys()
@@ -224,6 +225,8 @@ def test_a_top_up_extends_the_built_float32_copy_session_order_and_mentions_as_a
         assert grown._order == whole._order and grown._mentioning == whole._mentioning
         assert (old._order, old._mentioning) == before[:2] and np.array_equal(old._f32["events"], before[2])
     assert grown._f32["events"] is old._f32["events"]     # nothing added: the same array
+    plain = UserVectors().extended(first).extended(more)
+    assert (plain._f32, plain._order, plain._mentioning) == (None, None, None)
 
 
 def test_a_names_top_up_reads_the_entities_of_the_commits_since_the_last_read_and_in_full_when_unsure():
