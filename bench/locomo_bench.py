@@ -62,30 +62,55 @@ def turn_times(turns) -> list[datetime]:
     return out
 
 
-class GraphmemAdapter:
-    """The protocol's adapter over one shared :class:`graphmem.Memory` (a fresh user per conversation)."""
+#: speakers the protocol's loaders give the memory's owner and the assistant (LongMemEval's roles, MemoryBank's "AI");
+#: an empty speaker (MADial-Bench's archive of the user's own events) is the owner too
+OWNER_SPEAKERS = frozenset({"user"})
+ASSISTANT_SPEAKERS = frozenset({"assistant", "ai"})
 
-    def __init__(self, memory, tenant: str, stats: dict, **recall_kwargs):
+
+def who(speaker: str | None) -> dict:
+    """``Memory.add``'s ``role`` / ``speaker`` for a protocol turn's speaker: the owner, the assistant, or a named
+    participant (LoCoMo's two people)."""
+    name = (speaker or "").strip()
+    if not name or name.casefold() in OWNER_SPEAKERS:
+        return {"role": "user"}
+    if name.casefold() in ASSISTANT_SPEAKERS:
+        return {"role": "assistant"}
+    return {"speaker": name}
+
+
+class GraphmemAdapter:
+    """The protocol's adapter over one shared :class:`graphmem.Memory` (a fresh user per conversation). A turn
+    ``Memory.add`` refuses (empty, or over its size limit) is left out and counted (``stats["refused"]``); a question
+    with its own time (LongMemEval's question date) is asked then, others a day after the last turn."""
+
+    def __init__(self, memory, tenant: str, stats: dict, *, time_contexts: bool = True, **recall_kwargs):
         self.memory, self.tenant, self.stats, self.kw = memory, tenant, stats, recall_kwargs
+        self.time_contexts = time_contexts
         self.user = "locomo-" + uuid.uuid4().hex[:8]
         self.turn_of: dict[str, str] = {}
         self.now = None
 
     def ingest(self, turns) -> None:
+        from graphmem.errors import InputError
+
         times = turn_times(turns)
         t0 = time.perf_counter()
         speakers = _accepts_speaker(self.memory)
         for t, at in zip(turns, times):
-            if speakers:
-                self.memory.add(self.user, t.session_id, t.dialog_id, t.text, speaker=t.speaker, at=at)
-            else:   # a graphmem without speakers (the baseline commit): the speaker's name leads the text
-                self.memory.add(self.user, t.session_id, t.dialog_id, f"{t.speaker}: {t.text}", at=at)
-                self._map_ids(t)
+            try:
+                if speakers:
+                    self.memory.add(self.user, t.session_id, t.dialog_id, t.text, at=at, **who(t.speaker))
+                else:   # a graphmem without speakers (the baseline commit): the speaker's name leads the text
+                    self.memory.add(self.user, t.session_id, t.dialog_id, f"{t.speaker}: {t.text}", at=at)
+                    self._map_ids(t)
+            except InputError:
+                self.stats["refused"] = self.stats.get("refused", 0) + 1
         self.memory.flush()
         self.stats.setdefault("ingest_s", 0.0)
         self.stats["ingest_s"] += time.perf_counter() - t0
         self.stats["turns"] = self.stats.get("turns", 0) + len(turns)
-        self.now = times[-1] + timedelta(days=1)
+        self.now = times[-1] + timedelta(days=1) if times else datetime.now(timezone.utc)
         warm(self.memory, self.user, self.tenant)
 
     def _map_ids(self, t) -> None:
@@ -97,11 +122,16 @@ class GraphmemAdapter:
             fid = ids.fact_id(self.tenant, self.user, t.session_id, t.dialog_id, i)
             self.turn_of[fid] = self.turn_of["ev_" + fid[3:]] = t.dialog_id
 
-    def query(self, question: str, k: int) -> list:
+    def query_question(self, q, k: int) -> list:
+        return self.query(q.question, k, _at(q.time) or self.now)
+
+    def query(self, question: str, k: int, now: datetime | None = None) -> list:
+        now = now or self.now
         t0 = time.perf_counter()
-        found = self.memory.recall(self.user, question, k, now=self.now, **self.kw)
+        found = self.memory.recall(self.user, question, k, now=now, **self.kw)
         self.stats.setdefault("ms", []).append((time.perf_counter() - t0) * 1e3)
-        self.stats.setdefault("context_ms", []).append(time_context(self.memory, self.user, question, self.now))
+        if self.time_contexts:
+            self.stats.setdefault("context_ms", []).append(time_context(self.memory, self.user, question, now))
         out = []
         for r in found:
             turn = getattr(r, "turn_id", None) or self.turn_of.get(r.id)
@@ -109,12 +139,57 @@ class GraphmemAdapter:
         return out
 
 
+def _at(stamp: str | None) -> datetime | None:
+    """A protocol timestamp (ISO 8601) as an aware datetime (UTC when it names no zone); None if absent or not ISO."""
+    try:
+        at = datetime.fromisoformat(stamp)
+    except (TypeError, ValueError):
+        return None
+    return at if at.tzinfo else at.replace(tzinfo=timezone.utc)
+
+
+_shared: tuple | None = None
+
+
+def make_retriever() -> GraphmemAdapter:
+    """The zero-argument factory the protocol's own command takes, for any of its datasets (LoCoMo, LongMemEval,
+    MADial-Bench, MemoryBank): ``python ../shared/tools/retrieval_eval.py --dataset longmemeval --data F
+    --adapter bench.locomo_bench:make_retriever``, run from the repository root. Every conversation is a fresh
+    user of one process-wide ``Memory`` in a fresh tenant, deleted when the process exits."""
+    global _shared
+    if _shared is None:
+        import atexit
+
+        from graphmem import Memory, Settings
+        from graphmem.store import Store
+
+        settings = Settings.from_env().with_(tenant="protocol-" + uuid.uuid4().hex[:8])
+        store = Store(settings)
+        journal = settings.home / f"bench-protocol-{uuid.uuid4().hex[:6]}.sqlite3"
+        _shared = (Memory(settings, store=store, journal_path=journal), settings.tenant, {})
+        atexit.register(_close, _shared[0], store, settings.tenant, journal)
+    memory, tenant, stats = _shared
+    return GraphmemAdapter(memory, tenant, stats, time_contexts=False)
+
+
+def _close(memory, store, tenant: str, journal) -> None:
+    from graphmem.write import delete_tenant
+    from graphmem.write.journal import remove
+
+    memory.close()
+    try:
+        delete_tenant(store, tenant)
+    except Exception as e:  # the bench tenant stays; say so
+        print(f"could not delete bench tenant {tenant}: {e}", file=sys.stderr)
+    remove(journal)
+
+
 def ingest(memory, user: str, conv) -> datetime:
     """One LoCoMo conversation as ``user``'s turns (each with its speaker and time), flushed; returns the "now"
     its questions are asked at (a day after the last turn)."""
     times = turn_times(conv.turns)
     for t, at in zip(conv.turns, times):
-        memory.add(user, t.session_id, t.dialog_id, t.text, speaker=t.speaker, at=at)
+        memory.add(user, t.session_id, t.dialog_id, t.text, at=at, **who(t.speaker))
     memory.flush()
     return times[-1] + timedelta(days=1)
 
