@@ -11,12 +11,9 @@ it answers the question. Two sources of labels, weighted equally per question:
 
 It prints the fitted weights and, per source, recall@k of ranking by the model alone with leave-one-group-out
 cross-validation (each LoCoMo conversation, and the own sets, scored by a model fitted without it) beside the
-current model. ``--write`` stores the model fitted on everything. Beside it is the context gate's model, a fit
-without the features relative to the other candidates (``scoring.RELATIVE``); ``--write`` keeps it as it is, since
-the gate's thresholds are its probabilities, unless ``--absolute`` asks to refit it (then choose the gate again with
-``bench/offtopic_bench.py``).
+current model. ``--write`` stores the model fitted on everything.
 
-    python -m bench.fit_ranking [--write [--absolute]] [--no-own]
+    python -m bench.fit_ranking [--write] [--no-own]
 """
 
 from __future__ import annotations
@@ -152,9 +149,6 @@ def main(argv=None) -> int:
     ap.add_argument("--write", action="store_true", help="store the model fitted on every group")
     ap.add_argument("--no-own", action="store_true", help="LoCoMo only")
     ap.add_argument("--l2", type=float, default=L2)
-    ap.add_argument("--absolute", action="store_true",
-                    help="with --write, also refit the context gate's model (then choose the gate again with "
-                         "bench.offtopic_bench: its thresholds are probabilities of that model)")
     a = ap.parse_args(argv)
     from graphmem import Memory, Settings
     from graphmem.store import Store
@@ -174,16 +168,15 @@ def main(argv=None) -> int:
         remove_journal(journal)
     folds = [(name, i, g) for name, groups in sources.items() for i, g in enumerate(groups) if g]
 
-    def fit(parts: list[list[dict]], cols: list[int] = list(range(len(scoring.FEATURES)))) -> np.ndarray:
-        X = np.vstack([g["X"][:, cols] for part in parts for g in part])
+    def fit(parts: list[list[dict]]) -> np.ndarray:
+        X = np.vstack([g["X"] for part in parts for g in part])
         y = np.concatenate([[1.0 if u & g["relevant"] else 0.0 for u in g["units"]] for part in parts for g in part])
         # every question weighs the same, and each group as much as another
         w8 = np.concatenate([np.full(len(g["units"]), 1.0 / (len(g["units"]) * len(part)))
                              for part in parts for g in part])
         return logistic(X, y, w8 * len(y) / w8.sum(), a.l2)
 
-    model = scoring.fitted_model()
-    current = np.asarray([model[0]] + [w for _, w in model[1]])
+    current = np.asarray([scoring.fitted_model()[0]] + [w for _, w in scoring.fitted_model()[1]])
     report = {}
     for name, i, g in folds:
         rest = [h for n2, j, h in folds if (n2, j) != (name, i)]
@@ -194,16 +187,9 @@ def main(argv=None) -> int:
     beta = fit([g for _, _, g in folds])
     weights = {f: round(float(w), 4) for f, w in zip(scoring.FEATURES, beta[1:])}
     print("bias", round(float(beta[0]), 4), json.dumps(weights))
-    # the same fit without the features relative to the other candidates: the context gate's score
-    own = [i for i, f in enumerate(scoring.FEATURES) if f not in scoring.RELATIVE]
-    alone = fit([g for _, _, g in folds], own)
-    absolute = {scoring.FEATURES[i]: round(float(w), 4) for i, w in zip(own, alone[1:])}
-    print("absolute bias", round(float(alone[0]), 4), json.dumps(absolute))
     if a.write:
-        refit = {"bias": round(float(alone[0]), 4), "weights": absolute, "without": sorted(scoring.RELATIVE)}
-        kept = None if a.absolute or not MODEL.exists() else json.loads(MODEL.read_text(encoding="utf-8"))["absolute"]
         MODEL.write_text(json.dumps({
-            "bias": round(float(beta[0]), 4), "weights": weights, "absolute": kept or refit,
+            "bias": round(float(beta[0]), 4), "weights": weights,
             "fitted_on": {name: sum(len(g) for g in groups) for name, groups in sources.items()},
             "method": f"logistic regression, L2 {a.l2}, each question weighted equally, each source equally; "
                       "python -m bench.fit_ranking --write",

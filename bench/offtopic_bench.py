@@ -38,7 +38,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 import yaml  # noqa: E402
 
-from graphmem.recall.gate import LINKS, ContextGate, absolute, gate, semantic  # noqa: E402
+from graphmem.recall.gate import LINKS, ContextGate, gate, semantic  # noqa: E402
 from graphmem.write.journal import remove as remove_journal  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent
@@ -122,7 +122,7 @@ def _found(found, tokens, mark) -> list[dict]:
     def comp(r):
         return (r.explanation or {}).get("components", {})
 
-    return [{"score": absolute(r), "semantic": semantic(r), "lexical": comp(r).get("lexical", 0.0),
+    return [{"score": r.score, "semantic": semantic(r), "lexical": comp(r).get("lexical", 0.0),
              "features": {k: round(v, 4) for k, v in comp(r).items() if not k.startswith("w_")},
              "paths": list(r.paths), "tokens": tokens(r.text), "hit": mark(r), "text": r.text,
              "source": r.source_text or ""} for r in found]

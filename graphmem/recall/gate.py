@@ -3,8 +3,7 @@
 ``recall()`` returns what a caller asked for (k memories above ``ScoringConfig.min_score``); the context block is
 stricter, because an injected memory costs tokens and can mislead. :class:`ContextGate` (``RecallConfig.
 context_gate``), chosen with ``bench/offtopic_bench.py`` on the off-topic dev questions, the eval users' probes and
-LoCoMo dev: a memory is relevant when its score (the fitted probability that it answers the question, by the model
-without the features relative to the other candidates: :func:`absolute`) reaches
+LoCoMo dev: a memory is relevant when its score (the fitted probability that it answers the question) reaches
 ``min_best`` and it is semantically close (normalised cosine ≥ ``min_semantic``) or scores ``sure`` or more (0:
 never), or when it is very close (normalised cosine ≥ ``close``; 0: never) whatever its score ("What should I
 avoid eating?" → "Your allergy is shellfish", scored 0.011). No relevant memory: nothing is injected. Otherwise
@@ -60,17 +59,9 @@ class ContextGate:
     unlinked: ContextGate | None = None     # the gate for a memory not tied to the question (None: the same)
 
     @property
-    def reads_components(self) -> bool:
-        """Does the gate read recalled memories' ``explain`` components (every rule but no gate at all)?"""
-        return self != ContextGate()
-
-
-def absolute(r) -> float:
-    """A recalled memory's score by the model without the features relative to the other candidates (from its
-    ``explain`` components; its ``score`` without them): the best candidate of any question is the closest one,
-    so only this score says whether anything is relevant at all."""
-    comp = (getattr(r, "explanation", None) or {}).get("components") or {}
-    return float(comp.get("absolute", r.score))
+    def needs_semantic(self) -> bool:
+        return (self.min_semantic > 0 or self.close > 0 or self.impersonal is not None
+                or self.unlinked is not None)
 
 
 def semantic(r) -> float:
@@ -134,7 +125,7 @@ def shares_terms(question: str, text: str) -> bool:
 
 
 def gate(found: Sequence[T], g: ContextGate, *, question: str | None = None,
-         score: Callable[[T], float] = absolute, sem: Callable[[T], float] = semantic,
+         score: Callable[[T], float] = lambda r: r.score, sem: Callable[[T], float] = semantic,
          links: Callable[[T], bool] = linked,
          source: Callable[[T], str] = lambda r: getattr(r, "source_text", "") or "",
          text: Callable[[T], str] = lambda r: getattr(r, "text", "") or "") -> tuple[list[T], str | None]:

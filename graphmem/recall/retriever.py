@@ -627,7 +627,6 @@ class Retriever:
         t3 = time.perf_counter()
         merged = scoring.merge(groups)
         scoring.normalise_lexical(merged.values())
-        scoring.normalise_semantic(merged.values())
         vc = self._vecs.get((tenant, user_id)) if self.config.vector_mode == "cache" else None
         if vc is not None:
             _annotate(merged.values(), vc.query(query, np.asarray(vec, dtype=np.float32)), vc, query,
@@ -732,7 +731,7 @@ class Retriever:
         found = self.recall(session.user_id, user_input, cfg.k, tenant=getattr(session, "tenant", None),
                             slots=slots, session_id=session.session_id if cfg.exclude_current_session else None,
                             language=lang if langs.has(lang) and _mixed(user_input) else None, linked=linked,
-                            explain=cfg.context_gate.reads_components)
+                            explain=cfg.context_gate.needs_semantic)
         found, why = gate(found, cfg.context_gate, question=user_input)   # nothing relevant: nothing injected
         budget = cfg.token_budget
         sb, share = getattr(session, "budget", None), getattr(session, "long_term_share", None)

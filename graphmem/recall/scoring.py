@@ -58,37 +58,21 @@ FAMILIES = {"vector": "vector", "fulltext": "fulltext", "graph": "graph", "slots
 
 
 #: the signals the ranking model weighs, each in [0, 1] (see :func:`features`)
-FEATURES = ("semantic", "closest", "lexical", "graph", "key", "slot", "families", "time_match", "speaker", "neighbour",
-            "question", "fact", "recency", "recency_now", "importance", "activity")
+FEATURES = ("semantic", "lexical", "graph", "key", "slot", "families", "time_match", "speaker", "neighbour", "question",
+            "fact", "recency", "recency_now", "importance", "activity")
 _MODEL_FILE = Path(__file__).resolve().parent.parent / "data" / "ranking_model.json"
 
 
-#: features that compare a candidate with the other candidates of its query: the best of any query has 1, so the
-#: model fitted without them (``absolute``) tells how relevant a memory is on its own (what the context gate reads)
-RELATIVE = frozenset({"closest"})
-Model = tuple[float, tuple[tuple[str, float], ...]]
-
-
 @lru_cache(maxsize=1)
-def fitted_model() -> Model:
+def fitted_model() -> tuple[float, tuple[tuple[str, float], ...]]:
     """The ranking model fitted by ``bench/fit_ranking.py`` (logistic regression on labelled recall data)."""
-    return _model(json.loads(_MODEL_FILE.read_text(encoding="utf-8")))
-
-
-@lru_cache(maxsize=1)
-def absolute_model() -> Model:
-    """The model fitted on the same data without the :data:`RELATIVE` features."""
-    return _model(json.loads(_MODEL_FILE.read_text(encoding="utf-8"))["absolute"])
-
-
-def _model(data: dict) -> Model:
+    data = json.loads(_MODEL_FILE.read_text(encoding="utf-8"))
     return float(data["bias"]), tuple((f, float(data["weights"].get(f, 0.0))) for f in FEATURES)
 
 
 @dataclass(frozen=True)
 class ScoringConfig:
-    model: Model | None = None       # (bias, weights); None: the fitted one
-    absolute: Model | None = None    # ... of the model without the relative features; None: the fitted one
+    model: tuple[float, tuple[tuple[str, float], ...]] | None = None   # (bias, weights); None: the fitted one
     sim_floor: float = 0.1           # USE multilingual: unrelated pairs ~0.0-0.15, a question and its answer
     sim_ceiling: float = 0.6         # often only 0.25-0.5
     half_life_event_days: float = 30.0
@@ -116,11 +100,8 @@ class ScoringConfig:
     answer_ratio: float = 0.05       # two chosen memories within this relevance ratio that give a value of one
                                      # kind both answer the question: the later is read first (0: off)
 
-    def weights(self) -> Model:
+    def weights(self) -> tuple[float, tuple[tuple[str, float], ...]]:
         return self.model if self.model is not None else fitted_model()
-
-    def absolute_weights(self) -> Model:
-        return self.absolute if self.absolute is not None else absolute_model()
 
 
 def norm_sim(sim: float | None, cfg: ScoringConfig) -> float:
@@ -138,9 +119,7 @@ def _utc(t: datetime | None) -> datetime | None:
 def features(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) -> dict[str, float]:
     """The ranking model's inputs for one candidate, each in [0, 1]:
 
-    semantic (cosine, mapped from [sim_floor, sim_ceiling]); closest (cosine / the query's best cosine among the
-    candidates, :func:`normalise_semantic`: a long input, a whole chat, is far from every memory and still closest
-    to the one it is about); lexical (BM25 / the query's best, or the full-text
+    semantic (cosine, mapped from [sim_floor, sim_ceiling]); lexical (BM25 / the query's best, or the full-text
     score / the best); graph (link weight: 1 for an entity named in the input, less per hop); key (the user's own
     attribute the question asks about: "what do I do for work?" → their job); slot (the entity "that plan" points
     back to in the session); families (how many
@@ -159,7 +138,6 @@ def features(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) -> d
     lexical = c.features.get("lexical", c.paths.get("fulltext", 0.0))
     f = {
         "semantic": semantic,
-        "closest": max(0.0, min(1.0, c.features.get("closest", 0.0))),
         "lexical": max(0.0, min(1.0, lexical)),
         "graph": max(0.0, min(1.0, max(c.paths.get("graph", 0.0), c.paths.get("entity", 0.0)))),
         "key": 1.0 if "key" in c.paths else 0.0,
@@ -187,8 +165,7 @@ def components(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) ->
     ``relevance`` = the fitted model's probability that the memory answers the question (logistic over
     :data:`FEATURES`), × ``status`` (active 1; outdated 0 unless the question asks about the past, then outdated
     ranks first; stale demoted; archived never) × ``current`` (a memory announcing a change, when the question
-    asks for the value now). ``absolute``: the same by the model without the :data:`RELATIVE` features (the
-    context gate's score)."""
+    asks for the value now)."""
     f = features(c, q, now, cfg)
     bias, weights = cfg.weights()
     comp = dict(f)
@@ -196,9 +173,7 @@ def components(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) ->
     for name, w in weights:
         part = comp["w_" + name] = w * f[name]
         logit += part
-    comp["relevance"] = _sigmoid(logit)
-    bias, weights = cfg.absolute_weights()
-    absolute = _sigmoid(bias + sum(w * f[name] for name, w in weights))
+    comp["relevance"] = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, logit))))
     if c.status == "archived":
         status = 0.0
     elif c.status in ("outdated", "stale"):
@@ -211,12 +186,7 @@ def components(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) ->
     on_topic = min(1.0, (f["semantic"] + f["lexical"]) / cfg.current_gate) if cfg.current_gate > 0 else 1.0
     comp["current"] = 1.0 + cfg.current_boost * on_topic if changed else 1.0
     comp["score"] = comp["relevance"] * status * comp["current"]
-    comp["absolute"] = absolute * status * comp["current"]
     return comp
-
-
-def _sigmoid(logit: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, logit))))
 
 
 _BIGRAM_TOKEN = re.compile(r"[a-z0-9]+|[\u3400-\u9fff]")
@@ -533,14 +503,6 @@ def normalise_lexical(cands: Iterable[Candidate]) -> None:
     if best > 0:
         for c in cands:
             c.paths["fulltext"] = c.paths["fulltext"] / best
-
-
-def normalise_semantic(cands: Iterable[Candidate]) -> None:
-    """Each candidate's cosine divided by the best cosine among them (feature ``closest``; 0 where none is above 0)."""
-    cands = list(cands)
-    best = max((c.sim or 0.0 for c in cands), default=0.0)
-    for c in cands:
-        c.features["closest"] = max(0.0, c.sim or 0.0) / best if best > 0 else 0.0
 
 
 def _lift(comp: dict[str, float], to: float) -> None:

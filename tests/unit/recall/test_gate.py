@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass, field
 
-from graphmem.recall.gate import ContextGate, absolute, Injected, about_user, gate, linked, relevant, semantic, text_request
+from graphmem.recall.gate import ContextGate, Injected, about_user, gate, linked, relevant, semantic, text_request
 
 
 @dataclass
@@ -104,22 +104,7 @@ def test_a_question_not_about_the_user_is_held_to_the_stricter_gate():
     linked_weak = [L(0.3, 0.15, link="graph")]
     assert gate(linked_weak, STRICT, question="月亮为什么会有阴晴圆缺？")[0] == linked_weak
     assert gate([R(0.02, 0.55)], STRICT, question="Why is the sky blue?")[0] == [R(0.02, 0.55)]   # very close
-    assert STRICT.reads_components and ContextGate(impersonal=ContextGate()).reads_components
-    assert ContextGate(min_best=0.03).reads_components and not ContextGate().reads_components
-
-
-def test_the_gate_reads_the_score_without_the_features_relative_to_the_other_candidates():
-    class Ranked:   # the best of its question by the ranking score, weak on its own
-        score = 0.4
-        explanation = {"components": {"absolute": 0.004, "semantic": 0.05}}
-
-    class Plain:    # without explain components: its score
-        score = 0.4
-        explanation = None
-
-    assert absolute(Ranked()) == 0.004 and absolute(Plain()) == 0.4
-    kept, why = gate([Ranked()], ContextGate(min_best=0.03))
-    assert kept == [] and "best score 0.004" in why
+    assert STRICT.needs_semantic and ContextGate(impersonal=ContextGate()).needs_semantic
 
 
 @dataclass

@@ -5,20 +5,12 @@ from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 from graphmem.recall.query import analyse
-from graphmem.recall.scoring import (FEATURES, ScoringConfig, answers_later_first, components, features, later_first,
-                                     link_newer, merge, normalise_lexical, normalise_semantic, overlap, shingles)
-from graphmem.recall.scoring import rank as rank_pool
+from graphmem.recall.scoring import (FEATURES, ScoringConfig, answers_later_first, components, later_first, link_newer, merge,
+                                     normalise_lexical, overlap, rank, shingles)
 from graphmem.recall.types import Candidate
 
 NOW = datetime(2026, 11, 20, 12, 0, tzinfo=timezone.utc)
 CFG = ScoringConfig()
-
-
-def rank(cands, *args, **kwargs):
-    """What recall does: the pool's cosines set each one's ``closest`` (``Retriever.candidates``), then it is ranked."""
-    cands = list(cands)
-    normalise_semantic(cands)
-    return rank_pool(cands, *args, **kwargs)
 
 
 def fact(id_, text, sim=0.6, status="active", key="budget", entity_id="en_self", days=10, paths=None, **kw):
@@ -143,20 +135,6 @@ def test_merge_unions_paths_and_folds_message_events_into_their_facts():
     assert merged["f1"].sim > 0.5
     normalise_lexical(merged.values())
     assert merged["f1"].paths["fulltext"] == 1.0
-
-
-def test_closest_is_the_cosine_over_the_best_cosine_of_the_candidates():
-    near, far = event("a", "x", sim=0.32), event("b", "y", sim=0.08)
-    none = event("c", "z", sim=None, paths={"graph": 1.0})   # found by a link, never compared
-    below = event("d", "w", sim=-0.05)
-    normalise_semantic([near, far, none, below])
-    assert near.features["closest"] == 1.0 and abs(far.features["closest"] - 0.25) < 1e-12
-    assert none.features["closest"] == below.features["closest"] == 0.0
-    comp = features(far, analyse("what is it", NOW), NOW, CFG)
-    assert comp["closest"] == far.features["closest"] and comp["semantic"] == 0.0   # far in absolute terms
-    lone = event("e", "v", sim=-0.1)
-    normalise_semantic([lone])
-    assert lone.features["closest"] == 0.0   # nothing above 0: nothing is close
 
 
 def test_shingles_work_for_chinese_and_english():
