@@ -140,4 +140,6 @@ def test_forget_event_takes_the_turns_statement_events_with_it(tenant_settings, 
             assert set(report.planned["events"]) == {turn, derived[0]} and not any(report.remaining.values())
         assert all("Miso" not in text for text in (e["text"] for e in curate.events(mem.store, "zoe")))
         assert not any("Miso" in r.source_text + r.text for r in mem.recall("zoe", "did I adopt a cat?", 5))
+        # the fact whose value is Miso ("your pet is Miso", on the user's own card) went too
+        assert not any("Miso" in r.source_text + r.text for r in mem.recall("zoe", "what is my pet called?", 5))
         assert any("Volvo" in e["text"] for e in curate.events(mem.store, "zoe"))   # nothing else went
