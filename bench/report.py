@@ -416,7 +416,10 @@ def render(res: dict, perf: dict | None) -> str:
     for name, what in (("recall.md", "what each recall path costs, on a synthetic store"), ("write.md", "write path throughput"),
                        ("linking.md", "linking accuracy"), ("short_term.md", "short-term layer and token counting"),
                        ("perf.md", "ingest of the hand-written suite, RSS"),
-                       ("offtopic.md", "off-topic questions: what context() injects when nothing is relevant")):
+                       ("offtopic.md", "off-topic questions: what context() injects when nothing is relevant"),
+                       ("dialogue_recall_first.md", "memory recall in dialogue (MADial-Bench's task shape), zh and "
+                                                    "en, beside BM25, dense and hybrid"),
+                       ("closest.md", "a relative-similarity ranking feature: measured, landed, reverted")):
         if (RESULTS / name).exists():
             L.append(f"- [`results/{name}`](results/{name}) — {what}")
     L += ["", "Reproduce: `python -m bench.report --run` (full suite + perf bench + this report, ~12 min on 2 cores); "
