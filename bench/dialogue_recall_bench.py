@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent
 if str(ROOT.parent) not in sys.path:
     sys.path.insert(0, str(ROOT.parent))
 
-from bench.locomo_bench import TOOL, GraphmemAdapter, _git, _p50_p95, load_tool  # noqa: E402
+from bench.locomo_bench import TOOL, GraphmemAdapter, _close, _git, _p50_p95, load_tool  # noqa: E402
 
 SETS = ROOT / "eval" / "dialogue_recall"
 KS = (1, 5, 10, 20)
@@ -110,12 +110,7 @@ def main(argv=None) -> int:
                       + f"  ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
     finally:
         if memory is not None:
-            from graphmem.write import delete_tenant
-            from graphmem.write.journal import remove
-
-            memory.close()
-            delete_tenant(store, settings.tenant)
-            remove(journal)
+            _close(memory, store, settings.tenant, journal)
     md = render(report)
     print(md)
     Path(a.out).write_text(md, encoding="utf-8")

@@ -173,6 +173,7 @@ def make_retriever() -> GraphmemAdapter:
 
 
 def _close(memory, store, tenant: str, journal) -> None:
+    """Close a bench's ``Memory``, delete its tenant (saying so if it cannot) and its journal."""
     from graphmem.write import delete_tenant
     from graphmem.write.journal import remove
 
@@ -314,14 +315,7 @@ def main(argv=None) -> int:
             if len(convs) > 1:
                 report["long_user"] = long_user(memory, tenant, convs)
                 print("long user", json.dumps(report["long_user"]), file=sys.stderr)
-            memory.close()
-            try:
-                from graphmem.write import delete_tenant
-                delete_tenant(store, tenant)
-            except Exception as e:  # the bench tenant stays; say so
-                print(f"could not delete bench tenant {tenant}: {e}", file=sys.stderr)
-            from graphmem.write.journal import remove
-            remove(journal)
+            _close(memory, store, tenant, journal)
             memory = None
     report["speed_end"] = box_speed() if "graphmem" in systems else None
     md = render(report)
