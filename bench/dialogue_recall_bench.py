@@ -24,7 +24,6 @@ import json
 import os
 import sys
 import time
-import uuid
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -35,7 +34,7 @@ ROOT = Path(__file__).resolve().parent
 if str(ROOT.parent) not in sys.path:
     sys.path.insert(0, str(ROOT.parent))
 
-from bench.locomo_bench import TOOL, GraphmemAdapter, _close, _git, _p50_p95, load_tool  # noqa: E402
+from bench.locomo_bench import TOOL, GraphmemAdapter, _close, _git, _open, _p50_p95, load_tool  # noqa: E402
 
 SETS = ROOT / "eval" / "dialogue_recall"
 KS = (1, 5, 10, 20)
@@ -90,27 +89,20 @@ def main(argv=None) -> int:
     systems = [s for s in a.systems.split(",") if s]
     report: dict = {"commit": _git(), "when": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                     "load": os.getloadavg()[0], "sets": {}}
-    memory = store = None
-    if "graphmem" in systems:
-        from graphmem import Memory, Settings
-        from graphmem.store import Store
-
-        settings = Settings.from_env().with_(tenant="dialogue-" + uuid.uuid4().hex[:8])
-        store = Store(settings)
-        journal = settings.home / f"bench-dialogue-{uuid.uuid4().hex[:6]}.sqlite3"
-        memory = Memory(settings, store=store, journal_path=journal)
+    opened = _open("dialogue") if "graphmem" in systems else None
+    memory, tenant = (opened[0], opened[2]) if opened else (None, "")
     try:
         for label, d in dirs.items():
             convs = ev.load_madial(str(d))
             report["sets"][label] = runs = {}
             for name in systems:
                 t0 = time.perf_counter()
-                runs[name] = measure(ev, convs, name, memory, settings.tenant if memory else "")
+                runs[name] = measure(ev, convs, name, memory, tenant)
                 print(f"{label:16} {name:9} " + " ".join(f"R@{k} {runs[name][f'R@{k}']:5.1f}" for k in KS)
                       + f"  ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
     finally:
-        if memory is not None:
-            _close(memory, store, settings.tenant, journal)
+        if opened:
+            _close(*opened)
     md = render(report)
     print(md)
     Path(a.out).write_text(md, encoding="utf-8")

@@ -160,16 +160,23 @@ def make_retriever() -> GraphmemAdapter:
     if _shared is None:
         import atexit
 
-        from graphmem import Memory, Settings
-        from graphmem.store import Store
-
-        settings = Settings.from_env().with_(tenant="protocol-" + uuid.uuid4().hex[:8])
-        store = Store(settings)
-        journal = settings.home / f"bench-protocol-{uuid.uuid4().hex[:6]}.sqlite3"
-        _shared = (Memory(settings, store=store, journal_path=journal), settings.tenant, {})
-        atexit.register(_close, _shared[0], store, settings.tenant, journal)
+        opened = _open("protocol")
+        atexit.register(_close, *opened)
+        _shared = (opened[0], opened[2], {})
     memory, tenant, stats = _shared
     return GraphmemAdapter(memory, tenant, stats, time_contexts=False)
+
+
+def _open(name: str) -> tuple:
+    """A bench's ``Memory`` in a fresh tenant ``<name>-…``, with its own journal: (memory, store, tenant, journal),
+    what :func:`_close` takes."""
+    from graphmem import Memory, Settings
+    from graphmem.store import Store
+
+    settings = Settings.from_env().with_(tenant=f"{name}-" + uuid.uuid4().hex[:8])
+    store = Store(settings)
+    journal = settings.home / f"bench-{name}-{uuid.uuid4().hex[:6]}.sqlite3"
+    return Memory(settings, store=store, journal_path=journal), store, settings.tenant, journal
 
 
 def _close(memory, store, tenant: str, journal) -> None:
@@ -279,14 +286,7 @@ def main(argv=None) -> int:
     for name in systems:
         stats: dict = {}
         if name == "graphmem":
-            from graphmem import Memory, Settings
-            from graphmem.store import Store
-
-            settings = Settings.from_env().with_(tenant="locomo-" + uuid.uuid4().hex[:8])
-            tenant = settings.tenant
-            store = Store(settings)
-            journal = settings.home / f"bench-locomo-{uuid.uuid4().hex[:6]}.sqlite3"
-            memory = Memory(settings, store=store, journal_path=journal)
+            memory, store, tenant, journal = _open("locomo")
             factory = lambda: GraphmemAdapter(memory, tenant, stats)  # noqa: E731
         else:
             factory = ev.BUILTIN[name]()
