@@ -230,7 +230,8 @@ def _advice_cue(cue: str) -> re.Pattern:
                       + ("(?![a-z])" if cue[-1].isascii() and cue[-1].isalpha() else ""))
 
 
-_SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？]*")
+# a sentence runs to its end marks; a Latin mark with no space after it is inside a word ("a.m.;", "3.5", "U.S.")
+_SENTENCE = re.compile(r"(?:[^.!?。！？\n]|[.!?](?=[^\s.!?。！？]))+[.!?。！？]*")
 _QUESTION_END = re.compile(r"(?:[?？]|[吗呢嘛][。！]?)\s*$")
 REACTION_UNITS = 12   # an English word is one unit, a Chinese character half of one
 

@@ -20,6 +20,7 @@ __all__ = ["about_speaker", "agent_nouns", "allergy_list", "ambient_units", "app
 _WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
 _WORD_RUN = re.compile(r"[A-Za-z]+")
 _WORD2 = re.compile(r"[a-z]{2,}", re.I)
+_NUMBERED = re.compile(r"-\d")
 _UNIT_CHAR = re.compile(r"[a-z%k$€£¥]", re.I)
 _NOT_ABOUT_SELF = re.compile(r"\s+(?:you|your|so|not)\b", re.I)   # "I hope you …", "I think so"
 _LOW_WORD = re.compile(r"[a-z']+")
@@ -82,7 +83,7 @@ def to_second_person(text: str) -> str | None:
             rep = None
         if low == "was" and i and words[i - 1].group(0).lower() == "i":
             rep = "were"
-        if rep is None:
+        if rep is None or (low == "i" and _NUMBERED.match(text, m.end())):   # "I-35", a road: not the speaker
             continue
         if m.start() == 0 or (w[0].isupper() and not low.startswith("i")):
             rep = rep[0].upper() + rep[1:]

@@ -140,6 +140,8 @@ def test_a_quote_drops_its_small_talk(text, kept):
     ("Paris?! Really.", "Paris?!"),                 # a name alone is content
     ("Thanks! It took 3 days.", "It took 3 days."),  # a number is content
     ("Hey Mel! How are you?", "Hey Mel! How are you?"),   # all small talk: kept whole, nothing else to show
+    ("She called her mom at 1 a.m.; Mom stayed on the line.", "She called her mom at 1 a.m.; Mom stayed on the line."),
+    ("Thanks! It weighs 3.5 kg, made in the U.S. by hand.", "It weighs 3.5 kg, made in the U.S. by hand."),
 ])
 def test_content_is_never_dropped(text, kept):
     assert without_small_talk(text) == kept

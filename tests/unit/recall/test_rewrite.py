@@ -61,6 +61,8 @@ def test_pronoun_swaps():
         "You're moving to Berlin with your wife and you are happy"
     assert to_second_person("My sister was here", "en") == "Your sister was here"
     assert to_second_person("The weather is nice", "en") is None
+    assert to_second_person("My car broke down on I-35, so I called a tow", "en") == \
+        "Your car broke down on I-35, so you called a tow"   # a road's name is not the speaker
     assert to_second_person("我妹妹推荐了我们这家店", "zh") == "你妹妹推荐了你们这家店"
     assert to_second_person("你能帮我订酒店吗", "zh") is None
 
