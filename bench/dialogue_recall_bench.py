@@ -41,18 +41,27 @@ KS = (1, 5, 10, 20)
 
 
 def measure(ev, convs, name: str, memory=None, tenant: str = "") -> dict:
-    """One system over ``convs``: recall@k per k, chars@10 and ms per query (p50 / p95 for graphmem, whose
-    adapter times each call; the protocol's mean for the baselines)."""
+    """One system over ``convs``, overall: see :func:`measure_groups`."""
+    return measure_groups(ev, convs, name, memory, tenant)["overall"]
+
+
+def measure_groups(ev, convs, name: str, memory=None, tenant: str = "") -> dict[str, dict]:
+    """One system over ``convs``, per question category and overall: n, recall@k per k, all@10 (every evidence
+    turn in the top 10), chars@10, and ms per query (p50 / p95 for graphmem, whose adapter times each call; the
+    protocol's mean for the baselines)."""
     stats: dict = {}
     factory = (lambda: GraphmemAdapter(memory, tenant, stats)) if name == "graphmem" else ev.BUILTIN[name]()
     run = ev.evaluate(convs, factory, KS, progress=False)
-    g = ev.aggregate(run)["groups"]["overall"]
-    out = {"n": g["n"], **{f"R@{k}": 100 * g[f"recall@{k}"] for k in KS}, "chars@10": g["chars@10"]}
+    groups = ev.aggregate(run)["groups"]
     if stats.get("ms"):
-        out.update(_p50_p95("recall_ms", stats["ms"]))
+        timed = _p50_p95("recall_ms", stats["ms"])
     else:
-        out["recall_ms_p50"] = out["recall_ms_p95"] = run["query_s"] * 1e3 / max(1, g["n"])
-    return out
+        mean = run["query_s"] * 1e3 / max(1, groups["overall"]["n"])
+        timed = {"recall_ms_p50": mean, "recall_ms_p95": mean}
+    if stats.get("ingest_s"):
+        timed["ingest_turns_per_s"] = stats["turns"] / stats["ingest_s"]
+    return {c: {"n": g["n"], **{f"R@{k}": 100 * g[f"recall@{k}"] for k in KS}, "all@10": 100 * g["all@10"],
+                "chars@10": g["chars@10"], **timed} for c, g in groups.items()}
 
 
 def render(report: dict) -> str:
