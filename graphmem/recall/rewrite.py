@@ -17,7 +17,7 @@ from graphmem import lang as langs
 from graphmem.lang import keys
 from graphmem.linking.gate import without_small_talk
 from graphmem.model import polarity_sign
-from graphmem.recall.types import Candidate
+from graphmem.recall.types import ASSISTANT_KINDS, Candidate
 from graphmem.times import human
 
 
@@ -144,7 +144,7 @@ def _their_words(c: Candidate) -> bool:
 def _told_by_speaker(c: Candidate) -> bool:
     """A memory told as a named participant's words, a line of a transcript ("Melanie (May): Did you go?"), not
     the user's or assistant's."""
-    return bool(c.speaker) and c.kind not in ("advice", "assistant")
+    return bool(c.speaker) and c.kind not in ASSISTANT_KINDS
 
 
 def _event_text(c: Candidate, now: datetime, lang: str, note: bool = False,

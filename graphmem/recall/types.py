@@ -10,6 +10,9 @@ from typing import Any
 PATHS = ("vector", "fulltext", "graph", "recency", "slots", "session", "later")
 
 
+ASSISTANT_KINDS = frozenset({"assistant", "advice"})   # the kinds of the assistant's own words: replies, advice
+
+
 @dataclass
 class Candidate:
     """One memory as the paths found it, before ranking. ``label``: fact | event | relation.

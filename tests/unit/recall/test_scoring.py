@@ -445,6 +445,24 @@ def test_of_two_answers_with_a_value_of_one_kind_the_later_is_read_first():
                                0.05)[0][0].id == "old"
 
 
+def test_the_assistants_replies_are_not_versions_of_what_the_user_said():
+    """A reply gives numbers and dates by the dozen and sounds like the user's words; it neither outdates them,
+    nor is their later version, nor is read first as the later answer."""
+    from graphmem.recall.scoring import implicit_supersede
+    said = event("said", "We're thinking about 120 guests, somewhere in Sonoma", days=60, recorded_at=NOW - timedelta(days=60))
+    for kind in ("assistant", "advice"):
+        reply = event("reply", "Switched plans? For 120 guests budget about 80 dollars a head, so book by June 3",
+                      days=7, recorded_at=NOW - timedelta(days=7), kind=kind)
+        assert implicit_supersede([said, reply], lambda a, b: 0.9, CFG) == 0 and said.status == "active"
+        assert link_newer([said, reply], lambda a, b: 0.9, CFG) == 0 and said.newer is None
+        chosen = [(said, {"score": 0.5, "relevance": 0.5}), (reply, {"score": 0.4, "relevance": 0.4})]
+        assert answers_later_first(chosen, 0.05) == chosen
+    user = replace(reply, kind="statement")   # the same words from the user do all three
+    assert link_newer([said, user], lambda a, b: 0.9, CFG) == 1 and said.newer == "reply"
+    assert [c.id for c, _ in answers_later_first([(said, {"score": 0.5, "relevance": 0.5}),
+                                                  (user, {"score": 0.4, "relevance": 0.4})], 0.05)] == ["reply", "said"]
+
+
 def test_a_later_message_on_the_same_topic_without_a_new_value_is_not_a_new_version():
     first = event("a", "Caroline went to the LGBTQ support group and it was powerful", sim=0.5, days=40,
                   recorded_at=NOW - timedelta(days=40))
