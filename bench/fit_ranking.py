@@ -93,15 +93,41 @@ def locomo_groups(memory, tenant: str) -> list[list[dict]]:
         user = "fit-" + conv.conv_id
         now = ingest(memory, user, conv)
 
-        def turn_of(c, vc):
-            turn = vc.turns.get(c.id) or vc.turns.get(c.source_id or "") if vc else None
-            return {turn[1]} if turn else set()
-
         group = []
         for qu in conv.questions:
             if not qu.evidence:
                 continue
-            g = _rows(memory.retriever, user, qu.question, now, tenant, turn_of)
+            g = _rows(memory.retriever, user, qu.question, now, tenant, _by_turn)
+            if g:
+                g["relevant"] = set(qu.evidence)
+                group.append(g)
+        print(f"  {conv.conv_id}: {len(group)} questions", file=sys.stderr)
+        out.append(group)
+    return out
+
+
+def _by_turn(c, vc) -> set[str]:
+    """The turn a memory comes from (its unit for questions labelled by evidence turns)."""
+    turn = vc.turns.get(c.id) or vc.turns.get(c.source_id or "") if vc else None
+    return {turn[1]} if turn else set()
+
+
+def longmem_groups(memory, tenant: str) -> list[list[dict]]:
+    """One group of questions per haystack of the LongMemEval-shaped dev split (``bench/eval/longmem/dev``), asked
+    at their dates; a memory is relevant when its turn is one of the question's evidence turns."""
+    from bench.locomo_bench import TOOL, _at, ingest, load_tool
+    from bench.longmem_bench import SETS, load_haystacks
+
+    if not TOOL.exists():
+        print(f"fit_ranking: {TOOL} is absent; the LongMemEval-shaped set is left out")
+        return []
+    out = []
+    for conv in load_haystacks(load_tool(), SETS / "dev"):
+        user = "fit-" + conv.conv_id
+        ingest(memory, user, conv)
+        group = []
+        for qu in conv.questions:
+            g = _rows(memory.retriever, user, qu.question, _at(qu.time), tenant, _by_turn) if qu.evidence else None
             if g:
                 g["relevant"] = set(qu.evidence)
                 group.append(g)
@@ -148,6 +174,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--write", action="store_true", help="store the model fitted on every group")
     ap.add_argument("--no-own", action="store_true", help="LoCoMo only")
+    ap.add_argument("--longmem", action="store_true", help="add the LongMemEval-shaped dev split as a source")
     ap.add_argument("--l2", type=float, default=L2)
     a = ap.parse_args(argv)
     from graphmem import Memory, Settings
@@ -162,6 +189,8 @@ def main(argv=None) -> int:
         sources = {"locomo": locomo_groups(memory, settings.tenant)}
         if not a.no_own:
             sources["own"] = own_groups(memory, settings.tenant, store)
+        if a.longmem:
+            sources["longmem"] = longmem_groups(memory, settings.tenant)
     finally:
         memory.close()
         delete_tenant(store, settings.tenant)
