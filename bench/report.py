@@ -419,6 +419,10 @@ def render(res: dict, perf: dict | None) -> str:
                        ("offtopic.md", "off-topic questions: what context() injects when nothing is relevant"),
                        ("dialogue_recall_first.md", "memory recall in dialogue (MADial-Bench's task shape), zh and "
                                                     "en, beside BM25, dense and hybrid"),
+                       ("longmem.md", "an assistant's memory of its user (LongMemEval's shape), beside BM25, dense and "
+                                      "hybrid; its first run: longmem_first.md"),
+                       ("fit_longmem.md", "the ranking model fitted with the LongMemEval-shaped dev split: measured, "
+                                          "not adopted"),
                        ("closest.md", "a relative-similarity ranking feature: measured, landed, reverted")):
         if (RESULTS / name).exists():
             L.append(f"- [`results/{name}`](results/{name}) — {what}")
