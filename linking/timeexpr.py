@@ -169,6 +169,8 @@ def _k_ago(m, now, p):
 def _k_weekday_rel(m, now, p):
     k, either = _which(m, p)
     wd = int(p.table("weekday_numbers")[m.group("wd").casefold()])
+    if k is None and m.group("which").casefold() != "coming":   # "on Monday"
+        return _bare_weekday(m, now, wd, p), "day"
     when = _weekday(now, wd, "") if k is None else _day(now, -now.weekday() + 7 * k + wd)
     if not either:
         return when, "day"
@@ -177,7 +179,23 @@ def _k_weekday_rel(m, now, p):
 
 
 def _k_weekday(m, now, p):
-    return _weekday(now, int(p.table("weekday_numbers")[m.group("wd").casefold()]), ""), "day"
+    return _bare_weekday(m, now, int(p.table("weekday_numbers")[m.group("wd").casefold()]), p), "day"
+
+
+def _bare_weekday(m: re.Match, now: datetime, wd: int, p) -> datetime:
+    """A weekday said without a week ("on Monday", "周一"): the coming one (today counts), or the latest one (today
+    counts) when its clause tells it as past ("I started my new job on Monday", "我周六去爬山了")."""
+    if _told_as_past(m, p):
+        return _day(now, -((now.weekday() - wd) % 7))
+    return _weekday(now, wd, "")
+
+
+def _told_as_past(m: re.Match, p) -> bool:
+    """The clause of a bare weekday tells it as past: the pack's ``day_past_before`` matches the clause's text before
+    it, or ``day_past_after`` the text after it."""
+    before = _CLAUSE_END.split(m.string[:m.start()])[-1]
+    after = _CLAUSE_END.split(m.string[m.end():])[0]
+    return bool(p.regex("day_past_before").search(before) or p.regex("day_past_after").search(after))
 
 
 def _k_weekend(m, now, p):

@@ -36,6 +36,20 @@ def test_a_habit_on_a_weekday_or_weekend_is_no_date():
     assert _days("I play every week, next Monday too") == [("2026-03-16", "day")]
 
 
+def test_a_weekday_told_as_past_is_the_latest_one():
+    """Found by the LongMemEval-shaped set: "I started my new job on Monday", said on a Friday, was stored as the
+    coming Monday. A past-tense clause means the latest one (today counts); a plan or a present clause the coming one."""
+    for text, day in [("I started my new job at Fieldnote Studio on Monday!", "2026-03-09"),
+                      ("We went hiking on Saturday.", "2026-03-07"), ("I ran the half on Sunday and finished in 1:58", "2026-03-08"),
+                      ("I moved to Berlin on Wednesday", "2026-03-11"), ("我周六去爬山了", "2026-03-07"),
+                      ("周一开始上班了，感觉不错", "2026-03-09"),
+                      # still ahead: a plan made earlier, a need, the present, a future marker before 了
+                      ("I booked a table for Saturday", "2026-03-14"), ("I need to call the bank on Monday", "2026-03-16"),
+                      ("The party is on Saturday", "2026-03-14"), ("We're going hiking on Saturday", "2026-03-14"),
+                      ("周六要考试了", "2026-03-14"), ("周日就出发了", "2026-03-15"), ("周六去爬山", "2026-03-14")]:
+        assert _days(text) == [(day, "day")], text
+
+
 def test_words_that_begin_with_a_numeral_are_not_numbers():
     from graphmem.linking.normalize import numeral_runs, parse_number
 
