@@ -114,6 +114,8 @@ def test_employer_is_never_a_pronoun_or_someone_else():
     for t in ("Ava went vegetarian, so I need dinners that work for her too.", "Thursday didn't work for Judy"):
         assert not any(s.key == "employer" for s in extract_statements(t, now)), t
     assert any(s.key == "employer" and s.value == "Google" for s in extract_statements("I work for Google", now))
+    started = extract_statements("Big week: I started my new job at Fieldnote Studio on Monday!", now)
+    assert [(s.key, s.value) for s in started if s.key] == [("employer", "Fieldnote Studio")]
 
 
 def test_an_ascii_cue_inside_a_product_name_is_not_an_attribute():

@@ -100,7 +100,7 @@ def test_who_questions_also_search_the_agent_noun():
 
 
 @pytest.mark.parametrize("text,keys", [
-    ("What do I do for work? 我做什么工作？", ("job",)), ("Where do I live?", ("location", "address")), ("我住哪？", ("location", "address")), ("奶奶出院以后要住到哪个小区？", ("address",)), ("What is my address?", ("address",)), ("我在哪家公司上班来着？", ("employer",)), ("Where do I work?", ("employer",)),
+    ("What do I do for work? 我做什么工作？", ("job",)), ("Where do I live?", ("location", "address")), ("我住哪？", ("location", "address")), ("奶奶出院以后要住到哪个小区？", ("address",)), ("What is my address?", ("address",)), ("我在哪家公司上班来着？", ("employer",)), ("Where do I work?", ("employer",)), ("Where am I working these days, and in what role?", ("employer",)),
     ("What is my budget?", ()), ("我喜欢什么工作环境", ()),
 ])
 def test_asked_keys_name_the_users_own_attribute_a_question_asks_about(text, keys):
