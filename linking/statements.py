@@ -451,6 +451,9 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
                 continue   # "my son turned out to be allergic to dogs": his (others.facts reads it), not the user's
             val = _trim_en(p.regex("_st_value_lead").sub("", after), p)
             val = p.regex("_st_value_end").split(val)[0].strip()
+            ts = find_times(val, now)   # "starting work at Google next week": the value, not when
+            if ts and val[:ts[0].start].strip():
+                val = val[:ts[0].start].strip()
             if key == "employer" and cue.startswith("work") and not p.regex("_st_self_subject").search(c[:mm.start()]):
                 continue   # "dinners that work for her", "Thursday didn't work for Judy": not where the user works
             if key == "email":   # "a polite email to reschedule a meeting": no address, no fact

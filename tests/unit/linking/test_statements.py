@@ -116,6 +116,8 @@ def test_employer_is_never_a_pronoun_or_someone_else():
     assert any(s.key == "employer" and s.value == "Google" for s in extract_statements("I work for Google", now))
     started = extract_statements("Big week: I started my new job at Fieldnote Studio on Monday!", now)
     assert [(s.key, s.value) for s in started if s.key] == [("employer", "Fieldnote Studio")]
+    for t in ("I'm starting work at Google next week", "I work for Google now"):   # the value, not when
+        assert [(s.key, s.value) for s in extract_statements(t, now) if s.key] == [("employer", "Google")], t
 
 
 def test_an_ascii_cue_inside_a_product_name_is_not_an_attribute():
