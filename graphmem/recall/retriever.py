@@ -52,7 +52,7 @@ from graphmem.recall.paths import native_time
 from graphmem.recall.gate import ContextGate, Injected, gate
 from graphmem.recall.query import QueryInfo, analyse
 from graphmem.recall.scoring import ScoringConfig
-from graphmem.recall.types import PATHS, Candidate, Recalled, RelatedEntity
+from graphmem.recall.types import ASSISTANT_KINDS, PATHS, Candidate, Recalled, RelatedEntity
 from graphmem.settings import Settings
 from graphmem.short_term.session import validate_message
 from graphmem.store import Store, Tx
@@ -791,10 +791,14 @@ _QUESTION = frozenset("?？")
 def _annotate(cands: Iterable[Candidate], view: "QueryView", vc: "UserVectors", query: str,
               scopes: Sequence[str] | None = None) -> None:
     """The query-dependent features the cache can tell for any memory: BM25, who said it (and whether the
-    question names them), how relevant its neighbouring messages are (only those the reader may see: ``scopes``,
-    None for all), whether it is itself a question."""
+    question names them), how relevant its neighbouring messages are (someone else's, the user and the assistant
+    being two people; only those the reader may see: ``scopes``, None for all), whether it is itself a question.
+    Asked what the assistant said (each pack's ``asks_assistant``: "which plant did you recommend?"), an assistant
+    reply is as similar and as lexically close as the user's message it answered: the question names the exchange,
+    the reply holds the answer (LongMemEval-shaped dev: R@1 23.9 -> 27.2, nothing else moved)."""
     low = query.casefold()
     seen = None if scopes is None else frozenset(scopes)
+    to_assistant = bool(langs.union("asks_assistant").search(query))   # "which plant did you recommend?"
     for c in cands:
         turn = vc.turns.get(c.id) or vc.turns.get(c.source_id or "")
         if c.label == "event" and turn and turn[4]:
@@ -806,9 +810,13 @@ def _annotate(cands: Iterable[Candidate], view: "QueryView", vc: "UserVectors", 
             c.features["speaker"] = 1.0 if _names(c.speaker.casefold(), low) else 0.0
         message = c.id if c.label == "event" and (not turn or turn[4] is None) else (turn[4] if turn else None)
         # an exchange: what someone else said right before or after it ("What did it look like?" → the answer)
-        near = [n for n in vc.neighbours(message) if vc.turns[n][2] != (turn[2] if turn else None)
+        near = [n for n in vc.neighbours(message) if vc.turns[n][2:4] != (turn[2:4] if turn else (None, None))
                 and (seen is None or vc.scope.get(n, "user") in seen)] if message else ()
         c.features["neighbour"] = max((view.relevance(n) for n in near), default=0.0)
+        if to_assistant and c.kind in ASSISTANT_KINDS:   # asked what it said: its reply to the exchange that matches
+            asked = [n for n in near if vc.turns[n][3] == "user"]
+            c.features["lexical"] = max([c.features["lexical"], *(view.lexical(n) for n in asked)])
+            c.sim = max([c.sim or 0.0, *(view.sim(n) for n in asked)])
         c.features["question"] = 1.0 if c.label == "event" and (c.text or "").rstrip()[-1:] in _QUESTION else 0.0
 
 

@@ -39,3 +39,28 @@ def test_a_session_records_a_participant_in_the_window_and_writes_it_as_theirs(m
     assert memory.flush(120)
     found = memory.recall("group2", "When did Melanie paint the lake sunrise?", 3)
     assert found and found[0].speaker == "Melanie" and re.match(r"Melanie \([\w ]+\): I painted", found[0].text)
+
+
+ADVICE = [("user", "My apartment has one dim bedroom window and a cat who chews leaves. Which plants are safe for cats?"),
+          ("assistant", "For a dim window I'd recommend a Parlor Palm (Chamaedorea elegans): it is non-toxic to cats and "
+                        "copes with low light. A Cast-Iron Plant is the runner-up."),
+          ("user", "Thanks! I also need a gift idea for my sister's birthday."),
+          ("assistant", "I'd suggest a Clayworks pottery class voucher: a lovely gift for someone who likes making things.")]
+
+
+def test_asked_what_the_assistant_said_its_reply_to_the_matching_exchange_comes_first(memory):
+    """The user's own turn and the assistant's reply are an exchange (both without a participant's name: the
+    neighbour feature read them as one speaker), and a question about what the assistant said ("which plant did you
+    say …") finds the reply through the question it answered."""
+    for n, (role, text) in enumerate(ADVICE, 1):
+        memory.add("advised", "s1", f"t{n}", text, role=role, at=days_ago(20) + n * (days_ago(0) - days_ago(0.001)))
+    assert memory.flush(120)
+    # not asked what the assistant said: the reply keeps its own words' scores, and its question is its neighbour
+    asked = memory.recall("advised", "What do my cat and my dim bedroom window need?", 4, explain=True)
+    comp = {m.turn_id: m.explanation["components"] for m in asked}
+    assert comp["t2"]["neighbour"] > 0 and comp["t2"]["lexical"] < comp["t1"]["lexical"]
+    found = memory.recall("advised", "Which plant did you say was your top pick for my dim bedroom window?", 4,
+                          explain=True)
+    comp = {m.turn_id: m.explanation["components"] for m in found}
+    assert found[0].turn_id == "t2" and "Parlor Palm" in found[0].text
+    assert comp["t2"]["lexical"] == comp["t1"]["lexical"] and comp["t2"]["semantic"] >= comp["t1"]["semantic"]
