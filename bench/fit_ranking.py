@@ -91,49 +91,40 @@ def locomo_groups(memory, tenant: str) -> list[list[dict]]:
     out = []
     for conv in ev.load_locomo(str(DATA)):
         user = "fit-" + conv.conv_id
-        now = ingest(memory, user, conv)
-
-        group = []
-        for qu in conv.questions:
-            if not qu.evidence:
-                continue
-            g = _rows(memory.retriever, user, qu.question, now, tenant, _by_turn)
-            if g:
-                g["relevant"] = set(qu.evidence)
-                group.append(g)
-        print(f"  {conv.conv_id}: {len(group)} questions", file=sys.stderr)
-        out.append(group)
+        out.append(_by_evidence(memory, tenant, user, conv, ingest(memory, user, conv)))
     return out
 
 
-def _by_turn(c, vc) -> set[str]:
-    """The turn a memory comes from (its unit for questions labelled by evidence turns)."""
-    turn = vc.turns.get(c.id) or vc.turns.get(c.source_id or "") if vc else None
-    return {turn[1]} if turn else set()
+def _by_evidence(memory, tenant: str, user: str, conv, now) -> list[dict]:
+    """The rows of a conversation's questions labelled by evidence turns (a memory's unit is the turn it comes
+    from), each asked at its own time, else at ``now``."""
+    from bench.locomo_bench import _at
+
+    def turn_of(c, vc) -> set[str]:
+        turn = vc.turns.get(c.id) or vc.turns.get(c.source_id or "") if vc else None
+        return {turn[1]} if turn else set()
+
+    group = []
+    for qu in conv.questions:
+        g = _rows(memory.retriever, user, qu.question, _at(qu.time) or now, tenant, turn_of) if qu.evidence else None
+        if g:
+            g["relevant"] = set(qu.evidence)
+            group.append(g)
+    print(f"  {conv.conv_id}: {len(group)} questions", file=sys.stderr)
+    return group
 
 
 def longmem_groups(memory, tenant: str) -> list[list[dict]]:
     """One group of questions per haystack of the LongMemEval-shaped dev split (``bench/eval/longmem/dev``), asked
     at their dates; a memory is relevant when its turn is one of the question's evidence turns."""
-    from bench.locomo_bench import TOOL, _at, ingest, load_tool
+    from bench.locomo_bench import TOOL, ingest, load_tool
     from bench.longmem_bench import SETS, load_haystacks
 
     if not TOOL.exists():
         print(f"fit_ranking: {TOOL} is absent; the LongMemEval-shaped set is left out")
         return []
-    out = []
-    for conv in load_haystacks(load_tool(), SETS / "dev"):
-        user = "fit-" + conv.conv_id
-        ingest(memory, user, conv)
-        group = []
-        for qu in conv.questions:
-            g = _rows(memory.retriever, user, qu.question, _at(qu.time), tenant, _by_turn) if qu.evidence else None
-            if g:
-                g["relevant"] = set(qu.evidence)
-                group.append(g)
-        print(f"  {conv.conv_id}: {len(group)} questions", file=sys.stderr)
-        out.append(group)
-    return out
+    return [_by_evidence(memory, tenant, "fit-" + conv.conv_id, conv, ingest(memory, "fit-" + conv.conv_id, conv))
+            for conv in load_haystacks(load_tool(), SETS / "dev")]
 
 
 def own_groups(memory, tenant: str, store) -> list[list[dict]]:
