@@ -40,11 +40,6 @@ SETS = ROOT / "eval" / "dialogue_recall"
 KS = (1, 5, 10, 20)
 
 
-def measure(ev, convs, name: str, memory=None, tenant: str = "") -> dict:
-    """One system over ``convs``, overall: see :func:`measure_groups`."""
-    return measure_groups(ev, convs, name, memory, tenant)["overall"]
-
-
 def measure_groups(ev, convs, name: str, memory=None, tenant: str = "") -> dict[str, dict]:
     """One system over ``convs``, per question category and overall: n, recall@k per k, all@10 (every evidence
     turn in the top 10), chars@10, and ms per query (p50 / p95 for graphmem, whose adapter times each call; the
@@ -62,6 +57,27 @@ def measure_groups(ev, convs, name: str, memory=None, tenant: str = "") -> dict[
         timed["ingest_turns_per_s"] = stats["turns"] / stats["ingest_s"]
     return {c: {"n": g["n"], **{f"R@{k}": 100 * g[f"recall@{k}"] for k in KS}, "all@10": 100 * g["all@10"],
                 "chars@10": g["chars@10"], **timed} for c, g in groups.items()}
+
+
+def measure_sets(ev, sets: dict[str, list], systems: list[str], name: str) -> dict[str, dict[str, dict]]:
+    """Every system over every set (label → the protocol's conversations), graphmem in one ``Memory`` of a fresh
+    tenant ``<name>-…`` deleted at the end: label → system → :func:`measure_groups`, printing overall R@k."""
+    opened = _open(name) if "graphmem" in systems else None
+    memory, tenant = (opened[0], opened[2]) if opened else (None, "")
+    out: dict[str, dict[str, dict]] = {}
+    try:
+        for label, convs in sets.items():
+            out[label] = runs = {}
+            for system in systems:
+                t0 = time.perf_counter()
+                runs[system] = measure_groups(ev, convs, system, memory, tenant)
+                o = runs[system]["overall"]
+                print(f"{label:16} {system:9} " + " ".join(f"R@{k} {o[f'R@{k}']:5.1f}" for k in KS)
+                      + f"  ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
+    finally:
+        if opened:
+            _close(*opened)
+    return out
 
 
 def render(report: dict) -> str:
@@ -96,22 +112,10 @@ def main(argv=None) -> int:
     for label in [k for k, d in dirs.items() if not any(d.glob("*-dialogue.json"))]:
         print(f"dialogue_recall_bench: no *-dialogue.json in {dirs.pop(label)}; left out", file=sys.stderr)
     systems = [s for s in a.systems.split(",") if s]
-    report: dict = {"commit": _git(), "when": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-                    "load": os.getloadavg()[0], "sets": {}}
-    opened = _open("dialogue") if "graphmem" in systems else None
-    memory, tenant = (opened[0], opened[2]) if opened else (None, "")
-    try:
-        for label, d in dirs.items():
-            convs = ev.load_madial(str(d))
-            report["sets"][label] = runs = {}
-            for name in systems:
-                t0 = time.perf_counter()
-                runs[name] = measure(ev, convs, name, memory, tenant)
-                print(f"{label:16} {name:9} " + " ".join(f"R@{k} {runs[name][f'R@{k}']:5.1f}" for k in KS)
-                      + f"  ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
-    finally:
-        if opened:
-            _close(*opened)
+    runs = measure_sets(ev, {label: ev.load_madial(str(d)) for label, d in dirs.items()}, systems, "dialogue")
+    report = {"commit": _git(), "when": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+              "load": os.getloadavg()[0],
+              "sets": {label: {system: groups["overall"] for system, groups in r.items()} for label, r in runs.items()}}
     md = render(report)
     print(md)
     Path(a.out).write_text(md, encoding="utf-8")

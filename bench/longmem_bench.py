@@ -27,7 +27,6 @@ import argparse
 import json
 import os
 import sys
-import time
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -38,8 +37,8 @@ ROOT = Path(__file__).resolve().parent
 if str(ROOT.parent) not in sys.path:
     sys.path.insert(0, str(ROOT.parent))
 
-from bench.dialogue_recall_bench import KS, measure_groups  # noqa: E402
-from bench.locomo_bench import TOOL, _close, _git, _open, load_tool  # noqa: E402
+from bench.dialogue_recall_bench import KS, measure_sets  # noqa: E402
+from bench.locomo_bench import TOOL, _git, load_tool  # noqa: E402
 
 SETS = ROOT / "eval" / "longmem"
 DATE = "%Y/%m/%d (%a) %H:%M"   # LongMemEval's session and question dates
@@ -151,25 +150,12 @@ def main(argv=None) -> int:
     if a.data:
         sets[Path(a.data).name] = ev.load_longmemeval(a.data, a.limit)
     systems = [s for s in a.systems.split(",") if s]
-    report: dict = {"commit": _git(), "when": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-                    "load": os.getloadavg()[0], "sets": {}}
-    opened = _open("longmem") if "graphmem" in systems else None
-    memory, tenant = (opened[0], opened[2]) if opened else (None, "")
-    try:
-        for label, convs in sets.items():
-            runs: dict = {}
-            report["sets"][label] = {"haystacks": len(convs), "turns": sum(len(c.turns) for c in convs),
-                                     "questions": sum(1 for c in convs for q in c.questions if q.evidence),
-                                     "runs": runs}
-            for name in systems:
-                t0 = time.perf_counter()
-                runs[name] = measure_groups(ev, convs, name, memory, tenant)
-                o = runs[name]["overall"]
-                print(f"{label:12} {name:9} " + " ".join(f"R@{k} {o[f'R@{k}']:5.1f}" for k in KS)
-                      + f"  ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
-    finally:
-        if opened:
-            _close(*opened)
+    report = {"commit": _git(), "when": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+              "load": os.getloadavg()[0], "sets": {}}
+    for label, runs in measure_sets(ev, sets, systems, "longmem").items():
+        convs = sets[label]
+        report["sets"][label] = {"haystacks": len(convs), "turns": sum(len(c.turns) for c in convs),
+                                 "questions": sum(1 for c in convs for q in c.questions if q.evidence), "runs": runs}
     md = render(report)
     print(md)
     Path(a.out).write_text(md, encoding="utf-8")
