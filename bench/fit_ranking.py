@@ -82,23 +82,21 @@ def _rows(retriever, user: str, question: str, now, tenant: str, label) -> dict 
 
 def locomo_groups(memory, tenant: str) -> list[list[dict]]:
     """One group of questions per LoCoMo conversation."""
-    from bench.locomo_bench import DATA, ingest, load_tool
+    from bench.locomo_bench import DATA, load_tool
 
     if not DATA.exists():
         print(f"fit_ranking: {DATA} is absent; LoCoMo is left out")
         return []
-    ev = load_tool()
-    out = []
-    for conv in ev.load_locomo(str(DATA)):
-        user = "fit-" + conv.conv_id
-        out.append(_by_evidence(memory, tenant, user, conv, ingest(memory, user, conv)))
-    return out
+    return [_by_evidence(memory, tenant, conv) for conv in load_tool().load_locomo(str(DATA))]
 
 
-def _by_evidence(memory, tenant: str, user: str, conv, now) -> list[dict]:
-    """The rows of a conversation's questions labelled by evidence turns (a memory's unit is the turn it comes
-    from), each asked at its own time, else at ``now``."""
-    from bench.locomo_bench import _at
+def _by_evidence(memory, tenant: str, conv) -> list[dict]:
+    """A protocol conversation ingested as user ``fit-<id>``, and the rows of its questions labelled by evidence
+    turns (a memory's unit is the turn it comes from), each asked at its own time, else a day after the last turn."""
+    from bench.locomo_bench import _at, ingest
+
+    user = "fit-" + conv.conv_id
+    now = ingest(memory, user, conv)
 
     def turn_of(c, vc) -> set[str]:
         turn = vc.turns.get(c.id) or vc.turns.get(c.source_id or "") if vc else None
@@ -117,14 +115,13 @@ def _by_evidence(memory, tenant: str, user: str, conv, now) -> list[dict]:
 def longmem_groups(memory, tenant: str) -> list[list[dict]]:
     """One group of questions per haystack of the LongMemEval-shaped dev split (``bench/eval/longmem/dev``), asked
     at their dates; a memory is relevant when its turn is one of the question's evidence turns."""
-    from bench.locomo_bench import TOOL, ingest, load_tool
+    from bench.locomo_bench import TOOL, load_tool
     from bench.longmem_bench import SETS, load_haystacks
 
     if not TOOL.exists():
         print(f"fit_ranking: {TOOL} is absent; the LongMemEval-shaped set is left out")
         return []
-    return [_by_evidence(memory, tenant, "fit-" + conv.conv_id, conv, ingest(memory, "fit-" + conv.conv_id, conv))
-            for conv in load_haystacks(load_tool(), SETS / "dev")]
+    return [_by_evidence(memory, tenant, conv) for conv in load_haystacks(load_tool(), SETS / "dev")]
 
 
 def own_groups(memory, tenant: str, store) -> list[list[dict]]:

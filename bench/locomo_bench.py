@@ -54,10 +54,7 @@ def turn_times(turns) -> list[datetime]:
     for t in turns:
         n = n + 1 if t.session_id == last_session else 0
         last_session = t.session_id
-        try:
-            start = datetime.fromisoformat(t.timestamp).replace(tzinfo=timezone.utc)
-        except (TypeError, ValueError):
-            start = out[-1] if out else datetime(2023, 1, 1, tzinfo=timezone.utc)
+        start = _at(t.timestamp) or (out[-1] if out else datetime(2023, 1, 1, tzinfo=timezone.utc))
         out.append(start + timedelta(minutes=n))
     return out
 
