@@ -133,6 +133,19 @@ def thread_cpu() -> dict[str, float]:
     return out
 
 
+def workers_cpu(embedder) -> float:
+    """CPU seconds so far of the embedder's worker processes (``graphmem.embed_process``; 0 without)."""
+    from bench.write_bench import _ticks
+
+    out = 0.0
+    for pid in getattr(embedder, "pids", ()):
+        try:
+            out += _ticks(f"/proc/{pid}/stat")
+        except (OSError, IndexError):   # ended meanwhile
+            continue
+    return out
+
+
 def run_set(name: str, turns: list[T], settings, embedder, evidence: set[str] | None = None,
             dump: dict | None = None) -> dict:
     from graphmem.memory import Memory
@@ -163,6 +176,7 @@ def run_set(name: str, turns: list[T], settings, embedder, evidence: set[str] | 
             jit0 = _neo4j_cpu_s(st, jit_only=True)
             threads0 = thread_cpu()
             cpu0, neo0, t0 = time.process_time(), _neo4j_cpu_s(st), time.perf_counter()
+            workers0 = workers_cpu(embedder)
             lat = []
             for t in turns:
                 a = time.perf_counter()
@@ -172,6 +186,7 @@ def run_set(name: str, turns: list[T], settings, embedder, evidence: set[str] | 
             ok = mem.flush(3600)
             total = time.perf_counter() - t0
             cpu, neo1, jit1 = time.process_time() - cpu0, _neo4j_cpu_s(st), _neo4j_cpu_s(st, jit_only=True)
+            workers = workers_cpu(embedder) - workers0
             threads = {k: v - threads0.get(k, 0.0) for k, v in thread_cpu().items()}
             load1 = os.getloadavg()[0]
             stats = mem.writer.stats()
@@ -183,6 +198,7 @@ def run_set(name: str, turns: list[T], settings, embedder, evidence: set[str] | 
                "add_p50_ms": round(_pct(lat, .5) * 1e3, 3), "add_p95_ms": round(_pct(lat, .95) * 1e3, 3),
                "add_max_ms": round(max(lat) * 1e3, 2),
                "python_cpu_ms_per_turn": round(cpu / n * 1e3, 2),
+               "embed_workers_cpu_ms_per_turn": round(workers / n * 1e3, 2),
                "thread_cpu_ms_per_turn": {k: round(v / n * 1e3, 2) for k, v in sorted(threads.items(), key=lambda x: -x[1])
                                           if v / n * 1e3 >= 0.01},
                "neo4j_cpu_ms_per_turn": round((neo1 - neo0) / n * 1e3, 2) if neo0 is not None and neo1 else None,
@@ -300,15 +316,17 @@ def report(path: Path, results: list[dict], note: str = "", speed: dict | None =
              "models warmed first; turns/s counts from the first `add` to the end of `flush()`. "
              f"The {describe(speed)}.", "",
              "| set | turns (chars/turn) | turns/s | `Memory.add` p50 / p95 | "
-             "CPU/turn Python / Neo4j server (its JIT) | one-core ceiling | load 1-min start → end | written / rejected |", "|---|---|---|---|---|---|---|---|"]
+             "CPU/turn Python (+ embedding workers) / Neo4j server (its JIT) | one-core ceiling | load 1-min start → end | written / rejected |", "|---|---|---|---|---|---|---|---|"]
     for r in results:
         lines.append(f"| {LABEL.get(r['set'], r['set'])} | {r['turns']} ({r['chars_per_turn']}) | **{r['turns_per_s']}** | "
-                     f"{r['add_p50_ms']} / **{r['add_p95_ms']} ms** | {r['python_cpu_ms_per_turn']} / "
+                     f"{r['add_p50_ms']} / **{r['add_p95_ms']} ms** | {r['python_cpu_ms_per_turn']}"
+                     f"{' (+ %s)' % r['embed_workers_cpu_ms_per_turn'] if r.get('embed_workers_cpu_ms_per_turn') else ''} / "
                      f"{r['neo4j_cpu_ms_per_turn']} ({r.get('neo4j_jit_ms_per_turn')}) ms | "
                      f"{round(1000 / r['python_cpu_ms_per_turn'])} turns/s | "
                      f"{r['load_start']} → {r['load_end']} | {r['written']} / {sum(r['rejected'].values())} "
                      f"{r['rejected'] or ''} |")
-    lines += ["", "Python CPU a turn by thread, ms (the parse thread runs spaCy, the embedding thread USE, the writer "
+    lines += ["", "Python CPU a turn by thread, ms (the parse thread runs spaCy, the embedding thread USE (or waits for "
+              "a worker process, `GRAPHMEM_EMBED_WORKERS`, whose CPU is the bracketed figure above), the writer "
               "the rules and linking, the committer the transaction; a set's threads that ended before its end are "
               "not counted): " + "; ".join(f"{LABEL.get(r['set'], r['set']).split(' (')[0]}: "
                                           + ", ".join(f"{k} {v}" for k, v in r.get("thread_cpu_ms_per_turn", {}).items())

@@ -72,7 +72,8 @@ class _Lazy:
 def pieces(embedder, texts: list[str]) -> list[list[str]]:
     """Slices of ``texts`` whose vectors, put together, are ``embedder.embed(texts)`` to the bit: the model's own
     batches for a built-in single model (each is encoded and normalised alone), the whole list for any other."""
-    step = embedder.batch_size if isinstance(embedder, _Lazy) else len(texts)
+    inner = getattr(embedder, "inner", embedder)   # a ProcessEmbedder's calls are its in-process embedder's
+    step = inner.batch_size if isinstance(inner, _Lazy) else len(texts)
     return [texts[i:i + step] for i in range(0, len(texts), step)]
 
 
@@ -325,7 +326,17 @@ def _shared(kind: str, model: str | None, cache_dir=None) -> Embedder:
     raise ConfigError(f"unknown embedder {kind!r}; use 'use', 'st' or 'use+st'")
 
 
+@cache
+def _in_workers(kind: str, model: str | None, cache_dir, workers: int) -> Embedder:
+    from graphmem.embed_process import ProcessEmbedder
+
+    return ProcessEmbedder(_shared(kind, model, cache_dir), kind, model, cache_dir, workers)
+
+
 def get_embedder(settings: Settings | None = None) -> Embedder:
-    """The process-wide embedder the settings choose (one instance, one model load per process)."""
+    """The process-wide embedder the settings choose (one instance, one model load per process), its calls run by
+    ``settings.embed_workers`` worker processes (``graphmem.embed_process``) when that is not 0."""
     settings = settings or Settings.from_env()
+    if settings.workers_for_embedding:
+        return _in_workers(settings.embedder, settings.st_model, settings.cache, settings.workers_for_embedding)
     return _shared(settings.embedder, settings.st_model, settings.cache)

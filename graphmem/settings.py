@@ -27,6 +27,7 @@ ENV = {
     "neo4j_heap": "GRAPHMEM_NEO4J_HEAP",
     "neo4j_pagecache": "GRAPHMEM_NEO4J_PAGECACHE",
     "tenant_databases": "GRAPHMEM_TENANT_DATABASES",
+    "embed_workers": "GRAPHMEM_EMBED_WORKERS",
 }
 
 
@@ -57,6 +58,9 @@ class Settings:
     #: (tenant, database) pairs: a tenant mapped here lives in its own Neo4j database (Enterprise, Aura); the others
     #: in ``neo4j_database``. From the environment: ``GRAPHMEM_TENANT_DATABASES="acme=acme,globex=globex-eu"``.
     tenant_databases: tuple[tuple[str, str], ...] = ()
+    #: worker processes that run the embedder's calls on other cores (``graphmem.embed_process``); None: one for
+    #: each core beyond the first, at most two; 0: embed in process only
+    embed_workers: int | None = None
 
     def __post_init__(self) -> None:
         scheme = urlparse(self.neo4j_uri).scheme
@@ -75,6 +79,14 @@ class Settings:
         except ValueError:
             raise ConfigError(f"GRAPHMEM_HTTP_PORT {self.http_port!r} is not a port number") from None
         object.__setattr__(self, "tenant_databases", _databases(self.tenant_databases))
+        if self.embed_workers is not None:
+            try:
+                workers = int(self.embed_workers)
+            except (TypeError, ValueError):
+                workers = -1
+            if not 0 <= workers <= 16:
+                raise ConfigError(f"GRAPHMEM_EMBED_WORKERS {self.embed_workers!r} is not a number of processes (0-16)")
+            object.__setattr__(self, "embed_workers", workers)
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None, **overrides) -> "Settings":
@@ -92,6 +104,15 @@ class Settings:
     def database_for(self, tenant: str | None = None) -> str:
         """The Neo4j database that holds ``tenant`` (default: this settings' tenant)."""
         return dict(self.tenant_databases).get(self.tenant if tenant is None else tenant, self.neo4j_database)
+
+    @property
+    def workers_for_embedding(self) -> int:
+        """``embed_workers``, its default resolved for this machine."""
+        if self.embed_workers is not None:
+            return self.embed_workers
+        from graphmem.embed_process import default_workers
+
+        return default_workers()
 
     @property
     def database(self) -> str:
