@@ -54,6 +54,19 @@ def logistic(X: np.ndarray, y: np.ndarray, w8: np.ndarray, l2: float = L2, iters
     return beta
 
 
+def logistic_one(x: np.ndarray, y: np.ndarray, w8: np.ndarray, offset: np.ndarray, l2: float = L2,
+                 iters: int = 50) -> float:
+    """The weight of one feature ``x`` in the same regression, every other term held (``offset``: their logit)."""
+    w = 0.0
+    for _ in range(iters):
+        p = 1 / (1 + np.exp(-np.clip(offset + w * x, -30, 30)))
+        step = (x @ (w8 * (p - y)) + l2 * w) / (x @ (w8 * p * (1 - p) * x) + l2 + 1e-9)
+        w -= step
+        if abs(step) < 1e-7:
+            break
+    return float(w)
+
+
 def recall_at(groups: list[dict], beta: np.ndarray, ks=(1, 5, 10)) -> dict[str, float]:
     """Mean recall@k when each question's candidates are ranked by the model alone."""
     out = {k: [] for k in ks}
@@ -163,6 +176,8 @@ def main(argv=None) -> int:
     ap.add_argument("--write", action="store_true", help="store the model fitted on every group")
     ap.add_argument("--no-own", action="store_true", help="LoCoMo only")
     ap.add_argument("--longmem", action="store_true", help="add the LongMemEval-shaped dev split as a source")
+    ap.add_argument("--only", choices=scoring.FEATURES, help="fit this feature's weight alone, the others held at "
+                    "the current model's (a feature no other source has: the assistant's words)")
     ap.add_argument("--l2", type=float, default=L2)
     a = ap.parse_args(argv)
     from graphmem import Memory, Settings
@@ -191,7 +206,12 @@ def main(argv=None) -> int:
         # every question weighs the same, and each group as much as another
         w8 = np.concatenate([np.full(len(g["units"]), 1.0 / (len(g["units"]) * len(part)))
                              for part in parts for g in part])
-        return logistic(X, y, w8 * len(y) / w8.sum(), a.l2)
+        w8 = w8 * len(y) / w8.sum()
+        if not a.only:
+            return logistic(X, y, w8, a.l2)
+        j, beta = scoring.FEATURES.index(a.only), current.copy()
+        beta[1 + j] = logistic_one(X[:, j], y, w8, X @ current[1:] + current[0] - X[:, j] * current[1 + j], a.l2)
+        return beta
 
     current = np.asarray([scoring.fitted_model()[0]] + [w for _, w in scoring.fitted_model()[1]])
     report = {}
@@ -205,12 +225,17 @@ def main(argv=None) -> int:
     weights = {f: round(float(w), 4) for f, w in zip(scoring.FEATURES, beta[1:])}
     print("bias", round(float(beta[0]), 4), json.dumps(weights))
     if a.write:
+        held = json.loads(MODEL.read_text(encoding="utf-8")) if a.only else {}
         MODEL.write_text(json.dumps({
             "bias": round(float(beta[0]), 4), "weights": weights,
             "fitted_on": {name: sum(len(g) for g in groups) for name, groups in sources.items()},
             "method": f"logistic regression, L2 {a.l2}, each question weighted equally, each source equally; "
-                      "python -m bench.fit_ranking --write",
-            "cross_validated": report}, indent=1) + "\n", encoding="utf-8")
+                      + (f"{a.only} fitted alone, the others held; python -m bench.fit_ranking --only {a.only}"
+                         f"{' --longmem' if a.longmem else ''} --write" if a.only else
+                         "python -m bench.fit_ranking --write"),
+            "cross_validated": report,
+            **({"others_from": {k: held[k] for k in ("fitted_on", "method") if k in held}} if a.only else {})},
+            indent=1) + "\n", encoding="utf-8")
         print(f"wrote {MODEL}")
     return 0
 

@@ -135,12 +135,14 @@ class _Worker:
         return rows.reshape(len(texts), -1).copy()
 
     def close(self) -> None:
-        self.alive = False
+        loaded, self.alive = self.alive, False
         _LIVE.discard(self)
         try:
-            self.proc.stdin.close()
+            self.proc.stdin.close()   # a loaded worker reads the pipe's end and exits
         except OSError:
             pass
+        if not loaded:   # one still loading its model would read it only then: a short-lived process does not wait
+            self.proc.kill()
         try:
             self.proc.wait(timeout=2)
         except subprocess.TimeoutExpired:

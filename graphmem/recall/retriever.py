@@ -817,6 +817,7 @@ def _annotate(cands: Iterable[Candidate], view: "QueryView", vc: "UserVectors", 
             asked = [n for n in near if vc.turns[n][3] == "user"]
             c.features["lexical"] = max([c.features["lexical"], *(view.lexical(n) for n in asked)])
             c.sim = max([c.sim or 0.0, *(view.sim(n) for n in asked)])
+        c.features["assistant"] = 1.0 if c.kind in ASSISTANT_KINDS and not to_assistant else 0.0
         c.features["question"] = 1.0 if c.label == "event" and (c.text or "").rstrip()[-1:] in _QUESTION else 0.0
 
 

@@ -60,7 +60,7 @@ FAMILIES = {"vector": "vector", "fulltext": "fulltext", "graph": "graph", "slots
 
 #: the signals the ranking model weighs, each in [0, 1] (see :func:`features`)
 FEATURES = ("semantic", "lexical", "graph", "key", "slot", "families", "time_match", "speaker", "neighbour", "question",
-            "fact", "recency", "recency_now", "importance", "activity")
+            "fact", "recency", "recency_now", "importance", "activity", "assistant")
 _MODEL_FILE = Path(__file__).resolve().parent.parent / "data" / "ranking_model.json"
 
 
@@ -127,7 +127,7 @@ def features(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) -> d
     relevance path families found it: vector when similar enough, full-text, graph, session; 0, ½, 1); time_match
     (it happened or was said in the period the question names); speaker (the question names who said it);
     neighbour (how relevant the messages just before and after it are); question (it is itself a question);
-    fact (a fact, not a message); recency (0.5 ** (age / half-life)); recency_now (the same, for a question about
+    fact (a fact, not a message); assistant (the assistant's own words, and the question does not ask what it said); recency (0.5 ** (age / half-life)); recency_now (the same, for a question about
     how things stand rather than what happened or what was before); importance; activity (log mentions)."""
     seen = _utc(c.last_seen or c.t_from or c.recorded_at)
     age = max(0.0, (now - seen).total_seconds() / 86400.0) if seen else 365.0
@@ -148,6 +148,7 @@ def features(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) -> d
         "speaker": c.features.get("speaker", 0.0),
         "neighbour": c.features.get("neighbour", 0.0),
         "question": c.features.get("question", 0.0),
+        "assistant": c.features.get("assistant", 0.0),
         "fact": 1.0 if c.label != "event" else 0.0,
         "recency": 0.5 ** (age / half) if half > 0 else 0.0,
         "recency_now": 0.0 if q.happened or q.past else 0.5 ** (age / half) if half > 0 else 0.0,

@@ -49,7 +49,9 @@ def test_a_call_before_the_worker_is_loaded_runs_in_process(inner):
         assert pe.workers == 0
         assert np.array_equal(first, inner.embed(TEXTS[:3]))
     finally:
+        (worker,) = pe._all
         pe.close()
+    assert worker.proc.poll() is not None   # one still loading is stopped, not waited for
 
 
 def test_a_killed_worker_loses_no_call(inner):
