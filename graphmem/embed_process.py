@@ -1,8 +1,8 @@
 """Embedding on another core: the settings' model in worker processes, serving ``embed(texts)`` over a pipe.
 
 A thread cannot do this. USE's forward pass is many small numpy calls, and with spaCy's parse on the next thread the
-two take turns on the interpreter: 200 LoCoMo turns, parse 5.4 ms and embed 3.0 ms a turn alone, 10.0 ms both on two
-threads (``bench/results/session_caller.md``). A worker is a child Python process (``python -m
+two take turns on the interpreter (LoCoMo turns: parse and embedding on two threads take their sum; a worker
+overlaps them; ``bench/results/session_caller.md``, stop 46). A worker is a child Python process (``python -m
 graphmem.embed_process``) that loads the same embedder from the same packages, offline, and runs each call as one
 ``embed(texts)`` of its own: the rows are the in-process embedder's to the bit (the same code on the same batches;
 ``tests/unit/test_embed_process.py``).
