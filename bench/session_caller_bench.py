@@ -22,7 +22,7 @@ cost went; the writer's pauses count how often its thread waited for a caller in
 The data is read from ``../shared/bench-data`` at run time (licence: benchmark only); without it the bench says so
 and exits 0.
 
-    python -m bench.session_caller_bench [--turns 200] [--gap 0] [--label after] [--report bench/results/session_caller.md]
+    python -m bench.session_caller_bench [--turns N] [--gap 0] [--label after] [--report bench/results/session_caller.md]
 """
 
 from __future__ import annotations
@@ -177,7 +177,9 @@ def report(path: Path, label: str, rows: list[dict], totals: list[dict], gap: fl
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sets", default=",".join(SETS))
-    ap.add_argument("--turns", type=int, default=200, help="messages a set")
+    ap.add_argument("--turns", type=int, default=None,
+                    help=f"messages a set (default 200; loop_long: every LoCoMo turn after its user's first {LONG}, "
+                         "about 375 calls of context(): a p95 of 100 moves by several ms from run to run)")
     ap.add_argument("--gap", type=float, default=0.0, help="ms of sleep after each message (the model's time)")
     ap.add_argument("--label", default="run")
     ap.add_argument("--report", type=Path, default=None)
@@ -194,7 +196,8 @@ def main(argv: list[str] | None = None) -> int:
     mem.warm()   # models loaded and out of the full collections, as a service does at start-up
     rows, totals = [], []
     for name in a.sets.split(","):
-        r, t = run(name, a.turns, a.gap, settings, mem.embedder)
+        n = a.turns or (len(_locomo(one_user=True)) - LONG if name == "loop_long" else 200)
+        r, t = run(name, n, a.gap, settings, mem.embedder)
         rows += r
         totals.append(t)
         for x in r:
