@@ -86,11 +86,12 @@ def _locomo(one_user: bool = False) -> list:
             for t in turns]
 
 
-def _turns(name: str, n: int) -> list:
+def _turns(name: str, n: int | None) -> list:
+    """The set's first ``n`` turns (None: all of them, for ``loop_long``)."""
     if name in ("locomo", "memory_add"):
         return _locomo()[:n]
     if name == "loop_long":
-        return _locomo(one_user=True)[LONG:LONG + n]
+        return _locomo(one_user=True)[LONG:][:n]
     if name == "loop":
         half = n // 2
         return real.memorybank("en")[:half] + real.memorybank("cn")[:n - half]
@@ -106,7 +107,7 @@ def _pauses() -> int | None:
     return give_way.paused
 
 
-def run(name: str, n: int, gap: float, settings, embedder) -> tuple[list[dict], dict]:
+def run(name: str, n: int | None, gap: float, settings, embedder) -> tuple[list[dict], dict]:
     from graphmem import Memory
     from graphmem.store import Store
     from graphmem.write.reads import delete_tenant
@@ -196,8 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     mem.warm()   # models loaded and out of the full collections, as a service does at start-up
     rows, totals = [], []
     for name in a.sets.split(","):
-        n = a.turns or (len(_locomo(one_user=True)) - LONG if name == "loop_long" else 200)
-        r, t = run(name, n, a.gap, settings, mem.embedder)
+        r, t = run(name, a.turns or (None if name == "loop_long" else 200), a.gap, settings, mem.embedder)
         rows += r
         totals.append(t)
         for x in r:

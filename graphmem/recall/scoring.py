@@ -127,8 +127,9 @@ def features(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) -> d
     relevance path families found it: vector when similar enough, full-text, graph, session; 0, ½, 1); time_match
     (it happened or was said in the period the question names); speaker (the question names who said it);
     neighbour (how relevant the messages just before and after it are); question (it is itself a question);
-    fact (a fact, not a message); assistant (the assistant's own words, and the question does not ask what it said); recency (0.5 ** (age / half-life)); recency_now (the same, for a question about
-    how things stand rather than what happened or what was before); importance; activity (log mentions)."""
+    fact (a fact, not a message); assistant (the assistant's own words, and the question does not ask what it
+    said); recency (0.5 ** (age / half-life)); recency_now (the same, for a question about how things stand rather
+    than what happened or what was before); importance; activity (log mentions)."""
     seen = _utc(c.last_seen or c.t_from or c.recorded_at)
     age = max(0.0, (now - seen).total_seconds() / 86400.0) if seen else 365.0
     half = cfg.half_life_event_days if c.label == "event" else cfg.half_life_fact_days
