@@ -1,4 +1,4 @@
-"""``graphmem neo4j up|down|status|logs|password|admin``: a local Neo4j without Docker."""
+"""``graphmem neo4j up|warm|down|status|logs|password|admin``: a local Neo4j without Docker."""
 
 from __future__ import annotations
 
@@ -18,6 +18,18 @@ def up(timeout: float = typer.Option(180.0, help="Seconds to wait for Bolt to an
 
     st = launcher.up(settings(), timeout=timeout)
     console.print(f"neo4j {st.version} running (pid {st.pid}) bolt {st.bolt}  browser {st.http}")
+
+
+@app.command()
+@fails_cleanly
+def warm(seconds: float = typer.Option(60.0, help="About how long to run (at most 900).")) -> None:
+    """Run graphmem's write path and recall against a server just started (any server, after `graphmem init`), in a
+    scratch tenant deleted afterwards, so Neo4j compiles its hot code before your agent waits on it."""
+    from graphmem.warmup import warm as run
+
+    w = run(settings(), seconds)
+    console.print(f"neo4j warmed: {w.turns} messages written and {w.contexts} recalls in {w.seconds:g} s "
+                  "(scratch tenant deleted)")
 
 
 @app.command()

@@ -1,0 +1,33 @@
+"""``graphmem.warmup.warm`` against the real server: it writes and recalls in a scratch tenant, deletes it, and
+leaves every other tenant as it was."""
+
+from __future__ import annotations
+
+from graphmem import curate
+from graphmem.store import Store
+from graphmem.warmup import warm
+from graphmem.write import Writer
+
+
+def test_warm_writes_recalls_and_leaves_nothing_behind(tenant_settings, tmp_path, sample_day):
+    with Writer(Store(tenant_settings), journal_path=tmp_path / "j.sqlite3") as w:
+        w.add("ana", "s1", 1, "My cat Miso is a grey British Shorthair.", at=sample_day)
+        assert w.flush(120)
+    mine = Store(tenant_settings)
+    try:
+        before = curate.stats(mine)
+        assert before["events"] >= 1
+
+        done = warm(tenant_settings, seconds=1)
+
+        assert done.turns >= 2 and done.contexts >= 1 and done.turns == 2 * done.contexts
+        assert done.tenant != tenant_settings.tenant and done.tenant.startswith("graphmem-warmup-")
+        scratch = Store(tenant_settings.with_(tenant=done.tenant))
+        try:
+            assert curate.users(scratch) == []
+            assert not any(curate.stats(scratch).values())
+        finally:
+            scratch.close()
+        assert curate.stats(mine) == before
+    finally:
+        mine.close()
