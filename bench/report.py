@@ -423,7 +423,10 @@ def render(res: dict, perf: dict | None) -> str:
                                       "hybrid; its first run: longmem_first.md"),
                        ("fit_longmem.md", "the ranking model fitted with the LongMemEval-shaped dev split: measured, "
                                           "not adopted"),
-                       ("closest.md", "a relative-similarity ranking feature: measured, landed, reverted")):
+                       ("closest.md", "a relative-similarity ranking feature: measured, landed, reverted"),
+                       ("session_caller.md", "the caller's cost of a session's messages and the agent loop's "
+                                             "context() on real text"),
+                       ("warmup.md", "a Neo4j server just started, with and without `graphmem neo4j warm`")):
         if (RESULTS / name).exists():
             L.append(f"- [`results/{name}`](results/{name}) — {what}")
     L += ["", "Reproduce: `python -m bench.report --run` (full suite + perf bench + this report, ~12 min on 2 cores); "
