@@ -28,6 +28,7 @@ if str(ROOT.parent) not in sys.path:
     sys.path.insert(0, str(ROOT.parent))
 
 from bench import locomo_bench as lb  # noqa: E402
+from bench import session_caller_bench as sc  # noqa: E402
 
 
 def _arm(warmed: bool, seconds: float, convs, loop: bool) -> dict:
@@ -71,13 +72,12 @@ def _locomo(settings, convs) -> dict:
         lb._close(memory, store, tenant, journal)
     turns = sum(len(c.turns) for c in convs)
     return {"turns": turns, "turns_per_s": round(turns / ingest_s, 1), "jit_s_ingest": _diff(jit0, jit1),
-            "recalls": len(ms), "recall_p50": round(statistics.median(ms), 1), "recall_p95": round(_q(ms, .95), 1),
+            "recalls": len(ms), "recall_p50": round(statistics.median(ms), 1), "recall_p95": round(sc._q(ms, .95), 1),
             "recall_max": round(max(ms), 1), "jit_s_recall": _diff(jit1, jit2)}
 
 
 def _loop(settings) -> dict:
     """``session_caller_bench``'s agent loop (``loop_long``, 500 ms between messages): ``context()`` p50/p95/p99."""
-    from bench import session_caller_bench as sc
     from bench.write_bench import _neo4j_cpu_s
     from graphmem import Memory
 
@@ -93,10 +93,6 @@ def _loop(settings) -> dict:
 
 def _diff(a: float | None, b: float | None) -> float | None:
     return None if a is None or b is None else round(b - a, 2)
-
-
-def _q(ms: list[float], p: float) -> float:
-    return sorted(ms)[int(p * (len(ms) - 1))]
 
 
 def render(rows: list[dict], seconds: float, loop: bool, locomo: bool) -> str:
