@@ -37,6 +37,7 @@ EXAMPLES = {   # the commands whose modules give none of their own
     "demo": "\b\nExamples:\n  graphmem demo --user demo-en\n  GRAPHMEM_TENANT=graphmem-demo graphmem users",
     "mcp": "\b\nExamples:\n  graphmem mcp\n  GRAPHMEM_MCP_TOKEN=secret graphmem mcp --transport http --port 8765",
     "up": "\b\nExample:\n  graphmem neo4j up && graphmem neo4j status",
+    "warm": "\b\nExample:\n  graphmem neo4j up && graphmem init && graphmem neo4j warm --seconds 60",
     "down": "\b\nExample:\n  graphmem neo4j down",
     "status": "\b\nExample:\n  graphmem neo4j status --json",
     "logs": "\b\nExample:\n  graphmem neo4j logs -n 100 --file debug.log",
