@@ -85,10 +85,9 @@ def main(argv=None) -> int:
     ap.add_argument("--rounds", type=int, default=60, help="rounds of each mode")
     ap.add_argument("--out", default=str(ROOT / "results" / "flush.md"))
     a = ap.parse_args(argv)
-    from bench.locomo_bench import DATA, TOOL
+    from bench.locomo_bench import data_absent
 
-    if not DATA.exists() or not TOOL.exists():
-        print(f"flush_bench: {DATA} or {TOOL} is absent (the benchmark data is not in this checkout); nothing to do")
+    if data_absent("flush_bench"):
         return 0
     text = render(run(a.rounds))
     print(text)

@@ -40,6 +40,15 @@ TOOL = SHARED / "tools" / "retrieval_eval.py"
 KS = (1, 5, 10, 20)
 
 
+def data_absent(bench: str) -> bool:
+    """True, saying so, when the LoCoMo data or the shared protocol is not in this checkout (the data's licence keeps
+    it out of the repository): a bench that needs them then measures nothing and exits 0."""
+    if DATA.exists() and TOOL.exists():
+        return False
+    print(f"{bench}: {DATA} or {TOOL} is absent (the benchmark data is not in this checkout); nothing to do")
+    return True
+
+
 def load_tool():
     spec = importlib.util.spec_from_file_location("retrieval_eval", TOOL)
     mod = importlib.util.module_from_spec(spec)
@@ -267,8 +276,7 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=str(ROOT / "results" / "locomo.md"))
     ap.add_argument("--rankings", help="write graphmem's per-question rankings (JSONL) here")
     a = ap.parse_args(argv)
-    if not DATA.exists() or not TOOL.exists():
-        print(f"locomo_bench: {DATA} or {TOOL} is absent (the benchmark data is not in this checkout); nothing to do")
+    if data_absent("locomo_bench"):
         return 0
     from bench.calibrate import box_speed
 

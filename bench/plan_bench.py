@@ -177,9 +177,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", default=str(ROOT / "results" / "plans.md"))
     a = ap.parse_args(argv)
-    if not lb.DATA.exists() or not lb.TOOL.exists():
-        print(f"plan_bench: {lb.DATA} or {lb.TOOL} is absent (the LoCoMo data stays outside the repository); "
-              "nothing measured")
+    if lb.data_absent("plan_bench"):
         return 0
     report = run()
     text = render(report)

@@ -133,9 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-locomo", action="store_true", help="not the LoCoMo ingest and recalls")
     ap.add_argument("--out", default=str(ROOT / "results" / "warmup.md"))
     a = ap.parse_args(argv)
-    if not lb.DATA.exists() or not lb.TOOL.exists():
-        print(f"warmup_bench: {lb.DATA} or {lb.TOOL} is absent (the benchmark data is not in this checkout); "
-              "nothing to do")
+    if lb.data_absent("warmup_bench"):
         return 0
     convs = lb.load_tool().load_locomo(str(lb.DATA))
     rows = []
