@@ -10,11 +10,10 @@ from graphmem.write import Writer
 
 
 def test_warm_writes_recalls_and_leaves_nothing_behind(tenant_settings, tmp_path, sample_day):
-    with Writer(Store(tenant_settings), journal_path=tmp_path / "j.sqlite3") as w:
-        w.add("ana", "s1", 1, "My cat Miso is a grey British Shorthair.", at=sample_day)
-        assert w.flush(120)
-    mine = Store(tenant_settings)
-    try:
+    with Store(tenant_settings) as mine:
+        with Writer(mine, journal_path=tmp_path / "j.sqlite3") as w:
+            w.add("ana", "s1", 1, "My cat Miso is a grey British Shorthair.", at=sample_day)
+            assert w.flush(120)
         before = curate.stats(mine)
         assert before["events"] >= 1
 
@@ -22,12 +21,7 @@ def test_warm_writes_recalls_and_leaves_nothing_behind(tenant_settings, tmp_path
 
         assert done.turns >= 2 and done.contexts >= 1 and done.turns == 2 * done.contexts
         assert done.tenant != tenant_settings.tenant and done.tenant.startswith("graphmem-warmup-")
-        scratch = Store(tenant_settings.with_(tenant=done.tenant))
-        try:
+        with Store(tenant_settings.with_(tenant=done.tenant)) as scratch:
             assert curate.users(scratch) == []
             assert not any(curate.stats(scratch).values())
-        finally:
-            scratch.close()
         assert curate.stats(mine) == before
-    finally:
-        mine.close()
