@@ -13,7 +13,8 @@ CALL () {
                    WHERE NOT coalesce(s.is_self, false) RETURN s.id } AS mentions,
          f.session_id AS session_id, f.turn_id AS turn_id, f.speaker AS speaker, null AS role, f.event_id AS source, f.last_seen.epochMillis AS happened,
          f.scope AS scope, f.kind AS kind, f.key AS key, f.value AS value, f.polarity AS polarity, null AS referents,
-         f.valid_from.epochMillis AS t_from, f.quality AS quality, f.language AS language, f.event_id AS source_id
+         f.valid_from.epochMillis AS t_from, f.quality AS quality, f.language AS language, f.event_id AS source_id,
+         f.text AS said
   UNION ALL
   MATCH (v:Event {tenant: $tenant, user_id: $user_id})
   WHERE v.occurred_at IS NOT NULL AND (v.embedding IS NOT NULL OR v.text IS NOT NULL) AND ($since IS NULL OR v.recorded_at > $since)
@@ -23,7 +24,8 @@ CALL () {
          v.session_id AS session_id, v.turn_id AS turn_id, v.speaker AS speaker, v.role AS role,
          head([(v)-[:DERIVED_FROM]->(src:Event) | src.id]) AS source, v.occurred_at.epochMillis AS happened,
          v.scope AS scope, v.kind AS kind, v.key AS key, null AS value, null AS polarity, v.referents AS referents,
-         v.occurred_at.epochMillis AS t_from, v.quality AS quality, v.language AS language, v.id AS source_id
+         v.occurred_at.epochMillis AS t_from, v.quality AS quality, v.language AS language, v.id AS source_id,
+         v.text AS said
   UNION ALL
   MATCH (e:Entity {tenant: $tenant, user_id: $user_id})
   WHERE NOT coalesce(e.is_self, false) AND coalesce(e.status, 'active') <> 'archived'
@@ -36,7 +38,7 @@ CALL () {
          coalesce(e.search_names, e.name, '') AS text, [] AS mentions,
          null AS session_id, null AS turn_id, null AS speaker, null AS role, null AS source, null AS happened,
          null AS scope, null AS kind, null AS key, null AS value, null AS polarity, null AS referents,
-         null AS t_from, null AS quality, null AS language, null AS source_id
+         null AS t_from, null AS quality, null AS language, null AS source_id, null AS said
 }
 RETURN id, label, embedding, at, text, mentions, session_id, turn_id, speaker, role, source, happened, scope,
-       kind, key, value, polarity, referents, t_from, quality, language, source_id
+       kind, key, value, polarity, referents, t_from, quality, language, source_id, said

@@ -458,6 +458,9 @@ class Retriever:
                 budget = self.config.vector_cache_mb * 1024 * 1024
                 while len(self._vecs) > 1 and sum(x.nbytes for x in self._vecs.values()) > budget:
                     self._vecs.pop(next(iter(self._vecs)))
+        said = [r["said"] for r in rows if r.get("said")]
+        if said:
+            self._pool().submit(scoring.prime, said)
         return fresh
 
     def _pool(self):

@@ -280,6 +280,35 @@ def test_warm_loads_the_models_and_the_named_users_caches_then_freezes_them(memo
         gc.unfreeze()
 
 
+def test_the_texts_a_users_cache_loads_are_read_ahead_for_ranking(memory):
+    """Loading a user's recall cache reads ahead, in the background, what ranking reads of each memory's text
+    (``scoring.prime``, on the ``said`` column of ``recall/user_vectors``): ranking's readings of those texts are
+    cache hits afterwards, for messages and for facts alike."""
+    import uuid
+
+    from graphmem.recall import query, scoring
+
+    tag = uuid.uuid4().hex[:8]
+    said = [f"My rent for the flat on {tag} street is 1,200 euros a month", f"No more {tag} lattes, I switched to tea"]
+    for n, text in enumerate(said):
+        memory.add("hana", "s1", n + 1, text, at=days_ago(3 - n))
+    assert memory.flush(120)
+    memory.retriever.invalidate()
+    memory.retriever.warm("hana")
+    memory.retriever._executor.shutdown(wait=True)   # the priming it submitted has run
+    memory.retriever._executor = None
+    rows = memory.store.run("recall/user_vectors", {"tenant": memory.settings.tenant, "user_id": "hana", "since": None})
+    texts = [r["said"] for r in rows if r["said"]]
+    assert set(said) <= set(texts) and len(texts) > len(said)   # the messages and the facts read from them
+    reads = (query.content_terms, scoring.announces_change, scoring.value_kinds, scoring._date_kinds,
+             scoring._states_target)
+    before = [f.cache_info().misses for f in reads]
+    for text in texts:
+        for f in reads:
+            f(text)
+    assert [f.cache_info().misses for f in reads] == before
+
+
 def test_two_tenants_holding_the_same_history_recall_it_alike(store, settings, tenant, embedder, tmp_path):
     """Ids are derived from the tenant and the server returns a user's memories in the order of their ids; the
     ties between equal scores (forty messages that match the question's words alike) must not follow them."""

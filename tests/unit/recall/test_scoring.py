@@ -514,3 +514,31 @@ def test_equal_scores_rank_the_newer_memory_first_whatever_the_ids():
         ranked = rank([said_early, said_late], analyse("support group", NOW), NOW, 5, CFG)
         assert ranked[0][1]["score"] == ranked[-1][1]["score"] or len(ranked) == 1
         assert ranked[0][0].id == second
+
+
+def test_ranking_reads_nothing_of_a_primed_text_again():
+    """``prime`` reads ahead every per-text reading ranking takes (content terms, change words, quantities, dates):
+    ranking primed memories misses none of those caches; the same memories unprimed miss them."""
+    import uuid
+
+    from graphmem.recall import query, scoring
+
+    reads = (query.content_terms, query.marks_change, scoring.announces_change, scoring.value_kinds,
+             scoring._quantity_units, scoring._date_kinds)
+
+    def misses_of_ranking(primed: bool) -> int:
+        tag = uuid.uuid4().hex[:8]   # texts no cache has seen
+        said = [("a", f"Rent for flat {tag} is 1,200 euros a month, and we moved in on May 14", 40),
+                ("b", f"Flat {tag}: the landlord bumped the rent to 1,350 euros, starting June 3", 5),
+                ("c", f"The heating in flat {tag} broke again; no more cold showers, I hope", 2)]
+        cands = [event(i, text, days=d, recorded_at=NOW - timedelta(days=d)) for i, text, d in said]
+        if primed:
+            scoring.prime(c.text for c in cands)
+        before = sum(f.cache_info().misses for f in reads)
+        scoring.implicit_supersede(cands, lambda a, b: 0.6, CFG)
+        link_newer(cands, lambda a, b: 0.6, CFG)
+        rank(cands, analyse(f"How much is the rent of flat {tag} now?", NOW), NOW, 3, CFG)
+        return sum(f.cache_info().misses for f in reads) - before
+
+    assert misses_of_ranking(primed=False) > 0
+    assert misses_of_ranking(primed=True) == 0
