@@ -35,6 +35,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Any
@@ -191,6 +192,7 @@ class Retriever:
         self._loading: dict[tuple[str, str], threading.Lock] = {}
         self._executor = None
         self._refreshing: set[tuple] = set()
+        self._priming: dict[tuple[str, str], Future] = {}   # per user, the read-ahead of the texts last loaded
         self._hot: dict[tuple[str, str], UserVectors] = {}    # users whose vectors are also float32, most recent last
         self._written: dict[tuple[str, str], int] = {}        # a user's commits by this process (a cache holds
         self._topping_up: set[tuple[str, str]] = set()        # all with .written equal); users being topped up
@@ -460,7 +462,7 @@ class Retriever:
                     self._vecs.pop(next(iter(self._vecs)))
         said = [r["said"] for r in rows if r.get("said")]
         if said:
-            self._pool().submit(scoring.prime, said)
+            self._priming[key] = self._pool().submit(scoring.prime, said)
         return fresh
 
     def _pool(self):
@@ -476,11 +478,15 @@ class Retriever:
             return self._loading.setdefault(key, threading.Lock())
 
     def warm(self, user_id: str, tenant: str | None = None) -> None:
-        """Load a user's names (and, in cache mode, vectors) now, so the first recall is fast."""
+        """Load a user's names (and, in cache mode, vectors, with what ranking reads of their texts) now, so the
+        first recall is fast."""
         tenant = tenant or self.settings.tenant
         self._user(tenant, user_id)
         if self.config.vector_mode == "cache" and "vector" in self.config.paths:
             self._vectors(tenant, user_id)
+            priming = self._priming.pop((tenant, user_id), None)
+            if priming is not None:
+                priming.result()
 
     def warm_async(self, user_id: str, tenant: str | None = None) -> None:
         """:meth:`warm` on a background thread (errors are logged, never raised); nothing when the user's caches

@@ -282,8 +282,8 @@ def test_warm_loads_the_models_and_the_named_users_caches_then_freezes_them(memo
 
 def test_the_texts_a_users_cache_loads_are_read_ahead_for_ranking(memory):
     """Loading a user's recall cache reads ahead, in the background, what ranking reads of each memory's text
-    (``scoring.prime``, on the ``said`` column of ``recall/user_vectors``): ranking's readings of those texts are
-    cache hits afterwards, for messages and for facts alike."""
+    (``scoring.prime``, on the ``said`` column of ``recall/user_vectors``; ``warm`` waits for it): ranking's readings
+    of those texts are cache hits afterwards, for messages and for facts alike."""
     import uuid
 
     from graphmem.recall import query, scoring
@@ -294,9 +294,7 @@ def test_the_texts_a_users_cache_loads_are_read_ahead_for_ranking(memory):
         memory.add("hana", "s1", n + 1, text, at=days_ago(3 - n))
     assert memory.flush(120)
     memory.retriever.invalidate()
-    memory.retriever.warm("hana")
-    memory.retriever._executor.shutdown(wait=True)   # the priming it submitted has run
-    memory.retriever._executor = None
+    memory.retriever.warm("hana")   # waits for the read-ahead it started
     rows = memory.store.run("recall/user_vectors", {"tenant": memory.settings.tenant, "user_id": "hana", "since": None})
     texts = [r["said"] for r in rows if r["said"]]
     assert set(said) <= set(texts) and len(texts) > len(said)   # the messages and the facts read from them
