@@ -13,7 +13,10 @@ Per set, the caller's wall time and thread CPU (``time.thread_time``) of every c
 - ``loop_long``: the agent loop of a user who already holds ``LONG`` real turns (LoCoMo's first ones, written with
   ``Memory.add`` and flushed before the clock starts), going on with the next LoCoMo turns (the conversation's first
   speaker the user, ``context()`` after each of their messages; the other's through ``add_participant_message``):
-  recall at the latency target's size while the user's own last turns are being written.
+  recall at the latency target's size while the user's own last turns are being written; the user ends holding
+  every LoCoMo turn (1,451), twice the target's size;
+- ``loop_700``: the same turns, ``WINDOW`` calls a user: each user holds the ``LONG`` turns before its first call
+  (written and in the recall caches before the clock), so every call is made on a user holding 700-820 turns.
 ``--gap`` ms of sleep after each message stands for the model's and the user's time (0: back to back, the worst
 case for the caller: the session's and the writer's background work compete for the interpreter). The process's
 CPU a message (all threads and the embedding worker processes, until every turn is in the graph) says where the
@@ -44,9 +47,10 @@ if str(ROOT.parent) not in sys.path:
 
 from bench import ingest_real_bench as real  # noqa: E402
 
-SETS = ("memory_add", "locomo", "memorybank_en", "memorybank_cn", "loop", "loop_long")
-LONG = 700   # turns the user of ``loop_long`` holds before its loop starts
-LOOPS = ("loop", "loop_long")
+SETS = ("memory_add", "locomo", "memorybank_en", "memorybank_cn", "loop", "loop_long", "loop_700")
+LONG = 700   # turns the user of ``loop_long`` (each user of ``loop_700``) holds before its loop starts
+WINDOW = 60  # ``loop_700``: the context() calls of one user before the next one takes over
+LOOPS = ("loop", "loop_long", "loop_700")
 
 
 def _q(values: list[float], p: float) -> float:
@@ -86,6 +90,28 @@ def _locomo(one_user: bool = False) -> list:
             for t in turns]
 
 
+def _plays(name: str, n: int | None) -> list[tuple[list, list]]:
+    """(the turns the user already holds, the turns played through the session) of each user of the set, one after
+    the other: ``loop_700``'s users (:func:`windows`), else one user, who holds ``LONG`` turns in ``loop_long``."""
+    if name == "loop_700":
+        return windows(_locomo(one_user=True), LONG, WINDOW, n)
+    return [(_locomo(one_user=True)[:LONG] if name == "loop_long" else [], _turns(name, n))]
+
+
+def windows(every: list, held: int, calls: int, n: int | None = None) -> list[tuple[list, list]]:
+    """``every`` turn after the first ``held`` (at most ``n`` of them) cut into plays of ``calls`` user turns each
+    (the turns of other roles go with the user turn before them), each play with the ``held`` turns before it."""
+    end = len(every) if n is None else min(len(every), held + n)
+    starts, made = [held], 0
+    for i in range(held, end):
+        if every[i].role == "user":
+            if made == calls:
+                starts.append(i)
+                made = 0
+            made += 1
+    return [(every[a - held:a], every[a:b]) for a, b in zip(starts, starts[1:] + [end])]
+
+
 def _turns(name: str, n: int | None) -> list:
     """The set's first ``n`` turns (None: all of them, for ``loop_long``)."""
     if name in ("locomo", "memory_add"):
@@ -108,25 +134,35 @@ def _pauses() -> int | None:
 
 
 def run(name: str, n: int | None, gap: float, settings, embedder) -> tuple[list[dict], dict]:
+    calls, cpu, messages, pauses, load0 = Calls(), 0.0, 0, 0, os.getloadavg()[0]
+    for held, turns in _plays(name, n):
+        spent, paused = _play(name, held, turns, gap, settings, embedder, calls)
+        cpu, messages, pauses = cpu + spent, messages + len(turns), pauses + (paused or 0)
+    return calls.rows(name), {"set": name, "messages": messages, "cpu_ms_per_message": round(cpu * 1e3 / messages, 2),
+                              "load": f"{load0:.1f} → {os.getloadavg()[0]:.1f}",
+                              "writer_pauses": None if _pauses() is None else pauses}
+
+
+def _play(name: str, held: list, turns: list, gap: float, settings, embedder, calls: Calls) -> tuple[float, int | None]:
+    """One user's turns through real sessions in a fresh tenant, after the ``held`` turns written and in the recall
+    caches; the process's CPU (seconds) and the writer's pauses from the first of ``turns`` until all are stored."""
     from graphmem import Memory
     from graphmem.store import Store
     from graphmem.write.reads import delete_tenant
 
-    turns = _turns(name, n)
     from graphmem.linking import nlp
     getattr(nlp, "_docs", {}).clear()   # every set parses its texts afresh (the loop repeats MemoryBank's)
     st = settings.with_(tenant=f"bench-caller-{name}-{uuid.uuid4().hex[:6]}")
     store = Store(st)
-    calls = Calls()
     try:
         with tempfile.TemporaryDirectory() as tmp, \
                 Memory(st, store=store, embedder=embedder, journal_path=Path(tmp) / "j.sqlite3") as mem:
-            if name == "loop_long":   # the user's earlier turns, written and in the recall caches before the clock
-                for t in _locomo(one_user=True)[:LONG]:
+            if held:   # the user's earlier turns, written and in the recall caches before the clock
+                for t in held:
                     mem.add(t.user, t.session, t.turn, t.text, role=t.role, speaker=t.speaker, at=t.at)
                 assert mem.flush(900), "the writer did not finish"
                 mem.retriever.warm(turns[0].user, st.tenant)
-            cpu0, load0, pauses0 = time.process_time() + real.workers_cpu(embedder), os.getloadavg()[0], _pauses()
+            cpu0, pauses0 = time.process_time() + real.workers_cpu(embedder), _pauses()
             sessions: dict = {}
             for t in turns:
                 s = None if name == "memory_add" else sessions.get((t.user, t.session)) or sessions.setdefault(
@@ -152,9 +188,7 @@ def run(name: str, n: int | None, gap: float, settings, embedder) -> tuple[list[
     finally:
         delete_tenant(store, st.tenant)
         store.close()
-    return calls.rows(name), {"set": name, "messages": len(turns), "cpu_ms_per_message": round(cpu * 1e3 / len(turns), 2),
-                              "load": f"{load0:.1f} → {os.getloadavg()[0]:.1f}",
-                              "writer_pauses": None if pauses0 is None else _pauses() - pauses0}
+    return cpu, None if pauses0 is None else _pauses() - pauses0
 
 
 def report(path: Path, label: str, rows: list[dict], totals: list[dict], gap: float, commit: str) -> None:
@@ -197,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
     mem.warm()   # models loaded and out of the full collections, as a service does at start-up
     rows, totals = [], []
     for name in a.sets.split(","):
-        r, t = run(name, a.turns or (None if name == "loop_long" else 200), a.gap, settings, mem.embedder)
+        r, t = run(name, a.turns or (None if name in ("loop_long", "loop_700") else 200), a.gap, settings, mem.embedder)
         rows += r
         totals.append(t)
         for x in r:
