@@ -134,6 +134,7 @@ def _pauses() -> int | None:
 
 
 def run(name: str, n: int | None, gap: float, settings, embedder) -> tuple[list[dict], dict]:
+    """The set's calls timed (rows by kind of call) and its totals, over every user it plays (:func:`_plays`)."""
     calls, cpu, messages, pauses, load0 = Calls(), 0.0, 0, 0, os.getloadavg()[0]
     for held, turns in _plays(name, n):
         spent, paused = _play(name, held, turns, gap, settings, embedder, calls)
@@ -213,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sets", default=",".join(SETS))
     ap.add_argument("--turns", type=int, default=None,
-                    help=f"messages a set (default 200; loop_long: every LoCoMo turn after its user's first {LONG}, "
+                    help=f"messages a set (default 200; loop_long and loop_700: every LoCoMo turn after the first {LONG}, "
                          "about 375 calls of context(): a p95 of 100 moves by several ms from run to run)")
     ap.add_argument("--gap", type=float, default=0.0, help="ms of sleep after each message (the model's time)")
     ap.add_argument("--label", default="run")

@@ -462,7 +462,8 @@ class Retriever:
                     self._vecs.pop(next(iter(self._vecs)))
         said = [r["said"] for r in rows if r.get("said")]
         if said:
-            self._priming[key] = self._pool().submit(scoring.prime, said)
+            priming = self._priming[key] = self._pool().submit(scoring.prime, said)
+            priming.add_done_callback(lambda done: self._priming.get(key) is done and self._priming.pop(key, None))
         return fresh
 
     def _pool(self):

@@ -388,16 +388,16 @@ def implicit_supersede(cands: Iterable[Candidate], similarity, cfg: ScoringConfi
     for ch in changes:
         if ch.status != "active":
             continue
-        said = _change(ch.text)
-        terms = said.terms - named
-        if said.when:   # the change gives a new date: the one earlier memory giving that kind of date that it moves
+        change = _change(ch.text)
+        terms = change.terms - named
+        if change.when:   # the change gives a new date: the one earlier memory giving that kind of date that it moves
             dated = [c for c in cands if c.status == "active" and said_at[c.id] is not None and said_at[c.id] < said_at[ch.id]
-                     and said.when & _date_kinds(c.text or "") and not (c.source_id and c.source_id == ch.source_id)]
+                     and change.when & _date_kinds(c.text or "") and not (c.source_id and c.source_id == ch.source_id)]
             moved_from = _rescheduled(ch, terms, dated, similarity)
             if moved_from is not None:
                 _outdate(moved_from, ch)
                 marked += 1
-        if said.value_only:   # then only a number it replaces, about the same thing (not a shared "点五"), counts
+        if change.value_only:   # then only a number it replaces, about the same thing (not a shared "点五"), counts
             terms = frozenset(t for t in terms if not _NUMERAL.search(t))
         for c in cands:
             if (c is ch or c.status != "active" or said_at[c.id] is None or said_at[c.id] >= said_at[ch.id]
@@ -405,17 +405,17 @@ def implicit_supersede(cands: Iterable[Candidate], similarity, cfg: ScoringConfi
                 continue
             text = c.text or f"{c.entity or ''} {c.value or ''}"
             # said outright: "no more oat latte" outdates what says oat latte; a move outdates where you lived
-            explicit = bool(said.dropped and said.dropped & content_terms(text))
+            explicit = bool(change.dropped and change.dropped & content_terms(text))
             if explicit:
                 sim = similarity(ch.id, c.id)
                 explicit = sim is None or sim >= cfg.change_similarity_explicit
-            if explicit or (said.moved and c.label == "fact" and c.key in _PLACE_KEYS):
+            if explicit or (change.moved and c.label == "fact" and c.key in _PLACE_KEYS):
                 _outdate(c, ch)
                 marked += 1
                 continue
-            if said.value_only and (not _NUMERAL.search(text) or (_states_target(text) and not said.target)):
+            if change.value_only and (not _NUMERAL.search(text) or (_states_target(text) and not change.target)):
                 continue
-            if not (terms & content_terms(text)) and not (said.units & _quantity_units(text)):
+            if not (terms & content_terms(text)) and not (change.units & _quantity_units(text)):
                 continue
             sim = similarity(ch.id, c.id)
             if sim is not None and sim >= cfg.change_similarity:
