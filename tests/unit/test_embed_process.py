@@ -42,14 +42,28 @@ def test_worker_rows_are_the_in_process_rows(inner):
     assert pe.workers == 0
 
 
+class _Counting:
+    """The in-process embedder, passed through, counting the texts it embeds (which path a call took)."""
+
+    def __init__(self, inner) -> None:
+        self.inner, self.name, self.dimensions, self.texts = inner, inner.name, inner.dimensions, 0
+
+    def embed(self, texts):
+        self.texts += len(texts)
+        return self.inner.embed(texts)
+
+
 def test_a_call_before_the_worker_is_loaded_runs_in_process(inner):
-    pe = ProcessEmbedder(inner, "use", None, None, 1)
+    expected = inner.embed(TEXTS[:3])   # the in-process model loaded first: the call below takes milliseconds
+    counting = _Counting(inner)
+    pe = ProcessEmbedder(counting, "use", None, None, 1)
     try:
-        first = pe.embed(TEXTS[:3])   # starts the worker; it cannot have loaded USE yet
-        assert pe.workers == 0
-        assert np.array_equal(first, inner.embed(TEXTS[:3]))
-    finally:
+        first = pe.embed(TEXTS[:3])   # starts the worker, which cannot have loaded USE when the call is routed
+        assert counting.texts == 3   # so the call ran in process, not waiting for it
+        assert np.array_equal(first, expected)
         (worker,) = pe._all
+        assert not worker.alive   # still starting (Python, numpy, USE's tokenizer take seconds)
+    finally:
         pe.close()
     assert worker.proc.poll() is not None   # one still loading is stopped, not waited for
 
