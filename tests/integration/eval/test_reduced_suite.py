@@ -22,7 +22,8 @@ LATEST_MIN = 0.62          # latest-value accuracy on change probes (measured 0.
 LONG_TERM_MAX = 600        # tokens of long-term memory context() may inject (RecallConfig.token_budget)
 JUNK_MAX = 0.15            # small-talk stored rate (measured 1/23; target 0 %)
 INFO_MIN = 0.92            # informative user turns that reach the graph (measured 51/51; target 100 %)
-SECONDS_MAX = 110
+SECONDS_MAX = 150          # wall clock, Neo4j included (measured 15 s on a quiet box): room for a slow, loaded CI
+                           # box, and a run over 10x slower (a write path or recall regression) still fails
 
 
 @pytest.fixture(scope="module")

@@ -228,7 +228,7 @@ def test_a_pronoun_names_whom_it_means_and_a_drug_name_is_no_persons_name(memory
     assert ride and "Callum" in ride[0].text and "(he:" not in ride[0].text   # named in the text already
 
 
-def _until(check, seconds: float = 10.0) -> bool:
+def _until(check, seconds: float = 120.0) -> bool:   # generous: background work on a slow, loaded box
     stop = threading.Event()
     for _ in range(int(seconds / 0.05)):
         if check():

@@ -140,7 +140,7 @@ def test_cached_vectors_are_topped_up_with_what_was_recorded_since(store, tenant
     write("cu", [("s1", 1, "I adopted a grey cat called Miso.", NOW.replace(day=1), None)])
     assert any("Miso" in m.text for m in r.recall("cu", "my cat", k=5))
     write("cu", [("s2", 1, "I started learning the cello with a teacher in Lyon.", NOW.replace(day=10), None)])
-    key, deadline = (tenant_settings.tenant, "cu"), time.monotonic() + 10
+    key, deadline = (tenant_settings.tenant, "cu"), time.monotonic() + 120   # generous: a slow, loaded box
     while r._vecs[key].watermark != NOW.replace(day=10):   # the newest recorded_at, read back as a datetime
         assert time.monotonic() < deadline, "the cache was never topped up"
         r.recall("cu", "anything new?", k=1)                # a recall starts the background check

@@ -44,6 +44,9 @@ def test_refused_credentials_keep_turns_journaled_and_back_off(store, tenant_set
         bad = tenant_settings.with_(home=tmp_path / "home", neo4j_password=None)
     w = Writer(Store(bad), bad, embedder=embedder, journal_path=journal).start()
     add_turns(w)
+    deadline = time.monotonic() + 120                # the first batch is prepared (models loaded) before it fails
+    while w.stats().retries < 1 and time.monotonic() < deadline:
+        time.sleep(0.05)
     assert w.flush(4) is False                       # not stored, so not "flushed"
     st = w.stats()
     assert st.failed == 0 and w.failed() == [] and st.pending == len(TURNS)

@@ -112,7 +112,8 @@ def test_chunks_the_parse_thread_has_not_started_are_parsed_by_the_writer_alike(
     monkeypatch.setattr(pipeline, "english_docs",
                         lambda texts, **kw: parsed_by.append(threading.current_thread().name) or docs(texts, **kw))
     hold = threading.Event()
-    held = pipeline._PARSE_AHEAD.submit(hold.wait, 30)
+    # released by the finally; the timeout only turns a regression that waits for the parse thread into a failure
+    held = pipeline._PARSE_AHEAD.submit(hold.wait, 600)
     try:
         b = Pipeline(store, embedder).prepare(entries)
     finally:

@@ -141,8 +141,9 @@ def test_close_waits_for_the_background_work_that_uses_the_store():
 
     from graphmem.recall.retriever import Retriever
     r = Retriever()                    # no I/O until a query
-    done = threading.Event()
-    r._pool().submit(lambda: (time.sleep(0.2), done.set()))
+    started, done = threading.Event(), threading.Event()
+    r._pool().submit(lambda: (started.set(), time.sleep(0.2), done.set()))
+    assert started.wait(10)            # running, not queued: close() cancels a job that has not started
     r.close()
     assert done.is_set()
 
