@@ -275,6 +275,15 @@ def _date_kinds(text: str) -> frozenset[str]:
     return frozenset(k for k in _kinds("date_kinds") if langs.union("date_kinds", k).search(text))
 
 
+@langs.cached(maxsize=8192)
+def _number_besides_dates(text: str) -> bool:
+    """A number in ``text`` that is not part of a date ("120 guests", "down to 80"; not the 19 of "September
+    19th"): two memories that both give one may give the same thing's value, two that both name a day need not."""
+    for k in _kinds("date_kinds"):
+        text = langs.union("date_kinds", k).sub(" ", text)
+    return bool(_NUMBER.search(text))
+
+
 @langs.cached(maxsize=16)
 def _kinds(table: str) -> tuple[str, ...]:
     """The keys of a ``key<TAB>pattern`` table of every pack, in pack order."""
@@ -338,6 +347,7 @@ def prime(texts: Iterable[str]) -> None:
             announces_change(part)
         value_kinds(text)
         _date_kinds(text)
+        _number_besides_dates(text)
         _states_target(text)
         if announces_change(text):
             _change(text)
@@ -657,8 +667,8 @@ def later_first(chosen: Chosen) -> Chosen:
 
 def _value_signs(text: str) -> tuple[frozenset[str], frozenset[str], bool]:
     """What :func:`_gives_value` compares of a text: its quantities' kinds, its dates' kinds, whether it has a
-    number (digits, or two Chinese numerals in a row: "十二", not the 一 of "一下")."""
-    return value_kinds(text), _date_kinds(text), bool(_NUMBER.search(text))
+    number besides its dates (digits, or two Chinese numerals in a row: "十二", not the 一 of "一下")."""
+    return value_kinds(text), _date_kinds(text), _number_besides_dates(text)
 
 
 def _gives_value(a: tuple, b: tuple) -> bool:

@@ -443,6 +443,13 @@ def test_of_two_answers_with_a_value_of_one_kind_the_later_is_read_first():
     assert answers_later_first(chosen, 0.3) == chosen
     assert answers_later_first([(old, {"score": 0.5, "relevance": 0.5}), (talk, {"score": 0.4, "relevance": 0.4})],
                                0.05)[0][0].id == "old"
+    # the number of a day is no value of the guests' kind: "September 19th" does not answer "how many guests?"
+    booked = event("booked", "And we booked Beltane Ranch for September 19th", days=3, recorded_at=NOW - timedelta(days=3))
+    assert answers_later_first([(old, {"score": 0.5, "relevance": 0.5}), (booked, {"score": 0.4, "relevance": 0.4})],
+                               0.05)[0][0].id == "old"
+    moved = event("moved", "We moved the wedding to the 26th, and it's 90 now", days=3, recorded_at=NOW - timedelta(days=3))
+    assert answers_later_first([(old, {"score": 0.5, "relevance": 0.5}), (moved, {"score": 0.4, "relevance": 0.4})],
+                               0.05)[0][0].id == "moved"   # a number besides the date still is
 
 
 def test_the_assistants_replies_are_not_versions_of_what_the_user_said():
