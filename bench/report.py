@@ -423,6 +423,8 @@ def render(res: dict, perf: dict | None) -> str:
                                       "hybrid; its first run: longmem_first.md"),
                        ("fit_longmem.md", "the ranking model fitted with the LongMemEval-shaped dev split: measured, "
                                           "not adopted"),
+                       ("later_answers.md", "which of two answers is read first, on long messages: variants "
+                                            "measured, one landed"),
                        ("closest.md", "a relative-similarity ranking feature: measured, landed, reverted"),
                        ("session_caller.md", "the caller's cost of a session's messages and the agent loop's "
                                              "context() on real text"),
