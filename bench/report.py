@@ -171,6 +171,8 @@ HELDOUT = (("eval_heldout_untuned.json", "`heldout`, first run (untuned)"),
             "its latest-value misses guided the *later* path)"),
            ("eval_heldout7_first.json", "`heldout7`, first run (written before the fitted ranking, never tuned on)"),
            ("eval_heldout7.json", "`heldout7`, now"),
+           ("eval_heldout8_first.json", "`heldout8`, first run (8 users, 95 probes, written at stop 50, never tuned on)"),
+           ("eval_heldout8.json", "`heldout8`, now"),
            ("eval_dev.json", "`dev` (8 users, 88 probes, written to tune on; first run: 81 %, latest 9/16)"),
            ("eval_heldout3_use_st.json", "`heldout3`, now, with `GRAPHMEM_EMBEDDER=use+st` (opt-in)"),
            ("eval_dev_use_st.json", "`dev`, with `GRAPHMEM_EMBEDDER=use+st` (opt-in)"),
@@ -449,7 +451,7 @@ def main(argv=None) -> int:
         subprocess.run([sys.executable, "-m", "bench.eval.run", "--out", str(a.eval)], check=True, cwd=ROOT.parent,
                        env=env)
         for name, embedder in (("heldout", ""), ("heldout2", ""), ("heldout3", ""), ("heldout4", ""), ("heldout5", ""),
-                               ("heldout6", ""), ("heldout7", ""), ("dev", ""), ("heldout3", "use+st"), ("dev", "use+st"), ("heldout5", "use+st")):
+                               ("heldout6", ""), ("heldout7", ""), ("heldout8", ""), ("dev", ""), ("heldout3", "use+st"), ("dev", "use+st"), ("heldout5", "use+st")):
             suffix = "_" + embedder.replace("+", "_") if embedder else ""
             subprocess.run([sys.executable, "-m", "bench.eval.run", "--users-dir", str(ROOT / "eval" / name),
                             "--no-curve", "--out", str(RESULTS / f"eval_{name}{suffix}.json")], check=True,
