@@ -174,6 +174,9 @@ HELDOUT = (("eval_heldout_untuned.json", "`heldout`, first run (untuned)"),
            ("eval_heldout8_first.json", "`heldout8`, first run (8 users, 95 probes, written at stop 50, never tuned on)"),
            ("eval_heldout8.json", "`heldout8`, now"),
            ("eval_dev.json", "`dev` (8 users, 88 probes, written to tune on; first run: 81 %, latest 9/16)"),
+           ("eval_dev2_first.json", "`dev2`, first run (8 users, 121 probes, 64 of them changes; written at stop 51 to "
+                                    "tune on)"),
+           ("eval_dev2.json", "`dev2`, now"),
            ("eval_heldout3_use_st.json", "`heldout3`, now, with `GRAPHMEM_EMBEDDER=use+st` (opt-in)"),
            ("eval_dev_use_st.json", "`dev`, with `GRAPHMEM_EMBEDDER=use+st` (opt-in)"),
            ("eval_heldout5_use_st.json", "`heldout5`, now, with `GRAPHMEM_EMBEDDER=use+st` (opt-in; never tuned on)"))
@@ -191,8 +194,8 @@ def heldout_section() -> list[str]:
          "100 probes each). `heldout` was run once untuned, then its failures guided general changes (the data was "
          "not edited). `heldout2` … `heldout5` were each written after the next round; each first "
          "run is the honest figure for unseen users at that point. Later changes were guided by their failure lists "
-         "too, so the current rows are no longer held out. `bench/eval/dev/` was written the same way but to be "
-         "tuned on.", "",
+         "too, so the current rows are no longer held out. `bench/eval/dev/` and `dev2/` were written the same way "
+         "but to be tuned on.", "",
          _row(["set", "recall@5", "context() recall", "hit", "latest value", "small talk stored",
                "informative stored", "leak", "by category", "by language"]), _row(["---"] * 10)]
     for label, r in runs:
@@ -427,6 +430,9 @@ def render(res: dict, perf: dict | None) -> str:
                                           "not adopted"),
                        ("later_answers.md", "which of two answers is read first, on long messages: variants "
                                             "measured, one landed"),
+                       ("dev2.md", "`dev2`, a set to tune on of changed values and small talk: its first run, 21 "
+                                   "pairing variants, a refit of the ranking model and two small-talk classifiers, "
+                                   "measured and not landed"),
                        ("closest.md", "a relative-similarity ranking feature: measured, landed, reverted"),
                        ("session_caller.md", "the caller's cost of a session's messages and the agent loop's "
                                              "context() on real text"),
@@ -451,7 +457,8 @@ def main(argv=None) -> int:
         subprocess.run([sys.executable, "-m", "bench.eval.run", "--out", str(a.eval)], check=True, cwd=ROOT.parent,
                        env=env)
         for name, embedder in (("heldout", ""), ("heldout2", ""), ("heldout3", ""), ("heldout4", ""), ("heldout5", ""),
-                               ("heldout6", ""), ("heldout7", ""), ("heldout8", ""), ("dev", ""), ("heldout3", "use+st"), ("dev", "use+st"), ("heldout5", "use+st")):
+                               ("heldout6", ""), ("heldout7", ""), ("heldout8", ""), ("dev", ""), ("dev2", ""),
+                               ("heldout3", "use+st"), ("dev", "use+st"), ("heldout5", "use+st")):
             suffix = "_" + embedder.replace("+", "_") if embedder else ""
             subprocess.run([sys.executable, "-m", "bench.eval.run", "--users-dir", str(ROOT / "eval" / name),
                             "--no-curve", "--out", str(RESULTS / f"eval_{name}{suffix}.json")], check=True,
