@@ -512,6 +512,7 @@ def link_newer(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = Scor
                   key=lambda c: said[c.id])
     terms = {c.id: content_terms(c.text or "") - named for c in live}
     kinds = {c.id: value_kinds(c.text or "") for c in live}
+    signs = {c.id: _new_value_signs(c.text or "") for c in live}   # read once, not once a pair
     column = {t: k for k, t in enumerate({t for c in live for t in terms[c.id]})}
     holds = np.zeros((len(live), len(column)), dtype=np.float32)   # memory × content term: 1 where it has it
     for j, d in enumerate(live):
@@ -529,7 +530,8 @@ def link_newer(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = Scor
 
         # the latest that says the same thing, else the closest about the same entity (cheap tests first)
         same = next((d for d in (live[j] for j in reversed(two_later[i])) if is_later(d)
-                     and (similarity(c.id, d.id) or 0.0) >= cfg.same_thing and _gives_new_value(c, d, kinds)), None)
+                     and _gives_new_value(signs[c.id], signs[d.id], kinds[c.id], kinds[d.id])
+                     and (similarity(c.id, d.id) or 0.0) >= cfg.same_thing), None)
         if same is None and kinds[c.id]:
             later = [d for d in reversed(live[i + 1:]) if is_later(d)]
             mine = entities(c)
@@ -546,12 +548,17 @@ def link_newer(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = Scor
     return linked
 
 
-def _gives_new_value(c: Candidate, d: Candidate, kinds: dict[str, frozenset[str]]) -> bool:
-    """``d`` (later) changes what ``c`` says rather than only talking about the same thing again: it announces a
-    change, gives a quantity or a date of a kind ``c`` gives too, or both give a number ("每天新词30个" → "50个")."""
-    a, b = c.text or "", d.text or ""
-    return (announces_change(b) or bool(kinds[c.id] & kinds[d.id]) or bool(_date_kinds(a) & _date_kinds(b))
-            or bool(_DIGIT.search(a) and _DIGIT.search(b)))
+def _new_value_signs(text: str) -> tuple[bool, frozenset[str], bool]:
+    """What :func:`_gives_new_value` reads of a text: whether it announces a change, its dates' kinds, whether it
+    has a digit."""
+    return announces_change(text), _date_kinds(text), bool(_DIGIT.search(text))
+
+
+def _gives_new_value(c: tuple, d: tuple, c_kinds: frozenset[str], d_kinds: frozenset[str]) -> bool:
+    """A later memory (its :func:`_new_value_signs` ``d``, quantity kinds ``d_kinds``) changes what an earlier one
+    says rather than only talking about the same thing again: it announces a change, gives a quantity or a date of
+    a kind the earlier one gives too, or both give a number ("每天新词30个" → "50个")."""
+    return d[0] or bool(c_kinds & d_kinds) or bool(c[1] & d[1]) or (c[2] and d[2])
 
 
 def normalise_lexical(cands: Iterable[Candidate]) -> None:
