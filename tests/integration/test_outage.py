@@ -86,8 +86,8 @@ class BoltProxy:
             dst.shutdown(socket.SHUT_RDWR)
 
 
-def test_recall_answers_right_after_the_cool_down_once_neo4j_is_back_while_callers_keep_calling(sample_users,
-                                                                                        tenant_settings):
+def test_recall_answers_right_after_the_cool_down_once_neo4j_is_back_while_callers_keep_calling(
+        sample_users, tenant_settings):
     proxy = BoltProxy(tenant_settings.bolt_host_port).up()
     via = tenant_settings.with_(neo4j_uri=f"bolt://127.0.0.1:{proxy.port}")
     with Memory(via, journal_path=None) as mem:
