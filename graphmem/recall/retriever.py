@@ -795,9 +795,6 @@ def _positive_k(k) -> int:
     return int(k)
 
 
-_QUESTION = frozenset("?？")
-
-
 def _annotate(cands: Iterable[Candidate], view: "QueryView", vc: "UserVectors", query: str,
               scopes: Sequence[str] | None = None) -> None:
     """The query-dependent features the cache can tell for any memory: BM25, who said it (and whether the
@@ -828,7 +825,7 @@ def _annotate(cands: Iterable[Candidate], view: "QueryView", vc: "UserVectors", 
             c.features["lexical"] = max([c.features["lexical"], *(view.lexical(n) for n in asked)])
             c.sim = max([c.sim or 0.0, *(view.sim(n) for n in asked)])
         c.features["assistant"] = 1.0 if c.kind in ASSISTANT_KINDS and not to_assistant else 0.0
-        c.features["question"] = 1.0 if c.label == "event" and (c.text or "").rstrip()[-1:] in _QUESTION else 0.0
+        c.features["question"] = 1.0 if c.label == "event" and scoring.asks(c.text or "") else 0.0
 
 
 def _names(name: str, text: str) -> bool:

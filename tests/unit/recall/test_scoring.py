@@ -5,8 +5,8 @@ from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 from graphmem.recall.query import analyse
-from graphmem.recall.scoring import (FEATURES, ScoringConfig, answers_later_first, components, later_first, link_newer, merge,
-                                     normalise_lexical, overlap, rank, shingles)
+from graphmem.recall.scoring import (FEATURES, QUESTION_TELLS, ScoringConfig, answers_later_first, asks, components,
+                                     later_first, link_newer, merge, normalise_lexical, overlap, rank, shingles)
 from graphmem.recall.types import Candidate
 
 NOW = datetime(2026, 11, 20, 12, 0, tzinfo=timezone.utc)
@@ -549,3 +549,21 @@ def test_ranking_reads_nothing_of_a_primed_text_again():
 
     assert misses_of_ranking(primed=False) > 0
     assert misses_of_ranking(primed=True) == 0
+
+
+def test_a_question_is_one_that_tells_little_else():
+    assert asks("What did it look like?") and asks("你最近怎么样？")
+    assert asks("Wow, that sounds amazing, Caroline! How long have you been painting?")   # a reaction, then a question
+    assert not asks("I ran 3.5 miles today.") and not asks("")
+    told = ("We brought home a retired racing greyhound yesterday! Her name is Pepper, she is three, and she raced in "
+            "Florida for about a year and a half. She is sweet but paces around the kitchen at night. What about food?")
+    assert not asks(told)   # a long message that ends by asking the assistant still tells its facts
+    assert not asks("我想开始学葡萄牙语。我男朋友拉斐尔的家人在波尔图，我们九月十四号飞葡萄牙，先去里斯本，然后去波尔图见他的家人。"
+                    "有什么建议吗？")
+
+
+def test_what_a_question_tells_is_counted_outside_its_questions():
+    many = " ".join(f"word{i}" for i in range(QUESTION_TELLS))
+    assert asks(f"{many}? And {many}?")                  # only questions: however long
+    assert asks(f"I saw {many[:len(many) // 2]}. Why?")    # half the limit told
+    assert not asks(f"I saw {many} more. Why?")          # over the limit
