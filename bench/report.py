@@ -433,6 +433,8 @@ def render(res: dict, perf: dict | None) -> str:
                        ("dev2.md", "`dev2`, a set to tune on of changed values and small talk: its first run, 21 "
                                    "pairing variants, a refit of the ranking model and two small-talk classifiers, "
                                    "measured and not landed"),
+                       ("question.md", "when a message counts as a question: a long message that ends by asking "
+                                       "still tells its facts; thresholds measured, one landed"),
                        ("closest.md", "a relative-similarity ranking feature: measured, landed, reverted"),
                        ("session_caller.md", "the caller's cost of a session's messages and the agent loop's "
                                              "context() on real text"),
