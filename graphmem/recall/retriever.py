@@ -593,7 +593,7 @@ class Retriever:
                                         paths=paths, linked=linked)
         t3 = time.perf_counter()
         lang = language if langs.has(language) else q.language if langs.has(q.language) else langs.DEFAULT
-        ranked = scoring.rank(merged, q, now, k, self.config.scoring)
+        ranked = scoring.rank(merged, q, now, k, self.config.scoring, vc.cosine if vc is not None else None)
         out = []
         names = frozenset(w for c, _ in ranked if c.speaker for w in c.speaker.lower().split())
         for c, comp in ranked:

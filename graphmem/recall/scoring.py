@@ -25,7 +25,9 @@ unless the question asks about the past: "现在每天新词50个" above "每天
 message stale ("最后定在5月2号开门" above "开业日子定在4月18号，正好周六").
 And, for a question about how things stand, of two chosen memories that both answer it (relevance within
 ``answer_ratio`` of each other) with a value of one kind, the later is read first (:func:`answers_later_first`)
-even when the two are not alike ("120 guests" in January, "we cut the guest list down to 80" last week).
+even when the two are less alike than ``link_newer`` asks ("120 guests" in January, "we cut the guest list down to
+80" last week); two whose only value in common is "a number" must still be about one thing (cosine ≥
+``number_pair_sim``).
 These version rules read what people said and the facts, never the assistant's replies (:func:`states`).
 Diversity: a candidate too similar to one already chosen (character-bigram overlap ≥ ``dup_threshold``,
 or the same fact slot) is skipped, unless it says more (the whole message a clause came from): within
@@ -100,7 +102,9 @@ class ScoringConfig:
     fuller_ratio: float = 0.85       # a near-duplicate that says more replaces the chosen one within this score ratio
     same_entity_penalty: float = 0.03
     answer_ratio: float = 0.05       # two chosen memories within this relevance ratio that give a value of one
-                                     # kind both answer the question: the later is read first (0: off)
+                                     # kind both answer the question: the later is read first (0: off) ...
+    number_pair_sim: float = 0.15    # ... and two whose only value in common is "a number", from this cosine up
+                                     # (USE: unrelated pairs ~0.0-0.15; bench/results/later_answers.md, stop 52)
 
     def weights(self) -> tuple[float, tuple[tuple[str, float], ...]]:
         return self.model if self.model is not None else fitted_model()
@@ -598,9 +602,10 @@ def _lift(comp: dict[str, float], to: float) -> None:
         comp["newer"], comp["score"] = comp.get("newer", 0.0) + to - comp["score"], to
 
 
-def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int,
-         cfg: ScoringConfig = ScoringConfig()) -> list[tuple[Candidate, dict[str, float]]]:
-    """The best ``k`` candidates with their components, diverse (see the module docstring)."""
+def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int, cfg: ScoringConfig = ScoringConfig(),
+         similarity: Callable[[str, str], float | None] | None = None) -> list[tuple[Candidate, dict[str, float]]]:
+    """The best ``k`` candidates with their components, diverse (see the module docstring); ``similarity``: the
+    cosine of two candidates by id (None: unknown)."""
     comps = {c.id: (c, components(c, q, now, cfg)) for c in cands}
     if not q.past:   # the later of two memories that say the same thing takes the earlier one's place
         before = {i: comp["score"] for i, (_, comp) in comps.items()}   # no chains: each lift from its own pair
@@ -662,7 +667,11 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int,
     if q.past:
         return chosen
     chosen = later_first(chosen)
-    return answers_later_first(chosen, cfg.answer_ratio) if cfg.answer_ratio > 0 and not q.happened else chosen
+    if cfg.answer_ratio <= 0 or q.happened:
+        return chosen
+    alike = None if similarity is None else \
+        (lambda c, d: (similarity(c.id, d.id) or 0.0) >= cfg.number_pair_sim)
+    return answers_later_first(chosen, cfg.answer_ratio, alike)
 
 
 Chosen = list[tuple[Candidate, dict[str, float]]]
@@ -699,17 +708,21 @@ def _value_signs(text: str) -> tuple[frozenset[str], frozenset[str], bool]:
     return value_kinds(text), _date_kinds(text), _number_besides_dates(text)
 
 
-def _gives_value(a: tuple, b: tuple) -> bool:
+def _gives_value(a: tuple, b: tuple, alike: Callable[[], bool]) -> bool:
     """Two texts (their :func:`_value_signs`) both give a value of one kind: a quantity in the same unit or an
-    amount, a date of the same kind, or both a number."""
-    return bool(a[0] & b[0] or a[1] & b[1] or (a[2] and b[2]))
+    amount, a date of the same kind, or both a number when they are ``alike()``."""
+    return bool(a[0] & b[0] or a[1] & b[1]) or (a[2] and b[2] and alike())
 
 
-def answers_later_first(chosen: Chosen, ratio: float) -> Chosen:
+def answers_later_first(chosen: Chosen, ratio: float,
+                        alike: Callable[[Candidate, Candidate], bool] | None = None) -> Chosen:
     """For a question about how things stand: of two chosen memories that both answer it — each at least
     ``ratio`` × the other's relevance — and give a value of one kind (:func:`_gives_value`), the one said later
     takes the earlier one's place ("120 guests" in January, "we cut the guest list down to 80" last week). The
-    pair need not be similar to each other (:func:`link_newer` asks that): the question is what they share."""
+    pair need not be as similar as :func:`link_newer` asks: the question is what they share. Two whose only value
+    in common is "a number" must be ``alike`` (None: never): in a haystack of long messages every message has a
+    number ("I need to find customers who haven't ordered in the last 90 days" was read first for "Where am I
+    working these days?")."""
     said = {c.id: _said(c) for c, _ in chosen}
     signs = {c.id: _value_signs(c.text or "") for c, _ in chosen}
     known: dict[tuple[str, str], bool] = {}   # a move changes scores, not relevance: each pair is read once
@@ -721,7 +734,7 @@ def answers_later_first(chosen: Chosen, ratio: float) -> Chosen:
             known[key] = (bool(sc and sd) and sd > sc and states(c) and states(d)
                           and not {c.id, c.source_id} & {d.id, d.source_id} - {None}
                           and min(cc["relevance"], dc["relevance"]) >= ratio * max(cc["relevance"], dc["relevance"])
-                          and _gives_value(signs[c.id], signs[d.id]))
+                          and _gives_value(signs[c.id], signs[d.id], lambda: alike is not None and alike(c, d)))
         return known[key]
 
     def pair(out: Chosen) -> tuple[int, int] | None:

@@ -437,19 +437,39 @@ def test_of_two_answers_with_a_value_of_one_kind_the_later_is_read_first():
     talk = event("talk", "The caterer wants the menu by Friday", days=1, recorded_at=NOW - timedelta(days=1))
     chosen = [(old, {"score": 0.5, "relevance": 0.5}), (new, {"score": 0.1, "relevance": 0.1}),
               (talk, {"score": 0.09, "relevance": 0.09})]
-    out = answers_later_first(chosen, 0.05)
+    alike = lambda c, d: True   # noqa: E731 - "120 guests" and "down to 80" share only a number
+    out = answers_later_first(chosen, 0.05, alike)
     assert [c.id for c, _ in out] == ["new", "old", "talk"] and out[0][1]["newer"] == 0.4
     # far less relevant, or no value of the same kind: the order stands
-    assert answers_later_first(chosen, 0.3) == chosen
+    assert answers_later_first(chosen, 0.3, alike) == chosen
     assert answers_later_first([(old, {"score": 0.5, "relevance": 0.5}), (talk, {"score": 0.4, "relevance": 0.4})],
-                               0.05)[0][0].id == "old"
+                               0.05, alike)[0][0].id == "old"
     # the number of a day is no value of the guests' kind: "September 19th" does not answer "how many guests?"
     booked = event("booked", "And we booked Beltane Ranch for September 19th", days=3, recorded_at=NOW - timedelta(days=3))
     assert answers_later_first([(old, {"score": 0.5, "relevance": 0.5}), (booked, {"score": 0.4, "relevance": 0.4})],
-                               0.05)[0][0].id == "old"
+                               0.05, alike)[0][0].id == "old"
     moved = event("moved", "We moved the wedding to the 26th, and it's 90 now", days=3, recorded_at=NOW - timedelta(days=3))
-    assert answers_later_first([(old, {"score": 0.5, "relevance": 0.5}), (moved, {"score": 0.4, "relevance": 0.4})],
-                               0.05)[0][0].id == "moved"   # a number besides the date still is
+    pair = [(old, {"score": 0.5, "relevance": 0.5}), (moved, {"score": 0.4, "relevance": 0.4})]
+    assert answers_later_first(pair, 0.05, lambda c, d: True)[0][0].id == "moved"   # a number besides the date is,
+    assert answers_later_first(pair, 0.05, lambda c, d: False) == pair   # when the two are about the same thing
+    assert answers_later_first(pair, 0.05) == pair                       # (unknown: no)
+
+
+def test_two_answers_that_share_only_a_number_must_be_alike():
+    """In long messages every message has a number: the job the user took and a database task they asked about
+    share nothing else, and the task is no later answer to "where am I working these days?"."""
+    job = event("job", "I started at Arbor Creek Cancer Center as an oncology pharmacist on April 17, 4 shifts a week",
+                sim=0.6, days=30, recorded_at=NOW - timedelta(days=30))
+    task = event("task", "I need to find customers who haven't placed an order in the last 90 days", sim=0.3,
+                 days=14, recorded_at=NOW - timedelta(days=14))
+    chosen = [(job, {"score": 0.4, "relevance": 0.4}), (task, {"score": 0.04, "relevance": 0.04})]
+    assert answers_later_first(chosen, 0.05, lambda c, d: False) == chosen
+    assert answers_later_first(chosen, 0.05, lambda c, d: True)[0][0].id == "task"
+    q = analyse("Where am I working these days?", NOW)     # rank asks its similarity, from number_pair_sim up
+    for cosine, order in ((CFG.number_pair_sim - 0.01, ["job", "task"]), (CFG.number_pair_sim, ["task", "job"]),
+                          (None, ["job", "task"])):
+        assert [c.id for c, _ in rank([job, task], q, NOW, 5, CFG, lambda a, b, cosine=cosine: cosine)] == order
+
 
 
 def test_the_assistants_replies_are_not_versions_of_what_the_user_said():
