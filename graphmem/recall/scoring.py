@@ -361,7 +361,7 @@ def prime(texts: Iterable[str]) -> None:
 
 #: a message that ends with a question still tells something when it says more than this many content terms
 #: outside its questions ("We brought home a retired racing greyhound yesterday! … What about food?"). Chosen on the
-#: dev splits (README, "How recall ranks"): LoCoMo's "Wow, that sounds amazing! How long have you been painting?"
+#: dev splits (bench/results/question.md): LoCoMo's "Wow, that sounds amazing! How long have you been painting?"
 #: stays a question.
 QUESTION_TELLS = 16
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[。！？])")
