@@ -450,9 +450,9 @@ def test_of_two_answers_with_a_value_of_one_kind_the_later_is_read_first():
                                0.05, alike)[0][0].id == "old"
     moved = event("moved", "We moved the wedding to the 26th, and it's 90 now", days=3, recorded_at=NOW - timedelta(days=3))
     pair = [(old, {"score": 0.5, "relevance": 0.5}), (moved, {"score": 0.4, "relevance": 0.4})]
-    assert answers_later_first(pair, 0.05, lambda c, d: True)[0][0].id == "moved"   # a number besides the date is,
-    assert answers_later_first(pair, 0.05, lambda c, d: False) == pair   # when the two are about the same thing
-    assert answers_later_first(pair, 0.05) == pair                       # (unknown: no)
+    assert answers_later_first(pair, 0.05, alike)[0][0].id == "moved"   # a number besides the date is, when the
+    assert answers_later_first(pair, 0.05, lambda c, d: False) == pair   # two are about one thing (unknown: no)
+    assert answers_later_first(pair, 0.05) == pair
 
 
 def test_two_answers_that_share_only_a_number_must_be_alike():
@@ -469,7 +469,6 @@ def test_two_answers_that_share_only_a_number_must_be_alike():
     for cosine, order in ((CFG.number_pair_sim - 0.01, ["job", "task"]), (CFG.number_pair_sim, ["task", "job"]),
                           (None, ["job", "task"])):
         assert [c.id for c, _ in rank([job, task], q, NOW, 5, CFG, lambda a, b, cosine=cosine: cosine)] == order
-
 
 
 def test_the_assistants_replies_are_not_versions_of_what_the_user_said():
@@ -583,7 +582,8 @@ def test_a_question_is_one_that_tells_little_else():
 
 
 def test_what_a_question_tells_is_counted_outside_its_questions():
-    many = " ".join(f"word{i}" for i in range(QUESTION_TELLS))
-    assert asks(f"{many}? And {many}?")                  # only questions: however long
-    assert asks(f"I saw {many[:len(many) // 2]}. Why?")    # half the limit told
-    assert not asks(f"I saw {many} more. Why?")          # over the limit
+    def words(n: int) -> str:
+        return " ".join(f"word{i}" for i in range(n))
+    assert asks(f"{words(40)}? And {words(40)}?")            # only questions: however long
+    assert asks(f"{words(QUESTION_TELLS)}. Why?")              # the limit told
+    assert not asks(f"{words(QUESTION_TELLS + 1)}. Why?")      # one more
