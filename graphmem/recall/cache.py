@@ -327,11 +327,8 @@ class UserVectors:
         return lambda a, b: float(sims[at[a], at[b]]) if a in at and b in at else None
 
     def cosine(self, a: str, b: str) -> float | None:
-        """The cosine between two cached nodes (None for a node without a vector)."""
-        if a not in self.row or b not in self.row:
-            return None
-        m = self._stack([a, b])
-        return float(m[0] @ m[1])
+        """The cosine between two cached nodes (None for a node without a vector): :meth:`pairwise` of the two."""
+        return self.pairwise((a, b))(a, b)
 
     def _stack(self, ids: Sequence[str]) -> np.ndarray:
         """The vectors of ``ids`` (all cached) as one float32 matrix, a row each."""

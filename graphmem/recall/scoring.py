@@ -365,6 +365,7 @@ def prime(texts: Iterable[str]) -> None:
 #: stays a question.
 QUESTION_TELLS = 16
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[。！？])")
+_QUESTION_MARKS = ("?", "？")
 
 
 @langs.cached(maxsize=8192)
@@ -372,9 +373,9 @@ def asks(text: str) -> bool:
     """The message is a question: it ends with one and tells little else (at most :data:`QUESTION_TELLS` content
     terms in its sentences that are not questions)."""
     text = text.rstrip()
-    if text[-1:] not in ("?", "？"):
+    if text[-1:] not in _QUESTION_MARKS:
         return False
-    told = " ".join(s for s in _SENTENCE_END.split(text) if s.strip() and s.rstrip()[-1:] not in ("?", "？"))
+    told = " ".join(s for s in _SENTENCE_END.split(text) if s.strip() and s.rstrip()[-1:] not in _QUESTION_MARKS)
     return len(content_terms(told)) <= QUESTION_TELLS
 
 
