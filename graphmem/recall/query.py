@@ -43,6 +43,11 @@ def asks_current(text: str) -> bool:
     return not asks_about_past(text) and _says("current", text)
 
 
+def asks_name(text: str) -> bool:
+    """True when the question asks for a name ("who is my trainer?", "我那个客户叫什么？")."""
+    return _says("name_question", text)
+
+
 def back_reference(text: str) -> tuple[bool, str]:
     """(the text points back to something said earlier, its head noun if any): "那个方案" → (True, "方案")."""
     m = next((m for p in _other_packs_first() if (m := p.regex("back_head").search(text))), None)
@@ -192,13 +197,14 @@ class QueryInfo:
     keys: tuple[str, ...] = ()        # the user's own attributes it asks about
     current: bool = False             # it asks for the value that holds now
     happened: bool = False            # it asks what happened (simple past), not how things stand
+    name: bool = False                # it asks for a name
 
 
 def analyse(text: str, now: datetime, lang: str | None = None) -> QueryInfo:
     back, head = back_reference(text)
     return QueryInfo(text, lang or detect_language(text), asks_about_past(text), time_window(text, now), back, head,
                      lucene_query(text), tuple(dict.fromkeys((*scan_terms(text), *agent_nouns(text)))),
-                     *_types_and_keys(text), asks_current(text), past_tense(text))
+                     *_types_and_keys(text), asks_current(text), past_tense(text), asks_name(text))
 
 
 def _types_and_keys(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -27,7 +27,8 @@ And, for a question about how things stand, of two chosen memories that both ans
 ``answer_ratio`` of each other) with a value of one kind, the later is read first (:func:`answers_later_first`)
 even when the two are less alike than ``link_newer`` asks ("120 guests" in January, "we cut the guest list down to
 80" last week); two whose only value in common is "a number" must still be about one thing (cosine ≥
-``number_pair_sim``).
+``number_pair_sim``). Not for a question that asks for a name unless it asks what holds now ("who is my trainer?",
+"我那个客户叫什么？"): a name is not a value that changes, and the two answers' numbers say nothing about it.
 These version rules read what people said and the facts, never the assistant's replies (:func:`states`).
 Diversity: a candidate too similar to one already chosen (character-bigram overlap ≥ ``dup_threshold``,
 or the same fact slot) is skipped, unless it says more (the whole message a clause came from): within
@@ -668,7 +669,7 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int, cfg: S
     if q.past:
         return chosen
     chosen = later_first(chosen)
-    if cfg.answer_ratio <= 0 or q.happened:
+    if cfg.answer_ratio <= 0 or q.happened or (q.name and not q.current):
         return chosen
     alike = None if similarity is None else \
         (lambda c, d: (similarity(c.id, d.id) or 0.0) >= cfg.number_pair_sim)

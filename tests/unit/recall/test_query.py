@@ -4,7 +4,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from graphmem.recall.query import analyse, asks_about_past, asks_current, back_reference, lucene_escape, lucene_query, time_window
+from graphmem.recall.query import analyse, asks_about_past, asks_current, asks_name, back_reference, lucene_escape, lucene_query, time_window
 
 NOW = datetime(2026, 11, 20, 12, 0, tzinfo=timezone.utc)   # a Friday
 
@@ -116,6 +116,17 @@ def test_asked_keys_name_the_users_own_attribute_a_question_asks_about(text, key
 ])
 def test_questions_about_the_value_that_holds_now(text, current):
     assert asks_current(text) is current
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Who is my trainer?", True), ("What's my kid called?", True), ("What are my kids' names?", True),
+    ("What's the name of my food truck idea?", True), ("我那个律所客户叫什么？", True), ("我女儿的名字是什么？", True),
+    ("谁帮我搬的家？", True),
+    ("How many guests are we inviting?", False), ("What's my conference budget?", False), ("我开的是什么车？", False),
+    ("Which team am I playing cricket in now?", False), ("我现在住哪？", False),
+])
+def test_questions_that_ask_for_a_name(text, name):
+    assert asks_name(text) is name and analyse(text, NOW).name is name
 
 
 @pytest.mark.parametrize("text", ["the final round slid a week, to Feb 18", "我已经 migrate 到 Supabase 了",

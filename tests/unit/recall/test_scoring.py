@@ -471,6 +471,20 @@ def test_two_answers_that_share_only_a_number_must_be_alike():
         assert [c.id for c, _ in rank([job, task], q, NOW, 5, CFG, lambda a, b, cosine=cosine: cosine)] == order
 
 
+def test_a_question_asking_for_a_name_does_not_read_the_later_answer_first():
+    """A name is not a value that changes: for "who is my trainer?" the two answers' numbers say nothing, and the
+    order stands; for what he charges, or who it is now, the later answer is read first."""
+    named = event("named", "My new trainer is called Marco, he charges 60 an hour", sim=0.6, days=30,
+                  recorded_at=NOW - timedelta(days=30))
+    later = event("later", "Marco put his rate up to 70 an hour", sim=0.4, days=2, recorded_at=NOW - timedelta(days=2))
+    alike = lambda a, b: 0.9   # noqa: E731
+    for question, order in (("Who is my trainer?", ["named", "later"]), ("What's my trainer called?", ["named", "later"]),
+                            ("How much does my trainer charge?", ["later", "named"]),
+                            ("Who is my trainer now?", ["later", "named"])):
+        q = analyse(question, NOW)
+        assert [c.id for c, _ in rank([named, later], q, NOW, 5, CFG, alike)] == order, question
+
+
 def test_the_assistants_replies_are_not_versions_of_what_the_user_said():
     """A reply gives numbers and dates by the dozen and sounds like the user's words; it neither outdates them,
     nor is their later version, nor is read first as the later answer."""
