@@ -27,8 +27,10 @@ And, for a question about how things stand, of two chosen memories that both ans
 ``answer_ratio`` of each other) with a value of one kind, the later is read first (:func:`answers_later_first`)
 even when the two are less alike than ``link_newer`` asks ("120 guests" in January, "we cut the guest list down to
 80" last week); two whose only value in common is "a number" must still be about one thing (cosine ≥
-``number_pair_sim``). Not for a question that asks for a name unless it asks what holds now ("who is my trainer?",
-"我那个客户叫什么？"): a name is not a value that changes, and the two answers' numbers say nothing about it.
+``number_pair_sim``); an earlier answer that announces a change ("dropped my calories to 2200") keeps its place
+unless the later one announces one too. Not for a question that asks for a name unless it asks what holds now ("who
+is my trainer?", "我那个客户叫什么？"): a name is not a value that changes, and the two answers' numbers say nothing
+about it.
 These version rules read what people said and the facts, never the assistant's replies (:func:`states`).
 Diversity: a candidate too similar to one already chosen (character-bigram overlap ≥ ``dup_threshold``,
 or the same fact slot) is skipped, unless it says more (the whole message a clause came from): within
@@ -724,9 +726,12 @@ def answers_later_first(chosen: Chosen, ratio: float,
     pair need not be as similar as :func:`link_newer` asks: the question is what they share. Two whose only value
     in common is "a number" must be ``alike`` (None: never): in a haystack of long messages every message has a
     number ("I need to find customers who haven't ordered in the last 90 days" was read first for "Where am I
-    working these days?")."""
+    working these days?"). An earlier answer that announces a change keeps its place before a later one that does
+    not: "weighed in at 88 kg today" is no later answer to what "dropped my calories to 2200" changed, while "是11月
+    12号不是2号" (a correction) is."""
     said = {c.id: _said(c) for c, _ in chosen}
     signs = {c.id: _value_signs(c.text or "") for c, _ in chosen}
+    changes = {c.id: announces_change(c.text or "") for c, _ in chosen}
     known: dict[tuple[str, str], bool] = {}   # a move changes scores, not relevance: each pair is read once
 
     def both_answer(c: Candidate, cc: dict, d: Candidate, dc: dict) -> bool:
@@ -735,6 +740,7 @@ def answers_later_first(chosen: Chosen, ratio: float,
             sc, sd = said[c.id], said[d.id]
             known[key] = (bool(sc and sd) and sd > sc and states(c) and states(d)
                           and not {c.id, c.source_id} & {d.id, d.source_id} - {None}
+                          and (changes[d.id] or not changes[c.id])
                           and min(cc["relevance"], dc["relevance"]) >= ratio * max(cc["relevance"], dc["relevance"])
                           and _gives_value(signs[c.id], signs[d.id], lambda: alike is not None and alike(c, d)))
         return known[key]

@@ -471,6 +471,24 @@ def test_two_answers_that_share_only_a_number_must_be_alike():
         assert [c.id for c, _ in rank([job, task], q, NOW, 5, CFG, lambda a, b, cosine=cosine: cosine)] == order
 
 
+def test_an_earlier_answer_that_announces_a_change_keeps_its_place_unless_the_later_one_does_too():
+    """"Weighed in at 88 kg today" gives a number too, but it does not change the calories the earlier message
+    dropped to; a later correction or change does."""
+    dropped = event("dropped", "Weight loss stalled so I dropped my calories to 2200", days=7,
+                    recorded_at=NOW - timedelta(days=7))
+    weighed = event("weighed", "Weighed in at 88 kg today", days=1, recorded_at=NOW - timedelta(days=1))
+    again = event("again", "Cut my calories again, down to 2000 now", days=1, recorded_at=NOW - timedelta(days=1))
+    alike = lambda c, d: True   # noqa: E731
+    for later, first in ((weighed, "dropped"), (again, "again")):
+        chosen = [(dropped, {"score": 0.3, "relevance": 0.3}), (later, {"score": 0.1, "relevance": 0.1})]
+        assert answers_later_first(chosen, 0.05, alike)[0][0].id == first, later.text
+    said = event("said", "跟小雯的结婚纪念日快到了，11月2号，她喜欢拍照，手机都换了三个了", days=20,
+                 recorded_at=NOW - timedelta(days=20))   # "换了" reads as a change
+    corrected = event("corrected", "哦说错了，是11月12号不是2号", days=19, recorded_at=NOW - timedelta(days=19))
+    chosen = [(said, {"score": 0.6, "relevance": 0.6}), (corrected, {"score": 0.06, "relevance": 0.06})]
+    assert answers_later_first(chosen, 0.05, alike)[0][0].id == "corrected"
+
+
 def test_a_question_asking_for_a_name_does_not_read_the_later_answer_first():
     """A name is not a value that changes: for "who is my trainer?" the two answers' numbers say nothing, and the
     order stands; for what he charges, or who it is now, the later answer is read first."""
