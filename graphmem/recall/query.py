@@ -197,7 +197,7 @@ class QueryInfo:
     keys: tuple[str, ...] = ()        # the user's own attributes it asks about
     current: bool = False             # it asks for the value that holds now
     happened: bool = False            # it asks what happened (simple past), not how things stand
-    name: bool = False                # it asks for a name
+    asks_name: bool = False           # it asks for a name
 
 
 def analyse(text: str, now: datetime, lang: str | None = None) -> QueryInfo:

@@ -671,7 +671,7 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int, cfg: S
     if q.past:
         return chosen
     chosen = later_first(chosen)
-    if cfg.answer_ratio <= 0 or q.happened or (q.name and not q.current):
+    if cfg.answer_ratio <= 0 or q.happened or (q.asks_name and not q.current):
         return chosen
     alike = None if similarity is None else \
         (lambda c, d: (similarity(c.id, d.id) or 0.0) >= cfg.number_pair_sim)

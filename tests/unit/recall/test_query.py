@@ -126,7 +126,7 @@ def test_questions_about_the_value_that_holds_now(text, current):
     ("Which team am I playing cricket in now?", False), ("我现在住哪？", False),
 ])
 def test_questions_that_ask_for_a_name(text, name):
-    assert asks_name(text) is name and analyse(text, NOW).name is name
+    assert asks_name(text) is name and analyse(text, NOW).asks_name is name
 
 
 @pytest.mark.parametrize("text", ["the final round slid a week, to Feb 18", "我已经 migrate 到 Supabase 了",

@@ -495,12 +495,12 @@ def test_a_question_asking_for_a_name_does_not_read_the_later_answer_first():
     named = event("named", "My new trainer is called Marco, he charges 60 an hour", sim=0.6, days=30,
                   recorded_at=NOW - timedelta(days=30))
     later = event("later", "Marco put his rate up to 70 an hour", sim=0.4, days=2, recorded_at=NOW - timedelta(days=2))
-    alike = lambda a, b: 0.9   # noqa: E731
+    cosine = lambda a, b: 0.9   # noqa: E731
     for question, order in (("Who is my trainer?", ["named", "later"]), ("What's my trainer called?", ["named", "later"]),
                             ("How much does my trainer charge?", ["later", "named"]),
                             ("Who is my trainer now?", ["later", "named"])):
         q = analyse(question, NOW)
-        assert [c.id for c, _ in rank([named, later], q, NOW, 5, CFG, alike)] == order, question
+        assert [c.id for c, _ in rank([named, later], q, NOW, 5, CFG, cosine)] == order, question
 
 
 def test_the_assistants_replies_are_not_versions_of_what_the_user_said():
