@@ -159,9 +159,13 @@ def diet(text: str) -> str:
 
 
 def _someone_else(before: str) -> bool:
-    """The sentence so far is about someone else ("她老公是个程序员，叫王磊，在字节上班")."""
+    """The sentence so far is about someone else: he or she and no 我 ("她老公是个程序员，叫王磊，在字节上班"), or a
+    relative named after its last 我, or with no 我 at all ("我闺女晓敏在深圳上班", "闺女在深圳上班")."""
     sentence = re.split(r"[。！？!?]", before)[-1]
-    return bool(re.search(r"[他她]", sentence)) and "我" not in sentence
+    if re.search(r"[他她]", sentence) and "我" not in sentence:
+        return True
+    last = sentence[max(0, sentence.rfind("我")):]   # the whole sentence when it has no 我
+    return any(w in last for w in _kin_words())
 
 
 def workplaces(text: str) -> list[tuple[str, bool]]:
@@ -174,7 +178,7 @@ def workplaces(text: str) -> list[tuple[str, bool]]:
     for m in prefilter.finditer(p.regex("_workplace"), text):
         place = m.group(1)
         if place not in p.words("_not_workplace") and not lx.type_of_noun(place, "zh") and not re.match(r"[这那哪]", place) \
-                and not starts_with_verb(place) and not _someone_else(text[:m.start()]):
+                and not starts_with_verb(place) and (m.group(0).startswith("我") or not _someone_else(text[:m.start()])):
             out.append((re.sub(r"^(?:一家|家)", "", place), False))
     m = prefilter.search(p.regex("_workplace_new"), text)
     if m and not out and not _someone_else(text[:m.start()]):

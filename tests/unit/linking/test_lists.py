@@ -61,6 +61,10 @@ def test_facts_said_in_passing():
     assert ("attribute", "", "employer", "阿里") in facts("我现在住在杭洲，在阿里上班")
     assert ("attribute", "", "employer", "美团") in facts("恭喜！我也刚换工作，现在在美团")
     assert not [f for f in facts("她老公是个程序员，叫王磊，在字节上班") if f[2] == "employer"]   # his, not mine
+    for theirs in ("我闺女晓敏在深圳上班，她给我网购了个血压计", "闺女在深圳上班", "我老公跳槽去了字节"):
+        assert not [f for f in facts(theirs) if f[2] == "employer"], theirs
+    assert ("attribute", "", "employer", "腾讯") in facts("我老婆下周去北京出差，我在腾讯上班")   # the last 我 is mine
+    assert ("attribute", "", "employer", "字节") in facts("她老公是个程序员，我在字节上班")
     assert ("attribute", "", "employer", "Fernleaf") in facts("ok update: accepted the Fernleaf offer!!")
     assert ("relation", "朵朵", "daughter", "朵朵") in facts("我有个女儿叫朵朵，今年六岁")
     assert ("relation", "Lia", "daughter", "Lia") in facts("my wife Ana is Brazilian, we have a daughter, Lia, she's 4")
