@@ -260,6 +260,16 @@ def test_a_weaker_message_that_says_much_more_replaces_its_clause():
     assert [c.id for c, _ in rank([clause, copy], q, NOW, 5, CFG)] == ["f"]
 
 
+def test_a_message_that_says_much_more_replaces_its_clause_at_half_its_score():
+    q = analyse("我儿子生下来多重？", NOW)
+    clause = event("c", "我儿子上周五出生了", sim=0.6)
+    score = components(clause, q, NOW, CFG)["score"]
+    half = next(m for m in (event("m", "我儿子上周五出生了！小名叫小核桃，七斤二两。", sim=s / 100) for s in range(60, 0, -1))
+                if 0.47 <= components(m, q, NOW, CFG)["score"] / score <= 0.58)   # between the old ratio and the new
+    assert [c.id for c, _ in rank([clause, half], q, NOW, 5, CFG)] == ["m"]
+    assert [c.id for c, _ in rank([clause, half], q, NOW, 5, replace(CFG, more_ratio=0.6))] == ["c"]
+
+
 def test_a_question_about_the_value_now_lifts_memories_that_announce_a_change():
     old = event("old", "Theo and I finally picked a date: October 10th this year", sim=0.37, days=30)
     new = event("new", "Theo's brother is deployed in October, so we've shifted everything to September 19th",
