@@ -267,3 +267,10 @@ def test_a_job_said_as_work_or_as_teaching():
     assert _job("I teach chemistry to the fifth and sixth years") == ["chemistry teacher"]
     assert _job("平时根本没空，我在小学教语文，还当着班主任") == ["小学语文老师"]
     assert _job("I teach them to swim") == [] and _job("我教他游泳") == [] and _job("He teaches maths") == []
+
+
+def test_a_mentor_named_in_apposition_is_a_relation():
+    # "What book did my mentor recommend?" can then reach Jordan through the graph
+    rel = [s for s in extract_statements("My mentor Jordan is a design director at a fintech.", NOW)
+           if s.kind == "relation"]
+    assert [(s.subject, s.key) for s in rel] == [("Jordan", "mentor")]

@@ -138,7 +138,8 @@ def test_questions_that_ask_for_a_name(text, name):
                                   "我们这边得等到3月9号才能进场", "算了一下账，最后估计要28万左右",
                                   "we'll have to wait until May for the kitchen",
                                   "哦说错了，是11月12号不是2号", "是11月12号不是2号",
-                                  "finals next weekend and they've bumped me up to the 2nds for it"])
+                                  "finals next weekend and they've bumped me up to the 2nds for it",
+                                  "so the guest count has ballooned to 115", "rent rose to $1,900 in March"])
 def test_more_ways_of_saying_something_changed(text):
     from graphmem.recall.scoring import announces_change
     assert announces_change(text)
@@ -148,6 +149,8 @@ def test_what_should_change_has_not_changed_yet():
     from graphmem.recall.scoring import announces_change
     assert not announces_change("陶师傅说浦东那套的热水器也该换了") and not announces_change("这个也要改了吧")
     assert not announces_change("是不是该换个手机了")
+    # "for now" holds only until it changes; it is no change itself
+    assert not announces_change("Guest list is sitting at about 90 for now.")
 
 
 def test_a_venue_name_is_typed_by_its_own_head_noun():
