@@ -27,8 +27,9 @@ And, for a question about how things stand, of two chosen memories that both ans
 ``answer_ratio`` of each other) with a value of one kind, the later is read first (:func:`answers_later_first`)
 even when the two are less alike than ``link_newer`` asks ("120 guests" in January, "we cut the guest list down to
 80" last week); two whose only value in common is "a number" must still be about one thing (cosine ≥
-``number_pair_sim``); an earlier answer that announces a change ("dropped my calories to 2200") keeps its place
-unless the later one announces one too. Not for a question that asks for a name unless it asks what holds now ("who
+``number_pair_sim``), and two with no value in common are a pair when the later one announces a change and the two
+are close (cosine ≥ ``change_pair_sim``: "每天给他自己带午饭" → "以后中午就在园里吃"); an earlier answer that
+announces a change ("dropped my calories to 2200") keeps its place unless the later one announces one too. Not for a question that asks for a name unless it asks what holds now ("who
 is my trainer?", "我那个客户叫什么？"): a name is not a value that changes, and the two answers' numbers say nothing
 about it.
 These version rules read what people said and the facts, never the assistant's replies (:func:`states`).
@@ -108,6 +109,8 @@ class ScoringConfig:
                                      # kind both answer the question: the later is read first (0: off) ...
     number_pair_sim: float = 0.15    # ... and two whose only value in common is "a number", from this cosine up
                                      # (USE: unrelated pairs ~0.0-0.15; bench/results/later_answers.md, stop 52)
+    change_pair_sim: float = 0.5     # ... or, with no value in common, the later announcing a change, from this
+                                     # cosine up ("自己带午饭" → "以后中午就在园里吃"; bench/results/later_answers.md, stop 55)
 
     def weights(self) -> tuple[float, tuple[tuple[str, float], ...]]:
         return self.model if self.model is not None else fitted_model()
@@ -241,7 +244,8 @@ def merge(groups: Iterable[tuple[str, Sequence[Candidate]]]) -> dict[str, Candid
     """Union of every path's candidates by id (paths and the best similarity merged); a message event
     whose facts were found too, in (nearly) the same words, is folded into them (same memory, more
     agreement); a message that says more than its facts stays. A message the store marks ``stale`` (every
-    fact drawn from it was superseded) is outdated unless it says more than one thing."""
+    fact drawn from it was superseded; ``superseded_by``: the message that said what replaced them) is outdated
+    unless it says more than one thing."""
     out: dict[str, Candidate] = {}
     for path, cands in groups:
         for c in cands:
@@ -677,7 +681,9 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int, cfg: S
         return chosen
     alike = None if similarity is None else \
         (lambda c, d: (similarity(c.id, d.id) or 0.0) >= cfg.number_pair_sim)
-    return answers_later_first(chosen, cfg.answer_ratio, alike)
+    changed = None if similarity is None or cfg.change_pair_sim <= 0 else \
+        (lambda c, d: (similarity(c.id, d.id) or 0.0) >= cfg.change_pair_sim)
+    return answers_later_first(chosen, cfg.answer_ratio, alike, changed)
 
 
 Chosen = list[tuple[Candidate, dict[str, float]]]
@@ -721,14 +727,16 @@ def _gives_value(a: tuple, b: tuple, alike: Callable[[], bool]) -> bool:
 
 
 def answers_later_first(chosen: Chosen, ratio: float,
-                        alike: Callable[[Candidate, Candidate], bool] | None = None) -> Chosen:
+                        alike: Callable[[Candidate, Candidate], bool] | None = None,
+                        changed: Callable[[Candidate, Candidate], bool] | None = None) -> Chosen:
     """For a question about how things stand: of two chosen memories that both answer it — each at least
     ``ratio`` × the other's relevance — and give a value of one kind (:func:`_gives_value`), the one said later
     takes the earlier one's place ("120 guests" in January, "we cut the guest list down to 80" last week). The
     pair need not be as similar as :func:`link_newer` asks: the question is what they share. Two whose only value
     in common is "a number" must be ``alike`` (None: never): in a haystack of long messages every message has a
     number ("I need to find customers who haven't ordered in the last 90 days" was read first for "Where am I
-    working these days?"). An earlier answer that announces a change keeps its place before a later one that does
+    working these days?"). Two with no value in common are a pair when the later one announces a change and they
+    are ``changed`` (close: "我现在每天给他自己带午饭" → "以后中午就在园里吃，我不用再送了"). An earlier answer that announces a change keeps its place before a later one that does
     not: "weighed in at 88 kg today" is no later answer to what "dropped my calories to 2200" changed, while "是11月
     12号不是2号" (a correction) is."""
     said = {c.id: _said(c) for c, _ in chosen}
@@ -744,7 +752,8 @@ def answers_later_first(chosen: Chosen, ratio: float,
                           and not {c.id, c.source_id} & {d.id, d.source_id} - {None}
                           and (changes[d.id] or not changes[c.id])
                           and min(cc["relevance"], dc["relevance"]) >= ratio * max(cc["relevance"], dc["relevance"])
-                          and _gives_value(signs[c.id], signs[d.id], lambda: alike is not None and alike(c, d)))
+                          and (_gives_value(signs[c.id], signs[d.id], lambda: alike is not None and alike(c, d))
+                               or (changes[d.id] and changed is not None and changed(c, d))))
         return known[key]
 
     def pair(out: Chosen) -> tuple[int, int] | None:

@@ -499,6 +499,26 @@ def test_an_earlier_answer_that_announces_a_change_keeps_its_place_unless_the_la
     assert answers_later_first(chosen, 0.05, alike)[0][0].id == "corrected"
 
 
+def test_a_later_answer_announcing_a_change_is_read_first_when_the_two_are_alike_without_a_value():
+    """"以后中午就在园里吃，我不用再送了" changes where the boy has lunch; it gives no value of the earlier message's
+    kind, and they share no word but his name: their closeness (``change_pair_sim``) tells they are about one
+    thing."""
+    packed = event("packed", "乐乐在向日葵幼儿园上中班，我现在每天给他自己带午饭，不敢让他吃食堂。", days=30,
+                   recorded_at=NOW - timedelta(days=30))
+    school = event("school", "跟园长谈了一次，他们同意单独给乐乐做无坚果的餐，以后中午就在园里吃，我不用再送了。", days=7,
+                   recorded_at=NOW - timedelta(days=7))
+    chosen = [(packed, {"score": 0.39, "relevance": 0.39}), (school, {"score": 0.36, "relevance": 0.23})]
+    close = lambda c, d: True   # noqa: E731
+    assert answers_later_first(chosen, 0.05, changed=close)[0][0].id == "school"
+    assert answers_later_first(chosen, 0.05, changed=lambda c, d: False) == chosen
+    assert answers_later_first(chosen, 0.05) == chosen
+    q = analyse("乐乐现在中午在哪吃饭？", NOW)            # rank asks their cosine, from change_pair_sim up
+    cands = [event("packed", packed.text, sim=0.5, days=30, recorded_at=packed.recorded_at),
+             event("school", school.text, sim=0.3, days=7, recorded_at=school.recorded_at)]
+    for cosine, order in ((CFG.change_pair_sim - 0.01, ["packed", "school"]), (CFG.change_pair_sim, ["school", "packed"])):
+        assert [c.id for c, _ in rank(cands, q, NOW, 5, CFG, lambda a, b, cosine=cosine: cosine)] == order, cosine
+
+
 def test_a_question_asking_for_a_name_does_not_read_the_later_answer_first():
     """A name is not a value that changes: for "who is my trainer?" the two answers' numbers say nothing, and the
     order stands; for what he charges, or who it is now, the later answer is read first."""
