@@ -20,11 +20,18 @@ CALL () {
   MATCH (v:Event {id: event_id}) USING INDEX v:Event(id)
   WHERE v.tenant = $tenant AND v.user_id = $user_id AND v.status IN $question.statuses AND ($scopes IS NULL OR coalesce(v.scope, 'user') IN $scopes)
     AND ($question.session_id IS NULL OR coalesce(v.session_id, '') <> $question.session_id)
-  RETURN 'event' AS label, v.id AS id, v.text AS text,
-         CASE WHEN v.status = 'active' AND COUNT { (:Fact {status: 'outdated'})-[:DERIVED_FROM]->(v) } > 0
-                   AND COUNT { (:Fact {status: 'active'})-[:DERIVED_FROM]->(v) } = 0 THEN 'stale' ELSE v.status END AS status,
+  WITH v, CASE WHEN v.status = 'active' AND COUNT { (:Fact {status: 'outdated'})-[:DERIVED_FROM]->(v) } > 0
+                   AND COUNT { (:Fact {status: 'active'})-[:DERIVED_FROM]->(v) } = 0 THEN 'stale' ELSE v.status END AS status
+  // a stale message: the message that said what replaced its facts
+  RETURN 'event' AS label, v.id AS id, v.text AS text, status,
          null AS entity_id, null AS entity, false AS is_self, null AS t_to, v.occurred_at.epochMillis AS last_seen,
-         1 AS mention_count, v.importance AS importance, null AS superseded_by
+         1 AS mention_count, v.importance AS importance,
+         CASE WHEN status = 'stale' THEN COLLECT {
+           MATCH (o:Fact {status: 'outdated'})-[:DERIVED_FROM]->(v)
+           MATCH (n:Fact {id: o.superseded_by}) USING INDEX n:Fact(id)
+           WHERE n.tenant = $tenant AND n.user_id = $user_id
+           MATCH (n)-[:DERIVED_FROM]->(w:Event)
+           RETURN w.id ORDER BY w.recorded_at DESC LIMIT 1 }[0] END AS superseded_by
 }
 WITH collect({label: label, id: id, text: text, status: status, entity_id: entity_id, entity: entity,
                 is_self: is_self, t_to: t_to, last_seen: last_seen, mention_count: mention_count,

@@ -59,3 +59,16 @@ def test_diversity_no_near_copies(retriever, write, u1):
                 [F("event", "", "hiking", text=f"I really love hiking in the Alps{'!' * i}")]) for i in range(1, 6)])
     found = retriever.recall(u1, "do I like hiking in the Alps?", 5)
     assert sum("hiking in the Alps" in m.text for m in found) == 1
+
+
+def test_a_message_whose_facts_were_replaced_is_read_after_the_message_that_replaced_them(retriever, write):
+    from .conftest import days_ago
+    write("u_style", [("s1", 1, "我挺喜欢北欧风的，白墙加浅色木地板那种。", days_ago(20), None),
+                      ("s1", 2, "装修预算大概三十万，不包括家电。", days_ago(20), None),
+                      ("s2", 1, "跟老公看了好多案例，我们决定改成原木风了，北欧风太冷淡。", days_ago(5), None)])
+    found = retriever.recall("u_style", "我家装修用什么风格？", 5, explain=True)
+    texts = [m.source_text for m in found]
+    old = next(i for i, t in enumerate(texts) if "我挺喜欢北欧风" in t)
+    new = next(i for i, t in enumerate(texts) if "原木风" in t)
+    assert found[old].status == "stale"                 # its preference was replaced, and it says more than that
+    assert new < old                                     # the message that replaced it is read first
