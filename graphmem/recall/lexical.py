@@ -50,11 +50,19 @@ def stop_words() -> frozenset[str]:
     return frozenset(words)
 
 
+#: English clitics ("what's", "I'm", "don't", "we'll", "Caroline’s"): split at the apostrophe they would leave "s",
+#: "m", "t", "ll", "d" and "don" as words, and "What's my target weight?" matched "What's a good show to binge?" by
+#: its "s" alone. A regex, not spaCy's tokenizer exceptions: importing spaCy here costs ~1 s
+_CLITIC = re.compile(r"(?<=[a-z])n['’]t\b|(?<=[a-z])['’](?:s|m|d|ll|ve|re)\b")
+_WONT = re.compile(r"\bwon['’]t\b")
+
+
 def tokens(text: str) -> list[str]:
-    """Latin/digit words (lightly stemmed); CJK runs as characters and character bigrams; stop words left out."""
+    """Latin/digit words (lightly stemmed, clitics dropped); CJK runs as characters and character bigrams; stop
+    words left out."""
     out: list[str] = []
     stop = stop_words()
-    for m in _TOKEN.finditer((text or "").lower()):
+    for m in _TOKEN.finditer(_CLITIC.sub("", _WONT.sub("will", (text or "").lower()))):
         s = m.group()
         if s.isascii():
             if s not in stop:

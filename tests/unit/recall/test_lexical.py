@@ -19,6 +19,16 @@ def test_tokens_are_stemmed_words_and_chinese_characters_with_bigrams():
     assert tokens("") == []
 
 
+def test_clitics_are_no_words():
+    """"What's my target weight?" shares nothing with "What's a good show to binge?": split at the apostrophe,
+    the "s" of both matched."""
+    assert tokens("What's my target weight?") == ["target", "weight"]
+    assert tokens("Jonty's van, Caroline’s talk, I'm in, we'll see, they've left, I'd go") == \
+        ["jonty", "van", "caroline", "talk", "left"]                     # "go": a stop word
+    assert tokens("don't, won't, can't, isn't") == []                   # do, will, ca, is: stop words
+    assert tokens("o'clock, the '90s") == ["o", "clock", "90s"]        # no clitic: the words stay
+
+
 def _lucene(docs, query):
     """Lucene's BM25, written out term by term."""
     n, avg = len(docs), sum(len(d) for d in docs) / len(docs)
