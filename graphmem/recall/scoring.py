@@ -102,7 +102,7 @@ class ScoringConfig:
     change_similarity_explicit: float = 0.12  # ... or this close when the change names what it drops ("no more X")
     dup_threshold: float = 0.8
     more_share: float = 0.3          # a fuller message with this share of new bigrams says much more ...
-    more_ratio: float = 0.45         # ... and replaces its clause within this score ratio (bench/results/fuller.md)
+    more_ratio: float = 0.4          # ... and replaces its clause within this score ratio (bench/results/fuller.md)
     fuller_ratio: float = 0.85       # a near-duplicate that says more replaces the chosen one within this score ratio
     same_entity_penalty: float = 0.03
     answer_ratio: float = 0.05       # two chosen memories within this relevance ratio that give a value of one
