@@ -50,11 +50,12 @@ def stop_words() -> frozenset[str]:
     return frozenset(words)
 
 
-#: English clitics ("what's", "I'm", "don't", "we'll", "Caroline’s"): split at the apostrophe they would leave "s",
-#: "m", "t", "ll", "d" and "don" as words, and "What's my target weight?" matched "What's a good show to binge?" by
-#: its "s" alone. A regex, not spaCy's tokenizer exceptions: importing spaCy here costs ~1 s
-_CLITIC = re.compile(r"(?<=[a-z])n['’]t\b|(?<=[a-z])['’](?:s|m|d|ll|ve|re)\b")
-_WONT = re.compile(r"\bwon['’]t\b")
+@langs.cached(maxsize=1)
+def _clitics() -> re.Pattern:
+    """Every pack's clitics ("what's", "I'm", "don't"): split at the apostrophe they would leave "s", "m", "t" and
+    "don" as words, and "What's my target weight?" matched "What's a good show to binge?" by its "s" alone. A
+    regex, not spaCy's tokenizer exceptions: importing spaCy here costs ~1 s."""
+    return langs.union("clitics")
 
 
 def tokens(text: str) -> list[str]:
@@ -62,7 +63,7 @@ def tokens(text: str) -> list[str]:
     words left out."""
     out: list[str] = []
     stop = stop_words()
-    for m in _TOKEN.finditer(_CLITIC.sub("", _WONT.sub("will", (text or "").lower()))):
+    for m in _TOKEN.finditer(_clitics().sub("", (text or "").lower())):
         s = m.group()
         if s.isascii():
             if s not in stop:
