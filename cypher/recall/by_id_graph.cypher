@@ -27,10 +27,7 @@ CALL () {
          null AS entity_id, null AS entity, false AS is_self, null AS t_to, v.occurred_at.epochMillis AS last_seen,
          1 AS mention_count, v.importance AS importance,
          CASE WHEN status = 'stale' THEN COLLECT {
-           MATCH (o:Fact {status: 'outdated'})-[:DERIVED_FROM]->(v)
-           MATCH (n:Fact {id: o.superseded_by}) USING INDEX n:Fact(id)
-           WHERE n.tenant = $tenant AND n.user_id = $user_id
-           MATCH (n)-[:DERIVED_FROM]->(w:Event)
+           MATCH (v)<-[:DERIVED_FROM]-(:Fact {status: 'outdated'})<-[:SUPERSEDES]-(:Fact)-[:DERIVED_FROM]->(w:Event)
            RETURN w.id ORDER BY w.recorded_at DESC LIMIT 1 }[0] END AS superseded_by
 }
 WITH collect({label: label, id: id, text: text, status: status, entity_id: entity_id, entity: entity,
