@@ -643,11 +643,14 @@ class Retriever:
                       self.store.defaults["scopes"])
             pair = vc.pairwise(merged)
             # who a memory is about (sharing "团子" only says both are about the cat), not what it is about
-            names = [r["name"] or "" for r in u.ids.values() if not r["is_self"]
-                     and {"person", "pet"} & set(lexicon.ancestors(r["type"] or ""))]
+            people = {i for i, r in u.ids.items() if not r["is_self"]
+                      and {"person", "pet"} & set(lexicon.ancestors(r["type"] or ""))}
+            names = [u.ids[i]["name"] or "" for i in people]
             scoring.implicit_supersede(merged.values(), pair, cfg.scoring, names=names)
-            scoring.link_newer(merged.values(), pair, cfg.scoring, names=names,
-                               entities=lambda c: vc.mentions.get(c.id, NONE) | vc.mentions.get(c.source_id, NONE))
+            def named(c) -> frozenset[str]:
+                return vc.mentions.get(c.id, NONE) | vc.mentions.get(c.source_id, NONE)
+            scoring.link_newer(merged.values(), pair, cfg.scoring, names=names, entities=named,
+                               things=(lambda c: named(c) - people) if q.current else None)
         self.last_timings = {"embed_ms": (t1 - t0) * 1e3, "link_ms": (t2 - t1) * 1e3, "paths_ms": (t3 - t2) * 1e3,
                              "features_ms": (time.perf_counter() - t3) * 1e3, "candidates": len(merged),
                              **getattr(self, "_query_ms", {})}

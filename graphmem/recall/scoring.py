@@ -19,7 +19,9 @@ score     = relevance × status × current
   in full from ``current_gate`` semantic + lexical relevance up (less for an off-topic change); else 1.
 Later versions: of two active memories that say the same thing (``link_newer``: cosine ≥ ``same_thing``, two
 content terms in common, and the later one gives a new value: a change word, the same kind of quantity or date,
-a number; or one content term and a quantity of the same kind, from ``term_value``: "日薪200" → "日薪可以给到260"),
+a number; or one content term and a quantity of the same kind, from ``term_value``: "日薪200" → "日薪可以给到260"; or,
+for a question about how things stand, the same thing named (no person or pet) and a change announced, from
+``thing_change``: "sent an application to Cobaltline" → "I withdrew from Cobaltline"),
 the later one scores at least ``newer_share`` × the earlier one's score and is read first (:func:`later_first`),
 unless the question asks about the past: "现在每天新词50个" above "每天新词30个". So does the change that made a
 message stale ("最后定在5月2号开门" above "开业日子定在4月18号，正好周六").
@@ -98,6 +100,8 @@ class ScoringConfig:
     newer_share: float = 1.01        # ... and scores at least this share of the earlier one's score
     same_entity_value: float = 0.3   # ... or names the same entity with a value of the same kind, this close
     term_value: float = 0.35         # ... or shares a content term and gives a value of the same kind, this close
+    thing_change: float = 0.2        # ... or, asked how things stand, names the same thing (not a person) and
+                                     # announces a change, this close (bench/results/own_sets.md, stop 55)
     change_similarity: float = 0.3    # an older memory this close to a later "I've switched to …" is outdated
     change_similarity_explicit: float = 0.12  # ... or this close when the change names what it drops ("no more X")
     dup_threshold: float = 0.8
@@ -529,13 +533,20 @@ def _kin_terms() -> frozenset[str]:
     return frozenset().union(*(content_terms(w) for w in lexicon.family_words() if " " not in w))
 
 
+NO_THINGS: frozenset[str] = frozenset()
+
+
 def link_newer(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = ScoringConfig(),
-               names: Iterable[str] = (), entities=lambda c: frozenset()) -> int:
+               names: Iterable[str] = (), entities=lambda c: frozenset(),
+               things: Callable[[Candidate], frozenset[str]] | None = None) -> int:
     """Point each active memory at the latest later one that says the same thing: cosine ≥ ``same_thing`` and
     two content terms in common that are not part of a name ("每天新词30个" → "现在每天新词50个"), or, from
     ``same_entity_value`` up, one of the entities it names (``entities(candidate)``) and a value of the same kind
     ("租给 Marcus，rent 是 12,800" → "和 Marcus 谈好了，12,400"), or, from ``term_value`` up, one content term and
-    a quantity of the same kind ("健身卡年费2400" → "教练说年费可以打折到1980"); never from the same message.
+    a quantity of the same kind ("健身卡年费2400" → "教练说年费可以打折到1980"), or, given ``things`` (the entities
+    it names that are no person or pet: for a question about how things stand), from ``thing_change`` up, one of
+    them and a change announced ("sent an application to Cobaltline" → "I withdrew from Cobaltline"); never from
+    the same message.
     :func:`rank` then ranks the later one just above the earlier one unless the question asks about the past.
     Returns how many were linked."""
     named = _name_terms(tuple(names))   # sharing "小雨" only says both are about her
@@ -575,6 +586,10 @@ def link_newer(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = Scor
             one = (np.flatnonzero(shared[i, i + 1:])[::-1] + (i + 1)).tolist()   # latest first
             same = next((d for d in (live[j] for j in one) if is_later(d)
                          and kinds[c.id] & kinds[d.id] and (similarity(c.id, d.id) or 0.0) >= cfg.term_value), None)
+        mine = things(c) if things is not None and same is None and cfg.thing_change > 0 else NO_THINGS
+        if mine:   # the same thing named again, with a change announced
+            same = next((d for d in reversed(live[i + 1:]) if is_later(d) and signs[d.id][0] and mine & things(d)
+                         and (similarity(c.id, d.id) or 0.0) >= cfg.thing_change), None)
         if same is not None:
             c.newer = same.id
             linked += 1

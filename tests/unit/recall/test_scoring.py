@@ -414,6 +414,25 @@ def test_a_later_value_about_the_same_entity_is_the_newer_version():
     assert [c.id for c, _ in rank([old, new], q, NOW, 5, CFG)] == ["new", "old"]
 
 
+def test_asked_how_things_stand_a_later_change_naming_the_same_thing_is_the_newer_version():
+    """"I withdrew from Cobaltline" follows "I also sent an application to Cobaltline": no value, one word in
+    common (the company), but it names the same thing and announces a change. Only given ``things`` (the retriever
+    gives them for a question about how things stand, people and pets left out), and from ``thing_change`` up."""
+    applied = event("applied", "I also sent an application to Cobaltline, the fintech startup", days=20,
+                    recorded_at=NOW - timedelta(days=20))
+    withdrew = event("withdrew", "And I withdrew from Cobaltline, their process was chaos anyway", days=5,
+                     recorded_at=NOW - timedelta(days=5))
+    chat = event("chat", "Cobaltline posted a new office photo", days=3, recorded_at=NOW - timedelta(days=3))
+    things = {"applied": {"cobaltline"}, "withdrew": {"cobaltline"}, "chat": {"cobaltline"}}
+    cands = [applied, withdrew, chat]
+    assert link_newer(cands, lambda a, b: 0.23, CFG) == 0                              # no things given: no link
+    assert link_newer(cands, lambda a, b: CFG.thing_change - 0.01, CFG, things=lambda c: things[c.id]) == 0
+    assert link_newer(cands, lambda a, b: 0.23, CFG, things=lambda c: things[c.id]) == 1
+    assert applied.newer == "withdrew"                  # the one that announces a change, not the later chat
+    applied.newer = None
+    assert link_newer(cands, lambda a, b: 0.23, CFG, things=lambda c: frozenset()) == 0   # a person is no thing
+
+
 def test_a_message_that_replaces_its_clause_keeps_the_clause_rank():
     """The fuller message takes the clause's place *and* its rank (above what the clause outranked), unless it
     is more out of date than the clause."""
