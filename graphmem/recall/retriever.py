@@ -647,6 +647,7 @@ class Retriever:
                       and {"person", "pet"} & set(lexicon.ancestors(r["type"] or ""))}
             names = [u.ids[i]["name"] or "" for i in people]
             scoring.implicit_supersede(merged.values(), pair, cfg.scoring, names=names)
+
             def named(c) -> frozenset[str]:
                 return vc.mentions.get(c.id, NONE) | vc.mentions.get(c.source_id, NONE)
             scoring.link_newer(merged.values(), pair, cfg.scoring, names=names, entities=named,

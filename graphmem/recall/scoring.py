@@ -31,9 +31,9 @@ even when the two are less alike than ``link_newer`` asks ("120 guests" in Janua
 80" last week); two whose only value in common is "a number" must still be about one thing (cosine ≥
 ``number_pair_sim``), and two with no value in common are a pair when the later one announces a change and the two
 are close (cosine ≥ ``change_pair_sim``: "每天给他自己带午饭" → "以后中午就在园里吃"); an earlier answer that
-announces a change ("dropped my calories to 2200") keeps its place unless the later one announces one too. Not for a question that asks for a name unless it asks what holds now ("who
-is my trainer?", "我那个客户叫什么？"): a name is not a value that changes, and the two answers' numbers say nothing
-about it.
+announces a change ("dropped my calories to 2200") keeps its place unless the later one announces one too. Not for
+a question that asks for a name unless it asks what holds now ("who is my trainer?", "我那个客户叫什么？"): a name
+is not a value that changes, and the two answers' numbers say nothing about it.
 These version rules read what people said and the facts, never the assistant's replies (:func:`states`).
 Diversity: a candidate too similar to one already chosen (character-bigram overlap ≥ ``dup_threshold``,
 or the same fact slot) is skipped, unless it says more (the whole message a clause came from): within
@@ -533,9 +533,6 @@ def _kin_terms() -> frozenset[str]:
     return frozenset().union(*(content_terms(w) for w in lexicon.family_words() if " " not in w))
 
 
-NO_THINGS: frozenset[str] = frozenset()
-
-
 def link_newer(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = ScoringConfig(),
                names: Iterable[str] = (), entities=lambda c: frozenset(),
                things: Callable[[Candidate], frozenset[str]] | None = None) -> int:
@@ -586,7 +583,7 @@ def link_newer(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = Scor
             one = (np.flatnonzero(shared[i, i + 1:])[::-1] + (i + 1)).tolist()   # latest first
             same = next((d for d in (live[j] for j in one) if is_later(d)
                          and kinds[c.id] & kinds[d.id] and (similarity(c.id, d.id) or 0.0) >= cfg.term_value), None)
-        mine = things(c) if things is not None and same is None and cfg.thing_change > 0 else NO_THINGS
+        mine = things(c) if things is not None and same is None and cfg.thing_change > 0 else frozenset()
         if mine:   # the same thing named again, with a change announced
             same = next((d for d in reversed(live[i + 1:]) if is_later(d) and signs[d.id][0] and mine & things(d)
                          and (similarity(c.id, d.id) or 0.0) >= cfg.thing_change), None)
@@ -751,9 +748,9 @@ def answers_later_first(chosen: Chosen, ratio: float,
     in common is "a number" must be ``alike`` (None: never): in a haystack of long messages every message has a
     number ("I need to find customers who haven't ordered in the last 90 days" was read first for "Where am I
     working these days?"). Two with no value in common are a pair when the later one announces a change and they
-    are ``changed`` (close: "我现在每天给他自己带午饭" → "以后中午就在园里吃，我不用再送了"). An earlier answer that announces a change keeps its place before a later one that does
-    not: "weighed in at 88 kg today" is no later answer to what "dropped my calories to 2200" changed, while "是11月
-    12号不是2号" (a correction) is."""
+    are ``changed`` (close: "我现在每天给他自己带午饭" → "以后中午就在园里吃，我不用再送了"). An earlier answer that
+    announces a change keeps its place before a later one that does not: "weighed in at 88 kg today" is no later
+    answer to what "dropped my calories to 2200" changed, while "是11月12号不是2号" (a correction) is."""
     said = {c.id: _said(c) for c, _ in chosen}
     signs = {c.id: _value_signs(c.text or "") for c, _ in chosen}
     changes = {c.id: announces_change(c.text or "") for c, _ in chosen}
