@@ -559,6 +559,7 @@ def link_newer(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = Scor
     for j, d in enumerate(live):
         holds[j, [column[t] for t in terms[d.id]]] = 1.0
     shared = holds @ holds.T   # how many content terms two memories have in common (small integers: exact)
+    held = {c.id: things(c) for c in live} if things is not None and cfg.thing_change > 0 else {}   # read once
     two_later: list[list[int]] = [[] for _ in live]   # per memory, the later ones it has two terms in common with
     for i, j in zip(*(x.tolist() for x in np.nonzero(np.triu(shared, 1) >= 2))):
         two_later[i].append(j)
@@ -583,9 +584,9 @@ def link_newer(cands: Iterable[Candidate], similarity, cfg: ScoringConfig = Scor
             one = (np.flatnonzero(shared[i, i + 1:])[::-1] + (i + 1)).tolist()   # latest first
             same = next((d for d in (live[j] for j in one) if is_later(d)
                          and kinds[c.id] & kinds[d.id] and (similarity(c.id, d.id) or 0.0) >= cfg.term_value), None)
-        mine = things(c) if things is not None and same is None and cfg.thing_change > 0 else frozenset()
+        mine = held.get(c.id) if same is None else None
         if mine:   # the same thing named again, with a change announced
-            same = next((d for d in reversed(live[i + 1:]) if is_later(d) and signs[d.id][0] and mine & things(d)
+            same = next((d for d in reversed(live[i + 1:]) if is_later(d) and signs[d.id][0] and mine & held[d.id]
                          and (similarity(c.id, d.id) or 0.0) >= cfg.thing_change), None)
         if same is not None:
             c.newer = same.id
