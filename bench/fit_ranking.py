@@ -67,6 +67,30 @@ def logistic_one(x: np.ndarray, y: np.ndarray, w8: np.ndarray, offset: np.ndarra
     return float(w)
 
 
+def pairwise(groups: list[tuple[dict, float]], l2: float = L2) -> np.ndarray:
+    """A ranking fit: logistic regression on the feature differences of every (answering, other) candidate pair of a
+    question (RankNet's loss with a linear scorer), each question weighing ``weight`` in all; both orders of a pair
+    are rows, so the fitted bias is 0. Returns [0, weights...]: only the order is fitted, not a probability."""
+    D, w8 = [], []
+    for g, weight in groups:
+        rel = np.array([bool(u & g["relevant"]) for u in g["units"]])
+        if rel.all() or not rel.any():
+            continue
+        d = (g["X"][rel][:, None, :] - g["X"][~rel][None, :, :]).reshape(-1, g["X"].shape[1])
+        D.append(d)
+        w8.append(np.full(len(d), weight / len(d)))
+    D, w8 = np.vstack(D), np.concatenate(w8)
+    X, y = np.vstack([D, -D]), np.concatenate([np.ones(len(D)), np.zeros(len(D))])
+    w8 = np.concatenate([w8, w8])
+    return logistic(X, y, w8 * len(y) / w8.sum(), l2)
+
+
+def calibrate(X: np.ndarray, y: np.ndarray, w8: np.ndarray, beta: np.ndarray) -> np.ndarray:
+    """``beta``'s order with a probability: σ(a · (X @ w) + b) fitted pointwise; returns [b, a · weights...]."""
+    a, b = logistic(X @ beta[1:][:, None], y, w8, 0.0)[::-1]
+    return np.concatenate([[b], a * beta[1:]])
+
+
 def recall_at(groups: list[dict], beta: np.ndarray, ks=(1, 5, 10)) -> dict[str, float]:
     """Mean recall@k when each question's candidates are ranked by the model alone."""
     out = {k: [] for k in ks}
@@ -178,6 +202,8 @@ def main(argv=None) -> int:
     ap.add_argument("--longmem", action="store_true", help="add the LongMemEval-shaped dev split as a source")
     ap.add_argument("--only", choices=scoring.FEATURES, help="fit this feature's weight alone, the others held at "
                     "the current model's (a feature no other source has: the assistant's words)")
+    ap.add_argument("--pairwise", action="store_true", help="fit the order (pairs of an answering and another "
+                    "candidate of a question), then a probability on it")
     ap.add_argument("--l2", type=float, default=L2)
     a = ap.parse_args(argv)
     from graphmem import Memory, Settings
@@ -207,6 +233,8 @@ def main(argv=None) -> int:
         w8 = np.concatenate([np.full(len(g["units"]), 1.0 / (len(g["units"]) * len(part)))
                              for part in parts for g in part])
         w8 = w8 * len(y) / w8.sum()
+        if a.pairwise:
+            return calibrate(X, y, w8, pairwise([(g, 1.0 / len(part)) for part in parts for g in part], a.l2))
         if not a.only:
             return logistic(X, y, w8, a.l2)
         j, beta = scoring.FEATURES.index(a.only), current.copy()
@@ -229,10 +257,13 @@ def main(argv=None) -> int:
         MODEL.write_text(json.dumps({
             "bias": round(float(beta[0]), 4), "weights": weights,
             "fitted_on": {name: sum(len(g) for g in groups) for name, groups in sources.items()},
-            "method": f"logistic regression, L2 {a.l2}, each question weighted equally, each source equally; "
-                      + (f"{a.only} fitted alone, the others held; python -m bench.fit_ranking --only {a.only}"
-                         f"{' --longmem' if a.longmem else ''} --write" if a.only else
-                         "python -m bench.fit_ranking --write"),
+            "method": (f"pairwise logistic regression (RankNet, linear), L2 {a.l2}, then σ(a·score + b) fitted "
+                       "pointwise" if a.pairwise else f"logistic regression, L2 {a.l2}")
+                      + ", each question weighted equally, each source equally; "
+                      + (f"{a.only} fitted alone, the others held; " if a.only else "")
+                      + "python -m bench.fit_ranking" + "".join(f" {o}" for o, on in (
+                          (f"--only {a.only}", a.only), ("--pairwise", a.pairwise), ("--longmem", a.longmem)) if on)
+                      + " --write",
             "cross_validated": report,
             **({"others_from": {k: held[k] for k in ("fitted_on", "method") if k in held}} if a.only else {})},
             indent=1) + "\n", encoding="utf-8")

@@ -3,13 +3,15 @@
 relevance = σ(bias + Σ w_f · f)      a logistic model over :data:`FEATURES`, fitted on labelled recall data
 score     = relevance × status × current
 
-- the features (each in [0, 1], see :func:`features`): semantic similarity, BM25, graph link weight, how many
-  path families agree, the period the question names, the speaker the question names, the relevance of the
-  messages another speaker said right before and after (the exchange), being a question, being a fact,
-  recency, recency for a question about how things stand, importance, activity;
-- the weights are not hand-set: ``bench/fit_ranking.py`` fits them (logistic regression, each question weighted
-  equally) on the LoCoMo dev split and the project's own suite and dev sets, and writes
-  ``graphmem/data/ranking_model.json``; a feature stays only while it helps there;
+- the features (each in [0, 1], see :func:`features`): semantic similarity, BM25, graph link weight, the
+  period the question names, the speaker the question names, the relevance of the messages another speaker
+  said right before and after (the exchange), being a question, being a fact, recency, recency for a question
+  about how things stand, importance, activity;
+- the weights are not hand-set: ``bench/fit_ranking.py --pairwise`` fits the order (every pair of a memory that
+  answers a question and one that does not, each question weighted equally) on the LoCoMo dev split, the
+  LongMemEval-shaped dev split and the project's own suite and dev sets, then a probability on that order, and
+  writes ``graphmem/data/ranking_model.json``; a feature stays only while it helps there (how many path
+  families found a memory did not: bench/results/ranking_fit.md);
 - status: active 1; outdated 0 (left out) unless the question asks about the past, then outdated ranks
   first and active close behind; stale (a message part of which was since changed: it says more than
   the changed value, so it is demoted, not hidden) ``stale_now``, or as outdated about the past; archived
@@ -63,13 +65,9 @@ from graphmem.linking import lexicon
 from graphmem.recall.query import QueryInfo, content_terms, marks_change
 from graphmem.recall.types import ASSISTANT_KINDS, Candidate
 
-FAMILIES = {"vector": "vector", "fulltext": "fulltext", "graph": "graph", "slots": "graph", "entity": "graph", "key": "graph",
-            "recency": "recency", "session": "session", "later": "later"}
-
-
 #: the signals the ranking model weighs, each in [0, 1] (see :func:`features`)
-FEATURES = ("semantic", "lexical", "graph", "key", "slot", "families", "time_match", "speaker", "neighbour", "question",
-            "fact", "recency", "recency_now", "importance", "activity", "assistant")
+FEATURES = ("semantic", "lexical", "graph", "key", "slot", "time_match", "speaker", "neighbour", "question", "fact",
+            "recency", "recency_now", "importance", "activity", "assistant")
 _MODEL_FILE = Path(__file__).resolve().parent.parent / "data" / "ranking_model.json"
 
 
@@ -138,9 +136,7 @@ def features(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) -> d
     semantic (cosine, mapped from [sim_floor, sim_ceiling]); lexical (BM25 / the query's best, or the full-text
     score / the best); graph (link weight: 1 for an entity named in the input, less per hop); key (the user's own
     attribute the question asks about: "what do I do for work?" → their job); slot (the entity "that plan" points
-    back to in the session); families (how many
-    relevance path families found it: vector when similar enough, full-text, graph, session; 0, ½, 1); time_match
-    (it happened or was said in the period the question names); speaker (the question names who said it);
+    back to in the session); time_match (it happened or was said in the period the question names); speaker (the question names who said it);
     neighbour (how relevant the messages just before and after it are); question (it is itself a question:
     :func:`asks`);
     fact (a fact, not a message); assistant (the assistant's own words, and the question does not ask what it
@@ -150,9 +146,6 @@ def features(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) -> d
     age = max(0.0, (now - seen).total_seconds() / 86400.0) if seen else 365.0
     half = cfg.half_life_event_days if c.label == "event" else cfg.half_life_fact_days
     semantic = norm_sim(c.sim, cfg)
-    families = {FAMILIES.get(p, p) for p in c.paths} - {"recency", "session", "later"}
-    if semantic < 0.2:
-        families.discard("vector")
     lexical = c.features.get("lexical", c.paths.get("fulltext", 0.0))
     f = {
         "semantic": semantic,
@@ -160,7 +153,6 @@ def features(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) -> d
         "graph": max(0.0, min(1.0, max(c.paths.get("graph", 0.0), c.paths.get("entity", 0.0)))),
         "key": 1.0 if "key" in c.paths else 0.0,
         "slot": max(0.0, min(1.0, c.paths.get("slots", 0.0))),
-        "families": min(1.0, max(0, len(families) - 1) / 2),
         "time_match": 0.0,
         "speaker": c.features.get("speaker", 0.0),
         "neighbour": c.features.get("neighbour", 0.0),

@@ -1,4 +1,4 @@
-"""The pure ranking: components, status rule, agreement, time windows, diversity, merge."""
+"""The pure ranking: components, status rule, lexical evidence, time windows, diversity, merge."""
 
 import math
 from dataclasses import replace
@@ -41,7 +41,6 @@ def test_components_are_the_fitted_model_and_sum_to_the_score():
         logit += comp["w_" + name]
     assert abs(comp["relevance"] - 1 / (1 + math.exp(-logit))) < 1e-12
     assert abs(comp["score"] - comp["relevance"] * comp["status"] * comp["current"]) < 1e-12
-    assert comp["families"] == 1.0   # three relevance families: vector, full-text, graph
 
 
 def test_a_given_model_replaces_the_fitted_one():
@@ -69,12 +68,12 @@ def test_more_similar_ranks_higher_and_recency_breaks_ties():
     assert [c.id for c, _ in rank([old, new], analyse("trip", NOW), NOW, 5, CFG)][0] == "new"
 
 
-def test_agreement_between_paths_lifts_a_memory():
+def test_a_memory_the_full_text_path_also_found_ranks_higher():
     one = event("one", "I booked Tokyo", sim=0.5, paths={"vector": 0.5})
-    two = event("two", "I booked Osaka", sim=0.5, paths={"vector": 0.5, "fulltext": 0.01})
+    two = event("two", "I booked Osaka", sim=0.5, paths={"vector": 0.5, "fulltext": 0.5})
     q = analyse("q", NOW)
-    assert components(two, q, NOW, CFG)["families"] > components(one, q, NOW, CFG)["families"] == 0.0
-    assert CFG.weights()[1][FEATURES.index("families")][1] > 0    # the fitted model rewards agreement
+    assert components(two, q, NOW, CFG)["lexical"] == 0.5 and components(one, q, NOW, CFG)["lexical"] == 0.0
+    assert [c.id for c, _ in rank([one, two], q, NOW, 5, CFG)] == ["two", "one"]
 
 
 def test_the_question_naming_who_said_it_and_a_relevant_reply_lift_a_message():
@@ -98,7 +97,11 @@ def test_time_window_bonus():
 
 def test_low_relevance_is_dropped():
     junk = event("junk", "unrelated", sim=0.0, days=200, paths={"recency": 1.0})
-    assert rank([junk], analyse("what is my budget", NOW), NOW, 5, CFG) == []
+    q = analyse("what is my budget", NOW)
+    score = components(junk, q, NOW, CFG)["score"]
+    assert score < 0.05
+    assert rank([junk], q, NOW, 5, replace(CFG, min_score=score * 1.01)) == []
+    assert [c.id for c, _ in rank([junk], q, NOW, 5, replace(CFG, min_score=score * 0.99))] == ["junk"]
 
 
 def test_diversity_no_five_near_copies():
