@@ -201,3 +201,7 @@ def test_the_configured_gate_on_the_cases_that_chose_it():
     rush = T(0.12, 0.12, text="Camille 说她们的 spring catalogue 要加急")
     assert gate([rush], g, question="加急的单子是哪家公司的？")[0] == [rush]
     assert gate([T(0.12, 0.12, text="下周三木工进场")], g, question="加急的单子是哪家公司的？")[0] == []
+    # the order-fitted model scores the best answers lower: a tied 0.09 is enough (heldout3, lost at 0.1)
+    grant = T(0.09, 0.33, text="HR 那边 relocation 最后批了 4000 欧，比原来说的多了一千，nice。")
+    assert gate([grant], g, question="公司最后给我的搬家补贴是多少？")[0] == [grant]
+    assert gate([T(0.04, 0.33, text=grant.text)], g, question="公司最后给我的搬家补贴是多少？")[0] == []
