@@ -1,19 +1,22 @@
 """Fit the recall ranking model (``graphmem/data/ranking_model.json``) on labelled recall data.
 
-The model is a logistic regression over :data:`graphmem.recall.scoring.FEATURES`: for every question, every
-memory the recall paths find (``Retriever.candidates``, the same pool recall ranks) is one row, labelled 1 when
-it answers the question. Two sources of labels, weighted equally per question:
+The model is linear over :data:`graphmem.recall.scoring.FEATURES`, read as a probability σ(bias + Σ w·f). For every
+question, every memory the recall paths find (``Retriever.candidates``, the same pool recall ranks) is labelled 1
+when it answers the question. Sources of labels, each question weighing the same and each source as much as another:
 
 * the LoCoMo dev split (``../shared/bench-data``): a memory is relevant when the turn it comes from is one of the
   question's evidence turns;
 * the project's own sets (``bench/eval/users`` and ``bench/eval/dev``; never the held-out sets): a memory is
-  relevant when its text contains one of the probe's expected forms (the suite's judge).
+  relevant when its text contains one of the probe's expected forms (the suite's judge);
+* with ``--longmem``, the LongMemEval-shaped dev split (``bench/eval/longmem/dev``), by evidence turns.
 
-It prints the fitted weights and, per source, recall@k of ranking by the model alone with leave-one-group-out
-cross-validation (each LoCoMo conversation, and the own sets, scored by a model fitted without it) beside the
-current model. ``--write`` stores the model fitted on everything.
+Two fits: pointwise (a logistic regression, one row per memory) or, with ``--pairwise`` (the landed model), the
+order (:func:`pairwise`: an answering memory above another of the same question) and then a probability on it
+(:func:`calibrate`). It prints the fitted weights and, per source, recall@k of ranking by the model alone with
+leave-one-group-out cross-validation (each LoCoMo conversation, the own sets and each haystack scored by a model
+fitted without it) beside the current model. ``--write`` stores the model fitted on everything.
 
-    python -m bench.fit_ranking [--write] [--no-own]
+    python -m bench.fit_ranking --pairwise --longmem [--write]
 """
 
 from __future__ import annotations

@@ -428,6 +428,8 @@ def render(res: dict, perf: dict | None) -> str:
                                       "hybrid; its first run: longmem_first.md"),
                        ("fit_longmem.md", "the ranking model fitted with the LongMemEval-shaped dev split: measured, "
                                           "not adopted"),
+                       ("ranking_fit.md", "the ranking model fitted on the order (pairwise), with the "
+                                          "LongMemEval-shaped split as a source: landed"),
                        ("later_answers.md", "which of two answers is read first, on long messages: variants "
                                             "measured, one landed"),
                        ("dev2.md", "`dev2`, a set to tune on of changed values and small talk: its first run, 21 "

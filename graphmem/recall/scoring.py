@@ -1,6 +1,6 @@
 """Merge, de-duplicate and rank recall candidates. Pure functions, configured by :class:`ScoringConfig`.
 
-relevance = σ(bias + Σ w_f · f)      a logistic model over :data:`FEATURES`, fitted on labelled recall data
+relevance = σ(bias + Σ w_f · f)      a linear model over :data:`FEATURES`, fitted on the order of labelled recall data
 score     = relevance × status × current
 
 - the features (each in [0, 1], see :func:`features`): semantic similarity, BM25, graph link weight, the
@@ -73,7 +73,7 @@ _MODEL_FILE = Path(__file__).resolve().parent.parent / "data" / "ranking_model.j
 
 @lru_cache(maxsize=1)
 def fitted_model() -> tuple[float, tuple[tuple[str, float], ...]]:
-    """The ranking model fitted by ``bench/fit_ranking.py`` (logistic regression on labelled recall data)."""
+    """The ranking model fitted by ``bench/fit_ranking.py`` (on the order of labelled recall data, then a probability)."""
     data = json.loads(_MODEL_FILE.read_text(encoding="utf-8"))
     return float(data["bias"]), tuple((f, float(data["weights"].get(f, 0.0))) for f in FEATURES)
 
@@ -173,7 +173,7 @@ def features(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) -> d
 
 def components(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) -> dict[str, float]:
     """Each feature, its contribution (``w_<feature>``: weight × value), and the score:
-    ``relevance`` = the fitted model's probability that the memory answers the question (logistic over
+    ``relevance`` = the fitted model's probability that the memory answers the question (σ of a linear score over
     :data:`FEATURES`), × ``status`` (active 1; outdated 0 unless the question asks about the past, then outdated
     ranks first; stale demoted; archived never) × ``current`` (a memory announcing a change, when the question
     asks for the value now)."""
