@@ -25,7 +25,8 @@ a number; or one content term and a quantity of the same kind, from ``term_value
 for a question about how things stand, the same thing named (no person or pet) and a change announced, from
 ``thing_change``: "sent an application to Cobaltline" → "I withdrew from Cobaltline"),
 the later one scores at least ``newer_share`` × the earlier one's score and is read first (:func:`later_first`),
-unless the question asks about the past: "现在每天新词50个" above "每天新词30个". So does the change that made a
+unless the question asks about the past, or what happened without asking how it ended up ("When did Caroline go to
+the support group?" is not answered by her later "It was so inspiring!"): "现在每天新词50个" above "每天新词30个". So does the change that made a
 message stale ("最后定在5月2号开门" above "开业日子定在4月18号，正好周六").
 And, for a question about how things stand, of two chosen memories that both answer it (relevance within
 ``answer_ratio`` of each other) with a value of one kind, the later is read first (:func:`answers_later_first`)
@@ -622,6 +623,9 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int, cfg: S
     """The best ``k`` candidates with their components, diverse (see the module docstring); ``similarity``: the
     cosine of two candidates by id (None: unknown)."""
     comps = {c.id: (c, components(c, q, now, cfg)) for c in cands}
+    # a later version answers how things stand, not what happened ("When did Caroline go to the support group?"
+    # is not answered by "It was so inspiring! Check out the crowd"), unless it asks how it ended up
+    versions = not q.happened or q.current
     if not q.past:   # the later of two memories that say the same thing takes the earlier one's place
         before = {i: comp["score"] for i, (_, comp) in comps.items()}   # no chains: each lift from its own pair
         for c, comp in comps.values():
@@ -629,6 +633,8 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int, cfg: S
             if later is None:
                 continue
             if comp["status"] > 0:
+                if not versions:
+                    continue
                 lift = cfg.newer_share * before[c.id]
             else:   # left out as outdated: its successor takes the place it would have had
                 lift = cfg.newer_share * components(replace(c, status="active"), q, now, cfg)["score"]
@@ -681,7 +687,8 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int, cfg: S
     chosen.sort(key=lambda p: -p[1]["score"])
     if q.past:
         return chosen
-    chosen = later_first(chosen)
+    if versions:
+        chosen = later_first(chosen)
     if cfg.answer_ratio <= 0 or q.happened or (q.asks_name and not q.current):
         return chosen
     alike = None if similarity is None else \

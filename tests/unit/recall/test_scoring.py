@@ -307,6 +307,19 @@ def test_the_later_of_two_memories_that_say_the_same_thing_ranks_just_above_the_
     assert [c.id for c, _ in rank([old, new], past, NOW, 5, CFG)][0] == "old"
 
 
+def test_a_later_version_answers_how_things_stand_not_what_happened():
+    went = event("went", "I went to a LGBTQ support group yesterday", sim=0.6, days=40, recorded_at=NOW - timedelta(days=40))
+    later = event("later", "The support group was so inspiring, check out the crowd", sim=0.4, days=10,
+                  recorded_at=NOW - timedelta(days=10))
+    went.newer = "later"
+    happened = analyse("When did I go to the support group?", NOW)
+    assert happened.happened and not happened.current
+    assert [c.id for c, _ in rank([went, later], happened, NOW, 5, CFG)] == ["went", "later"]
+    ended = analyse("Which support group did I end up going to?", NOW)     # what happened, and how it ended up
+    assert ended.happened and ended.current
+    assert [c.id for c, _ in rank([went, later], ended, NOW, 5, CFG)] == ["later", "went"]
+
+
 def test_of_several_later_memories_that_say_the_same_thing_the_latest_is_the_newer_version():
     said = [("a", "每天新词30个", 40), ("b", "现在每天新词40个", 20), ("c", "现在每天新词50个", 3), ("d", "今天天气很好", 1)]
     cands = [event(i, text, days=d, recorded_at=NOW - timedelta(days=d)) for i, text, d in reversed(said)]
