@@ -112,6 +112,7 @@ def test_asked_keys_name_the_users_own_attribute_a_question_asks_about(text, key
     ("What's the date of the wedding now?", True), ("我现在约的是哪天的考试？", True), ("家里最后定的是什么装修风格？", True),
     ("Which moving company are we actually going with?", True), ("我眼下吃的是哪种降压药？", True),
     ("what did we end up budgeting for rent on the 2br?", True), ("When did moving day end up being?", True),
+    ("What backsplash tile did I pick?", True), ("Which venue did we go with?", True),
     ("When is the wedding?", False), ("我约的是哪天的考试？", False),
     ("What did I use before?", False), ("我以前现在都用什么", False),   # a question about the past is not
 ])
