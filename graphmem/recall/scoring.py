@@ -108,8 +108,10 @@ class ScoringConfig:
     more_ratio: float = 0.4          # ... and replaces its clause within this score ratio (bench/results/fuller.md)
     fuller_ratio: float = 0.85       # a near-duplicate that says more replaces the chosen one within this score ratio
     same_entity_penalty: float = 0.03
-    answer_ratio: float = 0.05       # two chosen memories within this relevance ratio that give a value of one
-                                     # kind both answer the question: the later is read first (0: off) ...
+    answer_ratio: float = 0.15       # two chosen memories within this relevance ratio that give a value of one
+                                     # kind both answer the question: the later is read first (0: off; 0.05 for
+                                     # the pointwise model, whose unrelated memories scored about a third as much:
+                                     # 0.1 / 0.15 / 0.2 measured at stop 56, bench/results/ranking_fit.md) ...
     number_pair_sim: float = 0.15    # ... and two whose only value in common is "a number", from this cosine up
                                      # (USE: unrelated pairs ~0.0-0.15; bench/results/later_answers.md, stop 52)
     change_pair_sim: float = 0.5     # ... or, with no value in common, the later announcing a change, from this
