@@ -36,7 +36,8 @@ fitted on the order (stop 56) the best answers score lower (0.07–0.09 where 0.
 → "relocation 最后批了 4000 欧"); the same grid, with the two levels scaled, chose 0.025 about the user and 0.05 for a
 tied memory when the question is not about the user: off-topic dev questions with nothing injected 94.1 % (the
 earlier levels on the new model 94.6 %, on the old 92.5 %), probes losing an expected form 1.7 % (1.3 %), LoCoMo
-0.0 % (0.2 %); the own recall sets' ``context()`` 1035 → 1046 expected forms (the old model's 1045).
+0.2 % (0.2 %; 0.0 before ``answer_ratio`` was chosen again); the own recall sets' ``context()`` 1035 → 1046
+expected forms (the old model's 1045).
 """
 
 from __future__ import annotations
