@@ -26,8 +26,8 @@ for a question about how things stand, the same thing named (no person or pet) a
 ``thing_change``: "sent an application to Cobaltline" → "I withdrew from Cobaltline"),
 the later one scores at least ``newer_share`` × the earlier one's score and is read first (:func:`later_first`),
 unless the question asks about the past, or what happened without asking how it ended up ("When did Caroline go to
-the support group?" is not answered by her later "It was so inspiring!"): "现在每天新词50个" above "每天新词30个". So does the change that made a
-message stale ("最后定在5月2号开门" above "开业日子定在4月18号，正好周六").
+the support group?" is not answered by her later "It was so inspiring!"): "现在每天新词50个" above "每天新词30个".
+So does the change that made a message stale ("最后定在5月2号开门" above "开业日子定在4月18号，正好周六").
 And, for a question about how things stand, of two chosen memories that both answer it (relevance within
 ``answer_ratio`` of each other) with a value of one kind, the later is read first (:func:`answers_later_first`)
 even when the two are less alike than ``link_newer`` asks ("120 guests" in January, "we cut the guest list down to
@@ -139,10 +139,9 @@ def features(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) -> d
     semantic (cosine, mapped from [sim_floor, sim_ceiling]); lexical (BM25 / the query's best, or the full-text
     score / the best); graph (link weight: 1 for an entity named in the input, less per hop); key (the user's own
     attribute the question asks about: "what do I do for work?" → their job); slot (the entity "that plan" points
-    back to in the session); time_match (it happened or was said in the period the question names); speaker (the question names who said it);
-    neighbour (how relevant the messages just before and after it are); question (it is itself a question:
-    :func:`asks`);
-    fact (a fact, not a message); assistant (the assistant's own words, and the question does not ask what it
+    back to in the session); time_match (it happened or was said in the period the question names); speaker (the
+    question names who said it); neighbour (how relevant the messages just before and after it are); question (it
+    is itself a question: :func:`asks`); fact (a fact, not a message); assistant (the assistant's own words, and the question does not ask what it
     said); recency (0.5 ** (age / half-life)); recency_now (the same, for a question about how things stand rather
     than what happened or what was before); importance; activity (log mentions)."""
     seen = _utc(c.last_seen or c.t_from or c.recorded_at)
@@ -693,11 +692,13 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int, cfg: S
         chosen = later_first(chosen)
     if cfg.answer_ratio <= 0 or q.happened or (q.asks_name and not q.current):
         return chosen
-    alike = None if similarity is None else \
-        (lambda c, d: (similarity(c.id, d.id) or 0.0) >= cfg.number_pair_sim)
-    changed = None if similarity is None or cfg.change_pair_sim <= 0 else \
-        (lambda c, d: (similarity(c.id, d.id) or 0.0) >= cfg.change_pair_sim)
-    return answers_later_first(chosen, cfg.answer_ratio, alike, changed)
+
+    def close_from(t: float) -> Callable[[Candidate, Candidate], bool] | None:
+        return None if similarity is None else (lambda c, d: (similarity(c.id, d.id) or 0.0) >= t)
+    # a number in common needs cosine ≥ number_pair_sim (0: any pair); a change with no value in common, ≥
+    # change_pair_sim (0: off)
+    changed = close_from(cfg.change_pair_sim) if cfg.change_pair_sim > 0 else None
+    return answers_later_first(chosen, cfg.answer_ratio, close_from(cfg.number_pair_sim), changed)
 
 
 Chosen = list[tuple[Candidate, dict[str, float]]]
