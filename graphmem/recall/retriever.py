@@ -47,6 +47,7 @@ from graphmem.errors import InputError
 from graphmem.linking import lexicon
 from graphmem.model import EntityCard, FactVersion, Profile, polarity_sign
 from graphmem.recall import packing, rewrite as rw, scoring
+from graphmem.recall.focus import focus, stems
 from graphmem.recall import paths as recall_paths
 from graphmem.recall.cache import NONE, QueryView, UserNames, UserVectors
 from graphmem.recall.paths import native_time
@@ -79,6 +80,8 @@ class RecallConfig:
     index_fetch_max: int = 4_000
     fulltext_k: int = 12
     fulltext_fetch: int = 300
+    quote_whole: int = 2              # the best this many memories are quoted whole; a longer message after them is
+    quote_chars: int = 200            # cut to its sentences that bear on the question (0: never; bench/quote_sweep.py)
     graph_hops: int = 2
     graph_per_entity: int = 6
     session_of: int = 8               # the neighbours (previous and next message) of this many best hits
@@ -596,8 +599,11 @@ class Retriever:
         ranked = scoring.rank(merged, q, now, k, self.config.scoring, vc.cosine if vc is not None else None)
         out = []
         names = frozenset(w for c, _ in ranked if c.speaker for w in c.speaker.lower().split())
-        for c, comp in ranked:
-            text = rw.rewrite(c, now, lang, self.llm_rewrite, names)
+        terms = stems(query) if self.config.quote_chars else frozenset()
+        for i, (c, comp) in enumerate(ranked):
+            cut = terms and c.text and i >= self.config.quote_whole
+            shown = replace(c, text=focus(c.text, terms, self.config.quote_chars)) if cut else c
+            text = rw.rewrite(shown, now, lang, self.llm_rewrite, names)
             expl = None
             if explain:
                 expl = {"paths": dict(c.paths), "via": dict(c.via), "components": dict(comp), "score": comp["score"],

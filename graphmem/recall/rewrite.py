@@ -17,6 +17,7 @@ from graphmem import lang as langs
 from graphmem.lang import keys
 from graphmem.linking.gate import without_small_talk
 from graphmem.model import polarity_sign
+from graphmem.recall.focus import CUT
 from graphmem.recall.types import ASSISTANT_KINDS, Candidate
 from graphmem.times import human
 
@@ -200,7 +201,7 @@ def rewrite(c: Candidate, now: datetime, lang: str = "en", llm: Callable[[str, s
         if when and not _told_by_speaker(c):   # a participant's line says when itself ("Melanie (May): …")
             body = p.say("event_when", body=body, when=when)
         body += stale
-        out = body if body.endswith(tuple(_ASKS)) else body + p.say("end")
+        out = body if body.endswith(tuple(_ASKS + CUT)) else body + p.say("end")   # "…": a cut line ends there
     else:
         note = "" if c.status == "outdated" else said_so(c.t_from or c.recorded_at, c.last_seen, c.mention_count or 1,
                                                           now, lang)

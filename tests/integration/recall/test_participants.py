@@ -77,3 +77,22 @@ def test_asked_what_the_assistant_said_its_reply_to_the_matching_exchange_comes_
     comp = {m.turn_id: m.explanation["components"] for m in found}
     assert found[0].turn_id == "t2" and "Parlor Palm" in found[0].text and comp["t2"]["assistant"] == 0.0
     assert comp["t2"]["lexical"] == comp["t1"]["lexical"] and comp["t2"]["semantic"] >= comp["t1"]["semantic"]
+
+
+LONG = ("Our trip got off to a bad start. I was really scared when we got into the accident on the highway. Thankfully "
+        "my son is fine. We still made it to the Grand Canyon and the kids loved the views. What's been up with you "
+        "since we last talked? [shares a photo of a car dashboard with a white cloth and a steering wheel]")
+
+
+def test_a_long_message_after_the_best_ones_is_quoted_by_the_sentences_that_bear_on_the_question(memory):
+    memory.add("trip", "s1", "D1:1", LONG, speaker="Melanie", at=days_ago(3))
+    assert memory.flush(120)
+    question = "How did Melanie feel about the accident?"
+    whole = memory.recall("trip", question, 3)
+    assert whole[0].text.endswith("steering wheel].")    # the best memories are quoted whole (quote_whole)
+    cfg = memory.retriever.config
+    cutting = Retriever(memory.store, memory.settings, embedder=memory.embedder, config=replace(cfg, quote_whole=0))
+    cut = cutting.recall("trip", question, 3)[0]
+    assert cut.id == whole[0].id and cut.source_text == LONG    # the whole message stays on the result
+    assert "scared when we got into the accident" in cut.text and "dashboard" not in cut.text
+    assert cut.text.endswith("…") and len(cut.text) < len(whole[0].text)
