@@ -25,7 +25,7 @@ RETURN 'relation' AS label, a.id + '|' + r.type + '|' + b.id AS id, 'relation' A
        b.id AS object_id, coalesce(b.is_self, false) AS object_is_self,
        r.valid_from.epochMillis AS t_from, r.valid_to.epochMillis AS t_to, r.recorded_at.epochMillis AS recorded_at, coalesce(r.last_seen, r.valid_from).epochMillis AS last_seen,
        coalesce(r.mention_count, 1) AS mention_count, 0.6 AS importance, 1.0 AS quality, null AS language,
-       null AS session_id, null AS superseded_by, r.event_id AS source_id, hop, seed,
+       null AS session_id, null AS superseded_by, r.event_id AS source_id, r.speaker AS speaker, hop, seed,
        CASE WHEN $vector IS NULL THEN null ELSE
          2 * reduce(m = 0.0, x IN [a, b] | CASE WHEN x.embedding IS NULL OR coalesce(x.is_self, false) THEN m
               ELSE CASE WHEN vector.similarity.cosine(x.embedding, $vector) > m THEN vector.similarity.cosine(x.embedding, $vector) ELSE m END END) - 1

@@ -55,16 +55,19 @@ def when_phrase(t: datetime | None, now: datetime, lang: str = "en", bare: bool 
     return p.say("when_month_year" + bare, month=month, y=t.year)
 
 
-def said_so(first: datetime | None, last: datetime | None, mentions: int, now: datetime, lang: str) -> str:
-    """ "you said so in March and again last week" / "3月说过，上周又提到"."""
+def said_so(first: datetime | None, last: datetime | None, mentions: int, now: datetime, lang: str,
+            who: str | None = None) -> str:
+    """ "you said so in March and again last week" / "3月说过，上周又提到"; ``who``: the participant who said it
+    ("Melanie said so in August")."""
     a = when_phrase(first, now, lang)
     if not a:
         return ""
     b = when_phrase(last, now, lang) if last and first and mentions > 1 else ""
     p = langs.pack(lang)
+    said = "their_said" if who else "said"
     if b and b != a:
-        return p.say("said_twice", a=a, b=b)
-    return p.say("said_once", a=a) + (p.say("said_times", n=mentions) if mentions > 1 else "")
+        return p.say(f"{said}_twice", a=a, b=b, who=who)
+    return p.say(f"{said}_once", a=a, who=who) + (p.say("said_times", n=mentions) if mentions > 1 else "")
 
 
 def subject(name: str | None, is_self: bool, lang: str = "en", capital: bool = True) -> str:
@@ -129,11 +132,19 @@ def statement(c: Candidate, now: datetime, lang: str = "en", names: frozenset[st
         if c.object_is_self:
             return p.say("rel_to_you", subject=subject(c.entity, False, lang), role=p.fn("role_name")(rtype.lower()))
         a, b = subject(c.entity, False, lang), subject(str(c.value or ""), False, lang, capital=False)
+        if _owned_by(b, c.entity):   # "Melanie's son" says it all
+            return subject(b, False, lang)
         verb = p.table("relation_verbs").get(rtype)
         if verb:
             return p.say("relation", a=a, verb=verb, b=b)
         return p.say("relation_other", a=a, b=b, rel=rtype.lower(), rel_words=rtype.lower().replace("_", " "))
     return _event_text(c, now, lang, names=names)
+
+
+def _owned_by(name: str, owner: str | None) -> bool:
+    """``name`` is ``owner``'s possessive in any pack's words ("Melanie's son", "Melanie的儿子")."""
+    return bool(owner) and any(name.casefold().startswith(langs.pack(code).fn("possessive")(owner, False).casefold())
+                               for code in langs.languages())
 
 
 def _their_words(c: Candidate) -> bool:
@@ -204,7 +215,7 @@ def rewrite(c: Candidate, now: datetime, lang: str = "en", llm: Callable[[str, s
         out = body if body.endswith(tuple(_ASKS + CUT)) else body + p.say("end")   # "…": a cut line ends there
     else:
         note = "" if c.status == "outdated" else said_so(c.t_from or c.recorded_at, c.last_seen, c.mention_count or 1,
-                                                          now, lang)
+                                                          now, lang, c.speaker if _told_by_speaker(c) else None)
         out = body + (p.say("note", note=note) if note else "") + p.say("end")
     if llm is not None:
         try:

@@ -127,7 +127,7 @@ def write(b: "Batch", tx: Tx) -> None:
                 relations.append({"tenant": t.tenant, "user_id": t.user_id, "from_id": ent.id, "to_id": obj.id,
                                   "type": rtype, "at": utc(s.when) if s.when else t.at, "recorded_at": t.at,
                                   "event_id": t.event_id, "text": s.text or t.text, "agent": t.agent,
-                                  "scope": t.scope})
+                                  "scope": t.scope, "speaker": t.speaker})
                 res.relations += 1
                 continue
             d = w.decisions[i]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from graphmem.model import FactInput
 from graphmem.recall.retriever import Retriever
 
 from .conftest import NOW, days_ago
@@ -96,3 +97,19 @@ def test_a_long_message_after_the_best_ones_is_quoted_by_the_sentences_that_bear
     assert cut.id == whole[0].id and cut.source_text == LONG    # the whole message stays on the result
     assert "scared when we got into the accident" in cut.text and "dashboard" not in cut.text
     assert cut.text.endswith("…") and len(cut.text) < len(whole[0].text)
+
+
+def test_a_relation_a_participant_told_is_theirs_not_the_users(memory):
+    """Who said it is kept on the relation ("Melanie said so", not "you said so"). Each relation's own words differ
+    from its message, so the message does not take its place in the results."""
+    told = "My friend Dana recommended the Blue Bottle cafe"
+    memory.add("fam", "s1", "D1:1", told, speaker="Melanie", at=days_ago(5),
+               facts=[FactInput("relation", "Dana", "recommended", "Blue Bottle cafe", text="Dana: Blue Bottle")])
+    memory.add("fam", "s1", "D1:2", "My sister Lily recommended the Hollyhock bakery", at=days_ago(5),
+               facts=[FactInput("relation", "my sister Lily", "recommended", "Hollyhock bakery",
+                                text="Lily: Hollyhock")])
+    assert memory.flush(120)
+    dana = next(m for m in memory.recall("fam", "which cafe did Dana recommend?", 5) if m.label == "relation")
+    assert dana.speaker == "Melanie" and dana.text == "Dana recommended Blue Bottle cafe; Melanie said so 5 days ago."
+    lily = next(m for m in memory.recall("fam", "which bakery did my sister recommend?", 5) if m.label == "relation")
+    assert lily.speaker is None and lily.text.endswith("; you said so 5 days ago.")

@@ -47,6 +47,17 @@ def test_relations():
     assert rewrite(zh, NOW, "zh") == "你妹妹推荐了那家面馆。"
 
 
+def test_a_relation_a_participant_told_is_theirs_and_an_unnamed_relative_is_named_once():
+    said = NOW - timedelta(days=90)
+    son = Candidate(id="r", label="relation", kind="relation", key="SON", entity="Melanie", value="Melanie's son",
+                    speaker="Melanie", t_from=said, last_seen=said)
+    assert rewrite(son, NOW, "en") == "Melanie's son; Melanie said so in August."
+    assert rewrite(son, NOW, "zh") == "Melanie's son（Melanie8月说过）。"
+    mine = Candidate(id="r", label="relation", kind="relation", key="MENTOR", entity="Caroline", value="Dana",
+                     t_from=said, last_seen=said)
+    assert rewrite(mine, NOW, "en") == "Caroline mentor Dana; you said so in August."
+
+
 def test_events_in_second_person_with_time():
     ev = Candidate(id="e", label="event", text="I booked a flight to Tokyo.", t_from=NOW - timedelta(days=9))
     assert rewrite(ev, NOW, "en") == "You booked a flight to Tokyo (last week)."
