@@ -228,7 +228,15 @@ def _extract(text: str, now: datetime) -> list[Statement]:
     out += [s for s in more if (s.key, str(s.value)) not in have
             and not (s.key == "age" and any(x.key == "age" for x in out))
             and not (s.key == "employer" and any(x.key == "employer" for x in out))]
-    return subject_types.typed(requests.about_the_user(text, out))
+    return subject_types.typed(requests.about_the_user(text, _not_yet(out, now)))
+
+
+def _not_yet(out: list[Statement], now: datetime) -> list[Statement]:
+    """Without a workplace the speaker will have only later ("Next month I'm starting a new job at ByteDance"):
+    the dated event says it, and the employer they have now stays theirs until then."""
+    later = [s.text for s in out if s.kind == "event" and s.when and s.when.date() > now.date()]
+    return [s for s in out if not (s.kind == "attribute" and s.key == "employer" and not s.subject
+                                   and any(str(s.value) in t for t in later))]
 
 
 def _removals(text: str, now: datetime, lang: str) -> list[Statement]:

@@ -236,6 +236,8 @@ def _k_month(m, now, p):
     if not 1 <= mon <= 12:
         return None
     which = p.table("month_which").get((m.groupdict().get("which") or "").casefold(), "ahead")
+    if which == "ahead" and _told_as_past(m, p):   # "I joined Google in May", "we went to Paris in January"
+        return datetime(now.year - (mon > now.month), mon, 1, tzinfo=now.tzinfo), "month"
     year = now.year
     if which == "next" or (which == "ahead" and mon < now.month):
         year += 1

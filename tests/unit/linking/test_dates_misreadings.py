@@ -50,6 +50,17 @@ def test_a_weekday_told_as_past_is_the_latest_one():
         assert _days(text) == [(day, "day")], text
 
 
+def test_a_month_told_as_past_is_the_latest_one():
+    """"We went to Paris in January", said in March, was stored as next January. A past-tense clause means the
+    latest one (this month counts); a plan or the present keeps the coming one."""
+    for text, month in [("We went to Paris in January", "2026-01-01"), ("I joined Google in May", "2025-05-01"),
+                        ("I started a pottery class in March", "2026-03-01"), ("我五月去了北京", "2025-05-01"),
+                        # still ahead
+                        ("I am joining Google in May", "2026-05-01"), ("My sister visits in June", "2026-06-01"),
+                        ("We're flying to Paris in January", "2027-01-01"), ("我五月去北京", "2026-05-01")]:
+        assert _days(text) == [(month, "month")], text
+
+
 def test_words_that_begin_with_a_numeral_are_not_numbers():
     from graphmem.linking.normalize import numeral_runs, parse_number
 

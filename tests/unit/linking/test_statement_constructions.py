@@ -88,6 +88,10 @@ def test_a_new_job_a_language_level_and_a_child_named_without_a_comma():
     got = said("Big news: I started at Spotify last Monday as a senior analyst!!")
     assert {("", "employer", "Spotify"), ("", "job", "senior analyst")} <= got
     assert ("", "employer", "Google") in said("I joined Google in May")
+    # a job that starts later is a dated event, not where the speaker works now
+    assert ("", "employer", "ByteDance") not in said("Next month I'm starting a new job at ByteDance.")
+    assert ("", "employer", "字节跳动") not in said("我下周一开始在字节跳动上班")
+    assert ("", "employer", "Acme") in said("I started a new job at Acme three weeks ago.")
     assert not {k for _, k, _ in said("Started Japanese classes in January")} & {"employer"}
     assert {("", "language", "Portuguese"), ("", "language", "German")} <= said("I speak Portuguese and a bit of German.")
     rel = [(s.key, s.subject) for s in extract_statements("we have a daughter Ava who's 6", NOW) if s.kind == "relation"]

@@ -200,8 +200,8 @@ def test_a_named_day_ahead_is_a_time_window_too():
     assert day(time_window("后天我有什么安排？", now)) == ("2026-03-27", "2026-03-30")
     assert day(time_window("下周三有什么事", now)) == ("2026-03-31", "2026-04-03")
     assert day(time_window("下周三我约了什么？", now)) == ("2026-03-31", "2026-04-03")   # said to be ahead
-    # past tense with a month that lies ahead: which February is not said, so no window
-    assert time_window("What did I spend in February?", now) is None and time_window("我二月花了多少钱？", now) is None
+    # a month told as past is the latest one: in March, "我二月花了…" is this February, not next year's
+    assert day(time_window("我二月花了多少钱？", now)) == ("2026-01-31", "2026-03-02")
 
 
 def test_the_window_is_read_by_the_write_sides_date_parser():
