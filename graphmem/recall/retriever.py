@@ -78,7 +78,7 @@ class RecallConfig:
     vector_hot_mb: int = 64           # ... and the most recently recalled users' also as float32 (no conversion a query)
     over_fetch: int = 25              # index mode: fetch k × over_fetch from the index, then filter
     index_fetch_max: int = 4_000
-    fulltext_k: int = 12
+    fulltext_k: int = 20              # 12 / 16 / 20 / 30 measured at stop 57 (bench/results/own_sets.md)
     fulltext_fetch: int = 300
     quote_whole: int = 2              # the best this many memories are quoted whole; a longer message after them is
     quote_chars: int = 200            # cut to its sentences that bear on the question (0: never; bench/quote_sweep.py)
