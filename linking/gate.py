@@ -233,12 +233,12 @@ def _advice_cue(cue: str) -> re.Pattern:
 # a sentence runs to its end marks; a Latin mark with no space after it is inside a word ("a.m.;", "3.5", "U.S.")
 _SENTENCE = re.compile(r"(?:[^.!?。！？\n]|[.!?](?=[^\s.!?。！？]))+[.!?。！？]*")
 _QUESTION_END = re.compile(r"(?:[?？]|[吗呢嘛][。！]?)\s*$")
-REACTION_UNITS = 12
+REACTION_UNITS = 12   # an English word is one unit, a Chinese character half of one
 
 
 def sentences(text: str) -> list[str]:
     """The sentences of ``text``, stripped, in order (Latin and Chinese end marks)."""
-    return [s.strip() for s in _SENTENCE.findall(text or "") if s.strip()]   # an English word is one unit, a Chinese character half of one
+    return [s.strip() for s in _SENTENCE.findall(text or "") if s.strip()]
 
 
 @lru_cache(maxsize=1024)   # asked of an assistant turn as often as ``is_advice``

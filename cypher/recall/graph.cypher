@@ -36,7 +36,8 @@ CALL () {
                   t_to: r.valid_to.epochMillis, recorded_at: r.recorded_at.epochMillis,
                   last_seen: coalesce(r.last_seen, r.valid_from).epochMillis,
                   mention_count: coalesce(r.mention_count, 1), importance: 0.6, quality: 1.0, language: null,
-                  session_id: null, superseded_by: null, source_id: r.event_id, speaker: r.speaker, hop: hop, seed: seed, reach: reach,
+                  session_id: null, superseded_by: null, source_id: r.event_id, speaker: r.speaker, hop: hop,
+                  seed: seed, reach: reach,
                   sim: CASE WHEN $vector IS NULL THEN null ELSE
                     2 * reduce(m = 0.0, x IN [a, b] | CASE WHEN x.embedding IS NULL OR coalesce(x.is_self, false) THEN m
                       ELSE CASE WHEN vector.similarity.cosine(x.embedding, $vector) > m

@@ -4,8 +4,9 @@ A recalled line is read by a model with a budget: a 400-character LoCoMo turn wh
 question ("When did Melanie sign up for a pottery class?" → "I just signed up for a pottery class yesterday.")
 spends the rest on a photo caption and a question back. :func:`focus` keeps the sentences that share the
 question's content terms, then their neighbours, in their order, up to a length; the cuts are marked "…". The
-whole message stays on the ``Recalled`` (``source_text``). The length is chosen on the LoCoMo dev split and the
-own sets (bench/results/focus.md).
+whole message stays on the ``Recalled`` (``source_text``). How many memories are quoted whole and the length are
+chosen on the LoCoMo dev split (bench/quote_sweep.py: chars@10 against the answer's words kept); the own sets, which
+test the recalled text, did not move.
 """
 
 from __future__ import annotations

@@ -601,8 +601,8 @@ class Retriever:
         names = frozenset(w for c, _ in ranked if c.speaker for w in c.speaker.lower().split())
         terms = stems(query) if self.config.quote_chars else frozenset()
         for i, (c, comp) in enumerate(ranked):
-            cut = terms and c.text and i >= self.config.quote_whole
-            shown = replace(c, text=focus(c.text, terms, self.config.quote_chars)) if cut else c
+            quoted = bool(terms and c.text) and i >= self.config.quote_whole
+            shown = replace(c, text=focus(c.text, terms, self.config.quote_chars)) if quoted else c
             text = rw.rewrite(shown, now, lang, self.llm_rewrite, names)
             expl = None
             if explain:
