@@ -105,8 +105,8 @@ class ScoringConfig:
     change_similarity_explicit: float = 0.12  # ... or this close when the change names what it drops ("no more X")
     dup_threshold: float = 0.8
     more_share: float = 0.3          # a fuller message with this share of new bigrams says much more ...
-    more_ratio: float = 0.3          # ... and replaces its clause within this score ratio (bench/results/fuller.md,
-                                     # own_sets.md: 0.4 → 0.3 at stop 57)
+    more_ratio: float = 0.4          # ... and replaces its clause within this score ratio (bench/results/fuller.md;
+                                     # 0.3 and 0.2 measured at stop 57, own_sets.md)
     fuller_ratio: float = 0.85       # a near-duplicate that says more replaces the chosen one within this score ratio
     same_entity_penalty: float = 0.03
     answer_ratio: float = 0.15       # two chosen memories within this relevance ratio that give a value of one
@@ -676,8 +676,6 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int, cfg: S
                 place = chosen[dup][1]["score"]     # and its rank, unless it is more out of date
                 if place > comp["score"] and comp["status"] >= chosen[dup][1]["status"]:
                     comp = {**comp, "fuller": place - comp["score"], "score": place}
-                # the clause's closeness to the question holds of the message that says it (the context gate reads it)
-                comp = {**comp, "semantic": max(comp.get("semantic", 0.0), chosen[dup][1].get("semantic", 0.0))}
                 chosen[dup], chosen_sh[dup] = (c, comp), sh
             continue
         if slot:

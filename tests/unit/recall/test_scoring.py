@@ -248,9 +248,9 @@ def test_the_message_a_clause_came_from_replaces_it_when_nearly_as_good():
     other = event("other", "周末想做个简单的 laksa", sim=0.2)
     ids = [c.id for c, _ in rank([clause, message, other], q, NOW, 5, CFG)]
     assert "msg" in ids and "clause" not in ids
-    far = event("far", "刚提了一辆 极氪 001, 周末开去马来西亚玩。", sim=0.12)    # 0.37 of the clause's score
-    assert [c.id for c, _ in rank([clause, far], q, NOW, 5, CFG)] == ["far"]         # says much more: from 0.3
-    assert [c.id for c, _ in rank([clause, far], q, NOW, 5, replace(CFG, more_ratio=0.4))] == ["clause"]
+    far = event("far", "刚提了一辆 极氪 001, 周末开去马来西亚玩。", sim=0.12)    # much weaker: the clause stays
+    ids = [c.id for c, _ in rank([clause, far], q, NOW, 5, CFG)]
+    assert ids == ["clause"]
 
 
 def test_a_weaker_message_that_says_much_more_replaces_its_clause():
@@ -458,8 +458,6 @@ def test_a_message_that_replaces_its_clause_keeps_the_clause_rank():
     middle = event("mid", "周末想做个简单的 laksa", sim=0.38)
     ranked = rank([clause, message, middle], q, NOW, 5, CFG)
     assert [c.id for c, _ in ranked] == ["msg", "mid"] and ranked[0][1]["fuller"] > 0
-    # and the clause's closeness to the question, which the context gate reads
-    assert ranked[0][1]["semantic"] == components(clause, q, NOW, CFG)["semantic"] > components(message, q, NOW, CFG)["semantic"]
     stale = event("msg", "刚提了一辆 极氪 001, 周末开去马来西亚玩。", sim=0.38, status="stale")
     ranked = rank([clause, stale, middle], q, NOW, 5, CFG)
     assert "fuller" not in ranked[[c.id for c, _ in ranked].index("msg")][1]
