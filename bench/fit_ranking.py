@@ -209,6 +209,8 @@ def main(argv=None) -> int:
                     "candidate of a question), then a probability on it")
     ap.add_argument("--l2", type=float, default=L2)
     a = ap.parse_args(argv)
+    if a.only and a.pairwise:   # the order is fitted over every feature at once: one weight alone has no pairs
+        ap.error("--only fits one weight pointwise; it cannot be combined with --pairwise")
     from graphmem import Memory, Settings
     from graphmem.store import Store
     from graphmem.write import delete_tenant

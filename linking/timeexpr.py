@@ -191,8 +191,8 @@ def _bare_weekday(m: re.Match, now: datetime, wd: int, p) -> datetime:
 
 
 def _told_as_past(m: re.Match, p) -> bool:
-    """The clause of a bare weekday tells it as past: the pack's ``day_past_before`` matches the clause's text before
-    it, or ``day_past_after`` the text after it."""
+    """The clause of a bare weekday or month tells it as past: the pack's ``day_past_before`` matches the clause's
+    text before it, or ``day_past_after`` the text after it."""
     before = _CLAUSE_END.split(m.string[:m.start()])[-1]
     after = _CLAUSE_END.split(m.string[m.end():])[0]
     return bool(p.regex("day_past_before").search(before) or p.regex("day_past_after").search(after))

@@ -142,8 +142,8 @@ def features(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) -> d
     attribute the question asks about: "what do I do for work?" → their job); slot (the entity "that plan" points
     back to in the session); time_match (it happened or was said in the period the question names); speaker (the
     question names who said it); neighbour (how relevant the messages just before and after it are); question (it
-    is itself a question: :func:`asks`); fact (a fact, not a message); assistant (the assistant's own words, and the question does not ask what it
-    said); recency (0.5 ** (age / half-life)); recency_now (the same, for a question about how things stand rather
+    is itself a question: :func:`asks`); fact (a fact, not a message); assistant (the assistant's own words, and
+    the question does not ask what it said); recency (0.5 ** (age / half-life)); recency_now (the same, for a question about how things stand rather
     than what happened or what was before); importance; activity (log mentions)."""
     seen = _utc(c.last_seen or c.t_from or c.recorded_at)
     age = max(0.0, (now - seen).total_seconds() / 86400.0) if seen else 365.0

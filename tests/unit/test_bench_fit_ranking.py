@@ -1,8 +1,9 @@
 """The ranking fit's pure parts: the pairwise order fit and the probability put on it."""
 
 import numpy as np
+import pytest
 
-from bench.fit_ranking import calibrate, pairwise, recall_at
+from bench.fit_ranking import calibrate, main, pairwise, recall_at
 
 
 def groups(n: int = 60, seed: int = 7) -> list[dict]:
@@ -42,3 +43,9 @@ def test_the_probability_keeps_the_order_and_is_calibrated():
     assert ratio[0] > 0 and np.allclose(ratio, ratio[0])       # the same order, scaled
     p = 1 / (1 + np.exp(-(X @ beta[1:] + beta[0])))
     assert abs(p.mean() - y.mean()) < 0.01                      # a logistic fit's mean matches the base rate
+
+
+def test_one_weight_alone_cannot_be_fitted_on_the_order():
+    with pytest.raises(SystemExit) as stop:
+        main(["--only", "assistant", "--pairwise"])
+    assert stop.value.code == 2
