@@ -458,7 +458,7 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             if key not in _OWNED_KEYS and other and (not other.group(1) or lx.role_of(other.group(1))):
                 continue   # "my son turned out to be allergic to dogs": his (others.facts reads it), not the user's
             val = _trim_en(p.regex("_st_value_lead").sub("", after), p)
-            val = p.regex("_st_value_end").split(val)[0].strip()
+            val = _trim_en(p.regex("_st_value_end").split(val)[0], p)   # "Google now and I love it": Google
             ts = find_times(val, now)   # "starting work at Google next week": the value, not when
             if ts and val[:ts[0].start].strip():
                 val = val[:ts[0].start].strip()

@@ -88,6 +88,7 @@ def test_a_new_job_a_language_level_and_a_child_named_without_a_comma():
     got = said("Big news: I started at Spotify last Monday as a senior analyst!!")
     assert {("", "employer", "Spotify"), ("", "job", "senior analyst")} <= got
     assert ("", "employer", "Google") in said("I joined Google in May")
+    assert ("", "employer", "Google") in said("I work at Google now and I love it")   # "now" ends the value
     # a job that starts later is a dated event, not where the speaker works now
     assert ("", "employer", "ByteDance") not in said("Next month I'm starting a new job at ByteDance.")
     assert ("", "employer", "字节跳动") not in said("我下周一开始在字节跳动上班")
