@@ -149,6 +149,13 @@ def _keys(table: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(r[0] for p in langs.packs() for r in p.rows(table)))
 
 
+def answer_kinds(text: str) -> tuple[str, ...]:
+    """The kinds of value a question asks for ("How old are my kids?" → number, "IELTS 重考到底是哪天？" → date, "Who is
+    our vet?" → name): the packs' ``answer_kinds`` and ``name_question``."""
+    kinds = tuple(k for k in _keys("answer_kinds") if _says("answer_kinds", text, k))
+    return kinds + ("name",) if asks_name(text) else kinds
+
+
 def asked_keys(text: str) -> tuple[str, ...]:
     """The user's own attributes a question asks about ("What do I do for work?" → job)."""
     keys = tuple(k for k in _keys("key_questions") if _says("key_questions", text, k))
@@ -198,13 +205,15 @@ class QueryInfo:
     current: bool = False             # it asks for the value that holds now
     happened: bool = False            # it asks what happened (simple past), not how things stand
     asks_name: bool = False           # it asks for a name
+    answer_kinds: tuple[str, ...] = ()   # the kinds of value it asks for: number, date, name
 
 
 def analyse(text: str, now: datetime, lang: str | None = None) -> QueryInfo:
     back, head = back_reference(text)
     return QueryInfo(text, lang or detect_language(text), asks_about_past(text), time_window(text, now), back, head,
                      lucene_query(text), tuple(dict.fromkeys((*scan_terms(text), *agent_nouns(text)))),
-                     *_types_and_keys(text), asks_current(text), past_tense(text), asks_name(text))
+                     *_types_and_keys(text), asks_current(text), past_tense(text), asks_name(text),
+                     answer_kinds(text))
 
 
 def _types_and_keys(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -103,13 +103,13 @@ class RecallConfig:
                                       # it changed no result on LoCoMo dev or the own sets and cost ~20 ms a query
     entity_cache_seconds: float = 30.0
     scoring: ScoringConfig = field(default_factory=ScoringConfig)
-    # context() only (recall() keeps min_score): inject nothing unless a memory scores 0.025 and is semantically
+    # context() only (recall() keeps min_score): inject nothing unless a memory scores 0.02 and is semantically
     # close (0.1) or scores 0.2, or is very close (0.3); a question not about the user needs a memory tied to it (a
-    # shared content term or a link) scoring 0.05 and close (0.1), or an untied one scoring 0.25 and close (0.25) or
+    # shared content term or a link) scoring 0.07 and close (0.1), or an untied one scoring 0.25 and close (0.25) or
     # very close (0.45), and a past request for a text is no evidence. How these were fitted, and what each cost:
     # graphmem.recall.gate's docstring and bench/results/offtopic.md
-    context_gate: ContextGate = ContextGate(min_best=0.025, min_semantic=0.1, sure=0.2, close=0.3, impersonal=ContextGate(
-        min_best=0.05, min_semantic=0.1, past_requests=False, unlinked=ContextGate(min_best=0.25, min_semantic=0.25,
+    context_gate: ContextGate = ContextGate(min_best=0.02, min_semantic=0.1, sure=0.2, close=0.3, impersonal=ContextGate(
+        min_best=0.07, min_semantic=0.1, past_requests=False, unlinked=ContextGate(min_best=0.25, min_semantic=0.25,
                                                                                    close=0.45)))
 
     def without(self, *paths: str) -> "RecallConfig":

@@ -68,7 +68,7 @@ from graphmem.recall.types import ASSISTANT_KINDS, Candidate
 
 #: the signals the ranking model weighs, each in [0, 1] (see :func:`features`)
 FEATURES = ("semantic", "lexical", "graph", "key", "slot", "time_match", "speaker", "neighbour", "question", "fact",
-            "recency", "recency_now", "importance", "activity", "assistant")
+            "recency", "recency_now", "importance", "activity", "assistant", "answer_form")
 _MODEL_FILE = Path(__file__).resolve().parent.parent / "data" / "ranking_model.json"
 
 
@@ -144,7 +144,8 @@ def features(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) -> d
     question names who said it); neighbour (how relevant the messages just before and after it are); question (it
     is itself a question: :func:`asks`); fact (a fact, not a message); assistant (the assistant's own words, and
     the question does not ask what it said); recency (0.5 ** (age / half-life)); recency_now (the same, for a question about how things stand rather
-    than what happened or what was before); importance; activity (log mentions)."""
+    than what happened or what was before); importance; activity (log mentions); answer_form (it holds a value of
+    a kind the question asks for: "How old are my kids?" a number, "哪天" a date, "Who is our vet?" a name)."""
     seen = _utc(c.last_seen or c.t_from or c.recorded_at)
     age = max(0.0, (now - seen).total_seconds() / 86400.0) if seen else 365.0
     half = cfg.half_life_event_days if c.label == "event" else cfg.half_life_fact_days
@@ -167,11 +168,18 @@ def features(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) -> d
         "importance": max(0.0, min(1.0, float(c.importance if c.importance is not None else 0.5))),
         "activity": min(1.0, math.log1p(max(1, c.mention_count or 1)) / math.log1p(cfg.activity_saturation)),
     }
+    f["answer_form"] = 1.0 if holds_answer_form(c.text or "", q.answer_kinds) else 0.0
     if q.window:   # it happened, or was said, in the period the question names
         start, end = q.window
         if any(t is not None and start <= _utc(t) < end for t in (c.t_from, c.recorded_at)):
             f["time_match"] = 1.0
     return f
+
+
+def holds_answer_form(text: str, kinds: Sequence[str]) -> bool:
+    """Does the text hold a value of one of the kinds a question asks for (a number, a date, a name: the packs'
+    ``answer_forms``)?"""
+    return any(langs.union("answer_forms", k).search(text) for k in kinds)
 
 
 def components(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) -> dict[str, float]:

@@ -4,7 +4,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from graphmem.recall.query import analyse, asks_about_past, asks_current, asks_name, back_reference, lucene_escape, lucene_query, time_window
+from graphmem.recall.query import analyse, answer_kinds, asks_about_past, asks_current, asks_name, back_reference, lucene_escape, lucene_query, time_window
 
 NOW = datetime(2026, 11, 20, 12, 0, tzinfo=timezone.utc)   # a Friday
 
@@ -129,6 +129,18 @@ def test_questions_about_the_value_that_holds_now(text, current):
 ])
 def test_questions_that_ask_for_a_name(text, name):
     assert asks_name(text) is name and analyse(text, NOW).asks_name is name
+
+
+@pytest.mark.parametrize("text, kinds", [
+    ("How old are my kids?", ("number",)), ("钢琴最后多少钱买下来的？", ("number",)), ("我在那干了几年？", ("number",)),
+    ("When did Caroline go to the support group?", ("date",)), ("Did I take the offer, and when do I start?", ("date",)),
+    ("What date was the hip surgery in the end?", ("date",)), ("IELTS 重考到底是哪天？", ("date",)), ("我是几号入职的？", ("date",)),
+    ("Who is our vet?", ("name",)), ("How many kids do I have now and what are their names?", ("number", "name")),
+    ("When I collected the car, did they warn me about anything else?", ()),    # "when" without its verb: no question
+    ("What kind of cake do I want?", ()), ("我现在住哪？", ()),
+])
+def test_the_kinds_of_value_a_question_asks_for(text, kinds):
+    assert answer_kinds(text) == kinds and analyse(text, NOW).answer_kinds == kinds
 
 
 @pytest.mark.parametrize("text", ["the final round slid a week, to Feb 18", "我已经 migrate 到 Supabase 了",

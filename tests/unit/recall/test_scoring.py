@@ -95,6 +95,22 @@ def test_time_window_bonus():
     assert rank([outside, inside], q, NOW, 1, CFG)[0][0].id == "in"
 
 
+def test_a_memory_holding_the_kind_of_value_asked_for_ranks_higher():
+    for question, holds, lacks in (
+            ("How old are my kids?", "You have twins, Ava and Noah, they're 7", "The twins love swimming"),
+            ("钢琴最后多少钱买下来的？", "Deal done！ 最后砍到 14000 成交", "琴到了以后每周三晚上也加一节课"),
+            ("IELTS 重考到底是哪天？", "IELTS 重考改到了 6月14号", "IELTS 口语还要多练"),
+            ("Who is our vet?", "First check-up with Dr. Ferreira at Millbrook Vets", "the vet check-up went well")):
+        q = analyse(question, NOW)
+        a, b = event("holds", holds, sim=0.3), event("lacks", lacks, sim=0.3)
+        ca, cb = components(a, q, NOW, CFG), components(b, q, NOW, CFG)
+        assert (ca["answer_form"], cb["answer_form"]) == (1.0, 0.0), question
+        assert ca["w_answer_form"] > 0 and rank([b, a], q, NOW, 1, CFG)[0][0].id == "holds", question
+    # a question that asks for no such value weighs none
+    q = analyse("What kind of cake do I want?", NOW)
+    assert components(event("x", "Lemon cake for 120 guests", sim=0.3), q, NOW, CFG)["answer_form"] == 0.0
+
+
 def test_low_relevance_is_dropped():
     junk = event("junk", "unrelated", sim=0.0, days=200, paths={"recency": 1.0})
     q = analyse("what is my budget", NOW)
