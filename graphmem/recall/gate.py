@@ -144,8 +144,8 @@ def gate(found: Sequence[T], g: ContextGate, *, question: str | None = None,
     ``question`` is given and not about the user; a memory sharing no content term with the question, in its
     ``text`` or ``source``, and not ``links``ed to it, by ``g.unlinked``); past requests for a text count unless
     ``past_requests`` is off."""
-    if not found:
-        return [], None
+    if not found:   # recall's own floor (``ScoringConfig.min_score``) left nothing
+        return [], "nothing relevant: no memory recalled"
     plain, evidence = "", found
     if g.impersonal is not None and question is not None and not about_user(question, found, links):
         g, plain = g.impersonal, "a question not about you; "

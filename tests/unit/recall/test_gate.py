@@ -18,7 +18,7 @@ class R:
 def test_no_gate_keeps_everything():
     found = [R(0.011), R(0.5)]
     assert gate(found, ContextGate()) == (found, None)
-    assert gate([], ContextGate(min_best=0.5)) == ([], None)
+    assert gate([], ContextGate(min_best=0.5)) == ([], "nothing relevant: no memory recalled")   # the session says why
 
 
 def test_nothing_relevant_injects_nothing_and_says_why():
