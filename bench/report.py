@@ -429,11 +429,12 @@ def render(res: dict, perf: dict | None) -> str:
                        ("fit_longmem.md", "the ranking model fitted with the LongMemEval-shaped dev split: measured, "
                                           "not adopted"),
                        ("ranking_fit.md", "the ranking model fitted on the order (pairwise), with the "
-                                          "LongMemEval-shaped split as a source: landed"),
+                                          "LongMemEval-shaped split as a source, and its feature for the kind of "
+                                          "value a question asks for (stop 58): landed; harder BM25 stemming measured"),
                        ("quote_sweep.md", "how long a recalled quote may be: chars@10 against the answer's words "
                                           "kept in the top 10, on LoCoMo dev, beside BM25"),
-                       ("own_sets.md", "the own sets against the recall issue's start, and the recall levels chosen "
-                                       "again at stop 57"),
+                       ("own_sets.md", "the own sets against the recall issue's start, the recall levels chosen "
+                                       "again at stop 57, and stop 58's changes"),
                        ("later_answers.md", "which of two answers is read first, on long messages: variants "
                                             "measured, one landed"),
                        ("dev2.md", "`dev2`, a set to tune on of changed values and small talk: its first run, 21 "
