@@ -100,7 +100,8 @@ def test_a_memory_holding_the_kind_of_value_asked_for_ranks_higher():
             ("How old are my kids?", "You have twins, Ava and Noah, they're 7", "The twins love swimming"),
             ("钢琴最后多少钱买下来的？", "Deal done！ 最后砍到 14000 成交", "琴到了以后每周三晚上也加一节课"),
             ("IELTS 重考到底是哪天？", "IELTS 重考改到了 6月14号", "IELTS 口语还要多练"),
-            ("Who is our vet?", "First check-up with Dr. Ferreira at Millbrook Vets", "the vet check-up went well")):
+            ("Who is our vet?", "First check-up with Dr. Ferreira at Millbrook Vets", "the vet check-up went well"),
+            ("我老婆叫什么名字？", "我老婆 Mei Ling 比较在意距离", "我老婆比较在意距离")):
         q = analyse(question, NOW)
         a, b = event("holds", holds, sim=0.3), event("lacks", lacks, sim=0.3)
         ca, cb = components(a, q, NOW, CFG), components(b, q, NOW, CFG)
