@@ -40,7 +40,8 @@ earlier levels on the new model 94.6 %, on the old 92.5 %), probes losing an exp
 expected forms (the old model's 1045). With the model's ``answer_form`` feature (stop 58) the same grid chose 0.02
 about the user and 0.07 for a tied memory when the question is not about the user: off-topic dev questions with
 nothing injected 94.0 % (the earlier levels on that model 93.7 %), probes losing an expected form 0.7 % (1.0 %),
-LoCoMo 0.2 %; the own recall sets' ``context()`` 1059 → 1060.
+LoCoMo 0.2 %; the own recall sets' ``context()`` 1059 → 1060. With the names in Chinese messages added to the
+feature, the same levels: 93.8 % and 0.7 %, still the grid's best of the family.
 """
 
 from __future__ import annotations
