@@ -143,9 +143,10 @@ def features(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) -> d
     back to in the session); time_match (it happened or was said in the period the question names); speaker (the
     question names who said it); neighbour (how relevant the messages just before and after it are); question (it
     is itself a question: :func:`asks`); fact (a fact, not a message); assistant (the assistant's own words, and
-    the question does not ask what it said); recency (0.5 ** (age / half-life)); recency_now (the same, for a question about how things stand rather
-    than what happened or what was before); importance; activity (log mentions); answer_form (it holds a value of
-    a kind the question asks for: "How old are my kids?" a number, "哪天" a date, "Who is our vet?" a name)."""
+    the question does not ask what it said); recency (0.5 ** (age / half-life)); recency_now (the same, for a
+    question about how things stand rather than what happened or what was before); importance; activity (log
+    mentions); answer_form (it holds a value of a kind the question asks for: "How old are my kids?" a number, "哪天"
+    a date, "Who is our vet?" a name)."""
     seen = _utc(c.last_seen or c.t_from or c.recorded_at)
     age = max(0.0, (now - seen).total_seconds() / 86400.0) if seen else 365.0
     half = cfg.half_life_event_days if c.label == "event" else cfg.half_life_fact_days
@@ -167,8 +168,8 @@ def features(c: Candidate, q: QueryInfo, now: datetime, cfg: ScoringConfig) -> d
         "recency_now": 0.0 if q.happened or q.past else 0.5 ** (age / half) if half > 0 else 0.0,
         "importance": max(0.0, min(1.0, float(c.importance if c.importance is not None else 0.5))),
         "activity": min(1.0, math.log1p(max(1, c.mention_count or 1)) / math.log1p(cfg.activity_saturation)),
+        "answer_form": 1.0 if holds_answer_form(c.text or "", q.answer_kinds) else 0.0,
     }
-    f["answer_form"] = 1.0 if holds_answer_form(c.text or "", q.answer_kinds) else 0.0
     if q.window:   # it happened, or was said, in the period the question names
         start, end = q.window
         if any(t is not None and start <= _utc(t) < end for t in (c.t_from, c.recorded_at)):
@@ -364,14 +365,17 @@ def value_kinds(text: str) -> frozenset[str]:
 
 def prime(texts: Iterable[str]) -> None:
     """Read ahead what ranking reads of a memory's text, each cached by text: its content terms and change words
-    (of the text and of each clause), its quantities and its dates. The retriever calls it, in the background, on
-    the texts that enter a user's recall cache; a memory's first recall then pays none of it (the agent loop of a
-    700-turn user, ``bench/results/session_caller.md``, stop 49). Nothing it computes changes a result."""
+    (of the text and of each clause), its quantities, its dates and the kinds of value it holds. The retriever calls
+    it, in the background, on the texts that enter a user's recall cache; a memory's first recall then pays none of
+    it (the agent loop of a 700-turn user, ``bench/results/session_caller.md``, stop 49). Nothing it computes changes
+    a result."""
     for text in texts:
         for part in (text, *(x for x in _clause().split(text) if x.strip())):
             content_terms(part)
             announces_change(part)
         value_kinds(text)
+        for kind in _kinds("answer_forms"):
+            _holds(text, kind)
         _date_kinds(text)
         _number_besides_dates(text)
         _states_target(text)

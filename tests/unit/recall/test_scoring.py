@@ -657,14 +657,15 @@ def test_equal_scores_rank_the_newer_memory_first_whatever_the_ids():
 
 
 def test_ranking_reads_nothing_of_a_primed_text_again():
-    """``prime`` reads ahead every per-text reading ranking takes (content terms, change words, quantities, dates):
-    ranking primed memories misses none of those caches; the same memories unprimed miss them."""
+    """``prime`` reads ahead every per-text reading ranking takes (content terms, change words, quantities, dates,
+    the kinds of value held): ranking primed memories misses none of those caches; the same memories unprimed miss
+    them."""
     import uuid
 
     from graphmem.recall import query, scoring
 
     reads = (query.content_terms, query.marks_change, scoring.announces_change, scoring.value_kinds,
-             scoring._quantity_units, scoring._date_kinds)
+             scoring._quantity_units, scoring._date_kinds, scoring._holds)
 
     def misses_of_ranking(primed: bool) -> int:
         tag = uuid.uuid4().hex[:8]   # texts no cache has seen
