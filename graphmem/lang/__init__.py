@@ -115,6 +115,12 @@ def _packs() -> tuple[Pack, ...]:
     return tuple(pack(c) for c in languages())
 
 
+@cached(maxsize=16)
+def table_keys(name: str) -> tuple[str, ...]:
+    """The keys (first cells) of every pack's ``name.tsv``, in pack order, each once."""
+    return tuple(dict.fromkeys(r[0] for p in packs() for r in p.rows(name)))
+
+
 @lru_cache(maxsize=None)
 def union(name: str, key: str | None = None) -> re.Pattern:
     """One pattern matching what any pack's ``name.re`` (or row ``key`` of ``name.tsv``) matches, the packs'

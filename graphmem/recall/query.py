@@ -126,7 +126,7 @@ def asked_types(text: str) -> tuple[str, ...]:
     found: list[str] = []
     for p in _other_packs_first():   # a type noun next to a question word: 什么车, "what kind of laptop"
         found += p.fn("asked_types")(text, _MAX_WH)
-    found += [t for t in _keys("type_cues") if _says("type_cues", text, t)]   # "where am I staying"
+    found += [t for t in langs.table_keys("type_cues") if _says("type_cues", text, t)]   # "where am I staying"
     return tuple(dict.fromkeys(t for t in found if t not in lexicon.BROAD_TYPES))
 
 
@@ -143,23 +143,17 @@ KEY_TYPES = {"location": "geo", "address": "geo", "employer": "organization"}
 
 # questions about one of the user's own attributes ("what do I do for work?" → job, "我住哪" → location): each
 # pack's key_questions.tsv
-@langs.cached(maxsize=16)
-def _keys(table: str) -> tuple[str, ...]:
-    """The keys of a ``key<TAB>pattern`` table of every pack, in pack order."""
-    return tuple(dict.fromkeys(r[0] for p in langs.packs() for r in p.rows(table)))
+def asked_keys(text: str) -> tuple[str, ...]:
+    """The user's own attributes a question asks about ("What do I do for work?" → job)."""
+    keys = tuple(k for k in langs.table_keys("key_questions") if _says("key_questions", text, k))
+    return tuple(dict.fromkeys(keys + ("address",))) if "location" in keys else keys    # the city, and where in it
 
 
 def answer_kinds(text: str) -> tuple[str, ...]:
     """The kinds of value a question asks for ("How old are my kids?" → number, "IELTS 重考到底是哪天？" → date, "Who is
     our vet?" → name): the packs' ``answer_kinds`` and ``name_question``."""
-    kinds = tuple(k for k in _keys("answer_kinds") if _says("answer_kinds", text, k))
+    kinds = tuple(k for k in langs.table_keys("answer_kinds") if _says("answer_kinds", text, k))
     return kinds + ("name",) if asks_name(text) else kinds
-
-
-def asked_keys(text: str) -> tuple[str, ...]:
-    """The user's own attributes a question asks about ("What do I do for work?" → job)."""
-    keys = tuple(k for k in _keys("key_questions") if _says("key_questions", text, k))
-    return tuple(dict.fromkeys(keys + ("address",))) if "location" in keys else keys    # the city, and where in it
 
 
 def time_window(text: str, now: datetime) -> tuple[datetime, datetime] | None:

@@ -299,22 +299,16 @@ def merge(groups: Iterable[tuple[str, Sequence[Candidate]]]) -> dict[str, Candid
 # may be the same thing moved ("May 14" → "June 3", "7点50的航班" → "下午两点那班"): each pack's date_kinds.tsv
 @langs.cached(maxsize=8192)
 def _date_kinds(text: str) -> frozenset[str]:
-    return frozenset(k for k in _kinds("date_kinds") if langs.union("date_kinds", k).search(text))
+    return frozenset(k for k in langs.table_keys("date_kinds") if langs.union("date_kinds", k).search(text))
 
 
 @langs.cached(maxsize=8192)
 def _number_besides_dates(text: str) -> bool:
     """A number in ``text`` that is not part of a date ("120 guests", "down to 80"; not the 19 of "September
     19th"): two memories that both give one may give the same thing's value, two that both name a day need not."""
-    for k in _kinds("date_kinds"):
+    for k in langs.table_keys("date_kinds"):
         text = langs.union("date_kinds", k).sub(" ", text)
     return bool(_NUMBER.search(text))
-
-
-@langs.cached(maxsize=16)
-def _kinds(table: str) -> tuple[str, ...]:
-    """The keys of a ``key<TAB>pattern`` table of every pack, in pack order."""
-    return tuple(dict.fromkeys(r[0] for p in langs.packs() for r in p.rows(table)))
 
 
 _NUMERAL = re.compile(r"\d|[零一二两三四五六七八九十百千万亿半]")
@@ -374,7 +368,7 @@ def prime(texts: Iterable[str]) -> None:
             content_terms(part)
             announces_change(part)
         value_kinds(text)
-        for kind in _kinds("answer_forms"):
+        for kind in langs.table_keys("answer_forms"):
             _holds(text, kind)
         _date_kinds(text)
         _number_besides_dates(text)
