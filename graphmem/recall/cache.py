@@ -58,7 +58,7 @@ class UserVectors:
         self.ids: dict[str, list[str]] = {"facts": [], "events": [], "entities": []}
         self.mats: dict[str, np.ndarray] = {}
         self.row: dict[str, tuple[str, int]] = {}
-        self.texts: dict[str, tuple[str, str]] = {}                    # id → (label, lower text)
+        self.texts: dict[str, tuple[str, str]] = {}                    # id → (label, text: "Speaker: words")
         self.at: dict[str, int] = {}                                     # id → when recorded (epoch ms)
         self.mentions: dict[str, frozenset[str]] = {}                    # id → the entities it names (not the user)
         self.turns: dict[str, tuple] = {}            # id → (session, turn, speaker, role, source message or None)
@@ -104,12 +104,12 @@ class UserVectors:
         new: dict[str, list[tuple[str, list[float]]]] = {}
         retexted: set[str] = set()                   # labels where a cached node's text changed
         for r in rows:
-            low = (r.get("text") or "").lower()
+            text = r.get("text") or ""    # as written (the lexical index folds case); a participant's name first
             if r.get("speaker"):
-                low = f"{r['speaker'].lower()}: {low}"
-            if self.texts.get(r["id"], (r["label"], low)) != (r["label"], low):
+                text = f"{r['speaker']}: {text}"
+            if self.texts.get(r["id"], (r["label"], text)) != (r["label"], text):
                 retexted.add(r["label"])
-            out.texts[r["id"]] = (r["label"], low)
+            out.texts[r["id"]] = (r["label"], text)
             if r.get("scope") not in (None, "user"):
                 out.scope[r["id"]] = r["scope"]
             if r.get("mentions"):
@@ -250,6 +250,13 @@ class UserVectors:
         best = max((s for rows in found.values() for _, s in rows), default=0.0) or 1.0
         return {label: [{"id": i, "score": s / best, "bm25": s} for i, s in rows] for label, rows in found.items()
                 if rows}
+
+    def message(self, node_id: str) -> str:
+        """The words of the cached message ``node_id`` as written, without who said them ("" if not cached)."""
+        text = self.texts.get(node_id, ("", ""))[1]
+        turn = self.turns.get(node_id)
+        speaker = turn[2] if turn else None
+        return text[len(speaker) + 2:] if speaker and text.startswith(f"{speaker}: ") else text
 
     def neighbours(self, node_id: str) -> tuple[str, ...]:
         """The messages said just before and after ``node_id`` in its session (the session neighbourhood)."""

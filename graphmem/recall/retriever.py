@@ -82,6 +82,8 @@ class RecallConfig:
     fulltext_fetch: int = 300
     quote_whole: int = 2              # the best this many memories are quoted whole; a longer message after them is
     quote_chars: int = 200            # cut to its sentences that bear on the question (0: never; bench/quote_sweep.py)
+    whole_chars: int = 200            # a clause is shown as the message it was drawn from when that is this short (0:
+                                      # never): the words around it answer too (bench/results/own_sets.md, stop 59)
     graph_hops: int = 2
     graph_per_entity: int = 6
     session_of: int = 8               # the neighbours (previous and next message) of this many best hits
@@ -601,8 +603,9 @@ class Retriever:
         names = frozenset(w for c, _ in ranked if c.speaker for w in c.speaker.lower().split())
         terms = stems(query) if self.config.quote_chars else frozenset()
         for i, (c, comp) in enumerate(ranked):
-            quoted = bool(terms and c.text) and i >= self.config.quote_whole
-            shown = replace(c, text=focus(c.text, terms, self.config.quote_chars)) if quoted else c
+            words = c.whole or c.text
+            quoted = bool(terms and words) and i >= self.config.quote_whole
+            shown = replace(c, text=focus(words, terms, self.config.quote_chars) if quoted else words)
             text = rw.rewrite(shown, now, lang, self.llm_rewrite, names)
             expl = None
             if explain:
@@ -646,7 +649,7 @@ class Retriever:
         vc = self._vecs.get((tenant, user_id)) if self.config.vector_mode == "cache" else None
         if vc is not None:
             _annotate(merged.values(), vc.query(query, np.asarray(vec, dtype=np.float32)), vc, query,
-                      self.store.defaults["scopes"])
+                      self.store.defaults["scopes"], cfg.whole_chars)
             pair = vc.pairwise(merged)
             # who a memory is about (sharing "团子" only says both are about the cat), not what it is about
             people = {i for i, r in u.ids.items() if not r["is_self"]
@@ -806,13 +809,15 @@ def _positive_k(k) -> int:
 
 
 def _annotate(cands: Iterable[Candidate], view: "QueryView", vc: "UserVectors", query: str,
-              scopes: Sequence[str] | None = None) -> None:
+              scopes: Sequence[str] | None = None, whole_chars: int = 0) -> None:
     """The query-dependent features the cache can tell for any memory: BM25, who said it (and whether the
     question names them), how relevant its neighbouring messages are (someone else's, the user and the assistant
     being two people; only those the reader may see: ``scopes``, None for all), whether it is itself a question.
     Asked what the assistant said (each pack's ``asks_assistant``: "which plant did you recommend?"), an assistant
     reply is as similar and as lexically close as the user's message it answered: the question names the exchange,
-    the reply holds the answer (LongMemEval-shaped dev: R@1 23.9 -> 27.2, nothing else moved)."""
+    the reply holds the answer (LongMemEval-shaped dev: R@1 23.9 -> 27.2, nothing else moved). A clause drawn from a
+    message of at most ``whole_chars`` characters is shown as that message (``Candidate.whole``): "I started full-time
+    freelance last October" leaves out the "…, doing UI design" the question asks for."""
     low = query.casefold()
     seen = None if scopes is None else frozenset(scopes)
     to_assistant = bool(langs.union("asks_assistant").search(query))   # "which plant did you recommend?"
@@ -820,6 +825,9 @@ def _annotate(cands: Iterable[Candidate], view: "QueryView", vc: "UserVectors", 
         turn = vc.turns.get(c.id) or vc.turns.get(c.source_id or "")
         if c.label == "event" and turn and turn[4]:
             c.source_id = turn[4]          # a clause drawn from a message: its source is that message
+            words = vc.message(turn[4])
+            if len(c.text or "") < len(words) <= whole_chars:
+                c.whole = words
         if c.speaker is None and turn and turn[3] == "participant":
             c.speaker = turn[2]
         c.features["lexical"] = view.lexical(c.id)

@@ -113,3 +113,24 @@ def test_a_relation_a_participant_told_is_theirs_not_the_users(memory):
     assert dana.speaker == "Melanie" and dana.text == "Dana recommended Blue Bottle cafe; Melanie said so 5 days ago."
     lily = next(m for m in memory.recall("fam", "which bakery did my sister recommend?", 5) if m.label == "relation")
     assert lily.speaker is None and lily.text.endswith("; you said so 5 days ago.")
+
+
+def test_a_clause_is_shown_as_the_short_message_it_was_drawn_from(memory):
+    """A dated clause ("I went full-time freelance last October") leaves out what the rest of its message says
+    ("…, doing UI design"): it carries the whole message, as written, to be shown in its place, once; with
+    ``whole_chars`` 0 it carries nothing."""
+    said = "I went full-time freelance last October, doing UI design for a Berlin startup called Northwind Labs."
+    memory.add("freelancer", "s1", "t1", said, at=days_ago(40))
+    memory.add("freelancer", "s1", "t2", "Can you suggest a good standing desk under 500 euros?", at=days_ago(39))
+    assert memory.flush(120)
+    question = "When did I go freelance?"
+    _, cands, _ = memory.retriever.candidates("freelancer", question)
+    clause = [c for c in cands if c.label == "event" and c.text != said and "freelance" in c.text]
+    assert clause and all(c.whole == said for c in clause), [(c.text, c.whole) for c in cands]
+    found = memory.recall("freelancer", question, 5)
+    assert [m for m in found if "freelance" in m.text] and all("UI design" in m.text for m in found if "freelance" in m.text)
+    assert len({m.text for m in found}) == len(found)         # a clause and its message are one line
+    cfg = memory.retriever.config
+    plain = Retriever(memory.store, memory.settings, embedder=memory.embedder, config=replace(cfg, whole_chars=0))
+    _, cands, _ = plain.candidates("freelancer", question)
+    assert all(c.whole == "" for c in cands)
