@@ -18,6 +18,7 @@ from graphmem.lang import keys
 from graphmem.linking.gate import without_small_talk
 from graphmem.model import polarity_sign
 from graphmem.recall.focus import CUT
+from graphmem.recall.query import content_terms
 from graphmem.recall.types import ASSISTANT_KINDS, Candidate
 from graphmem.times import human
 
@@ -80,6 +81,7 @@ def to_second_person(text: str, lang: str) -> str | None:
     return langs.pack(lang).fn("to_second_person")(text)
 
 
+WORDS_MORE = 2     # a current fact is told in the user's words when they say this many content terms more
 _STOPS = "。.;；"   # the end marks a line's own end replaces
 _ASKS = "!！?？"    # those a participant's line keeps: their words as said, a question as one
 
@@ -123,6 +125,8 @@ def statement(c: Candidate, now: datetime, lang: str = "en", names: frozenset[st
         tense = "fact_old" if old else "fact_removed" if polarity_sign(c.polarity) < 0 else "fact"
         said = keys.fact(key, lang, tense, is_self=c.is_self or not c.entity, who=subject(c.entity, c.is_self, lang),
                          owner=p.fn("possessive")(c.entity, c.is_self), value=value)
+        if tense == "fact" and _says_more(c.text, said, key):   # "I'm 92 kg and want to get to 85": not "Your weight is 92"
+            return _event_text(c, now, lang, names=names)
         until = when_phrase(c.t_to, now, lang, bare=True) if old else ""
         return said + (p.say("fact_until", until=until) if until else "")
     if c.label == "relation":
@@ -139,6 +143,13 @@ def statement(c: Candidate, now: datetime, lang: str = "en", names: frozenset[st
             return p.say("relation", a=a, verb=verb, b=b)
         return p.say("relation_other", a=a, b=b, rel=rtype.lower(), rel_words=rtype.lower().replace("_", " "))
     return _event_text(c, now, lang, names=names)
+
+
+def _says_more(words: str, told: str, key: str) -> bool:
+    """The user's words hold at least ``WORDS_MORE`` content terms that the fact as told (``told``) and its key do
+    not: told as a key and a value, the rest of what was said with it is lost ("whey isolate only")."""
+    return bool(words) and len(content_terms(words) - content_terms(told) - content_terms(key.replace("_", " "))) \
+        >= WORDS_MORE
 
 
 def _owned_by(name: str, owner: str | None) -> bool:

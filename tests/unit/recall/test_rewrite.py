@@ -36,6 +36,20 @@ def test_attribute_self_and_entity_and_outdated():
     assert rewrite(old, NOW, "zh") == "你的预算曾经是5000（上周之前）。"
 
 
+def test_a_current_fact_whose_words_say_more_is_told_in_the_words():
+    """"I'm 92 kg and want to get to 85" told as "Your weight is 92" loses the 85: the words are told instead; words
+    that say no more than the key and value ("My budget is 8000"), and a fact no longer current, keep the template."""
+    said = "I'm 92 kg and want to get to 85 by the end of summer"
+    weight = Candidate(id="f", label="fact", kind="attribute", key="weight", value="92", is_self=True, text=said,
+                       t_from=NOW - timedelta(days=2), last_seen=NOW - timedelta(days=2))
+    assert rewrite(weight, NOW, "en") == "You're 92 kg and want to get to 85 by the end of summer; you said so 2 days ago."
+    budget = Candidate(id="f", label="fact", kind="attribute", key="budget", value="8000", is_self=True,
+                       text="My budget is 8000", t_from=NOW - timedelta(days=2), last_seen=NOW - timedelta(days=2))
+    assert rewrite(budget, NOW, "en") == "Your budget is 8000; you said so 2 days ago."
+    old = Candidate(id="f", label="fact", kind="attribute", key="weight", value="92", is_self=True, text=said,
+                    status="outdated", t_from=NOW - timedelta(days=90), t_to=NOW - timedelta(days=10))
+    assert rewrite(old, NOW, "en") == "Your weight used to be 92 (until last week)."
+
 def test_relations():
     rec = Candidate(id="r", label="relation", kind="relation", key="RECOMMENDED", entity="my sister",
                     value="the noodle place", t_from=NOW - timedelta(days=1), last_seen=NOW - timedelta(days=1))
