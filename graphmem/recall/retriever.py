@@ -82,8 +82,8 @@ class RecallConfig:
     fulltext_fetch: int = 300
     quote_whole: int = 2              # the best this many memories are quoted whole; a longer message after them is
     quote_chars: int = 200            # cut to its sentences that bear on the question (0: never; bench/quote_sweep.py)
-    whole_chars: int = 200            # a clause is shown as the message it was drawn from when that is this short (0:
-                                      # never): the words around it answer too (bench/results/own_sets.md, stop 59)
+    whole_chars: int = 200            # a clause or fact is shown as the message it was drawn from when that is
+                                      # this short (0: never): the words around it answer too (own_sets.md, stop 59)
     graph_hops: int = 2
     graph_per_entity: int = 6
     session_of: int = 8               # the neighbours (previous and next message) of this many best hits
@@ -815,9 +815,9 @@ def _annotate(cands: Iterable[Candidate], view: "QueryView", vc: "UserVectors", 
     being two people; only those the reader may see: ``scopes``, None for all), whether it is itself a question.
     Asked what the assistant said (each pack's ``asks_assistant``: "which plant did you recommend?"), an assistant
     reply is as similar and as lexically close as the user's message it answered: the question names the exchange,
-    the reply holds the answer (LongMemEval-shaped dev: R@1 23.9 -> 27.2, nothing else moved). A clause drawn from a
-    message of at most ``whole_chars`` characters is shown as that message (``Candidate.whole``): "I started full-time
-    freelance last October" leaves out the "…, doing UI design" the question asks for."""
+    the reply holds the answer (LongMemEval-shaped dev: R@1 23.9 -> 27.2, nothing else moved). A clause or fact drawn
+    from a message of at most ``whole_chars`` characters is shown as that message (``Candidate.whole``): "I started
+    full-time freelance last October" leaves out the "…, doing UI design" the question asks for."""
     low = query.casefold()
     seen = None if scopes is None else frozenset(scopes)
     to_assistant = bool(langs.union("asks_assistant").search(query))   # "which plant did you recommend?"
@@ -825,9 +825,9 @@ def _annotate(cands: Iterable[Candidate], view: "QueryView", vc: "UserVectors", 
         turn = vc.turns.get(c.id) or vc.turns.get(c.source_id or "")
         if c.label == "event" and turn and turn[4]:
             c.source_id = turn[4]          # a clause drawn from a message: its source is that message
-            words = vc.message(turn[4])
-            if len(c.text or "") < len(words) <= whole_chars:
-                c.whole = words
+        words = vc.message(c.source_id) if c.source_id and c.source_id != c.id else ""
+        if len(c.text or "") < len(words) <= whole_chars:
+            c.whole = words
         if c.speaker is None and turn and turn[3] == "participant":
             c.speaker = turn[2]
         c.features["lexical"] = view.lexical(c.id)

@@ -114,8 +114,10 @@ def statement(c: Candidate, now: datetime, lang: str = "en", names: frozenset[st
         pol = polarity_sign(c.polarity)
         obj = _obj(c, lang)
         if c.kind == "preference":
-            return p.say(("pref_like" if pol >= 0 else "pref_dislike") + ("_old" if old else ""), obj=obj)
-        return p.say("want_old" if old else "want" if pol >= 0 else "want_not", obj=obj)
+            said = p.say(("pref_like" if pol >= 0 else "pref_dislike") + ("_old" if old else ""), obj=obj)
+        else:
+            said = p.say("want_old" if old else "want" if pol >= 0 else "want_not", obj=obj)
+        return _event_text(c, now, lang, names=names) if not old and _says_more(c.text, said, "", lang) else said
     if c.label == "fact":
         key = c.key or "note"
         value = human(c.value, lang, now)   # a date as the user reads it ("12 April"), else the value
@@ -125,7 +127,7 @@ def statement(c: Candidate, now: datetime, lang: str = "en", names: frozenset[st
         tense = "fact_old" if old else "fact_removed" if polarity_sign(c.polarity) < 0 else "fact"
         said = keys.fact(key, lang, tense, is_self=c.is_self or not c.entity, who=subject(c.entity, c.is_self, lang),
                          owner=p.fn("possessive")(c.entity, c.is_self), value=value)
-        if tense == "fact" and _says_more(c.text, said, key):   # "I'm 92 kg and want to get to 85": not "Your weight is 92"
+        if tense == "fact" and _says_more(c.text, said, key, lang):   # "I'm 92 kg and want to get to 85": not "Your weight is 92"
             return _event_text(c, now, lang, names=names)
         until = when_phrase(c.t_to, now, lang, bare=True) if old else ""
         return said + (p.say("fact_until", until=until) if until else "")
@@ -145,11 +147,12 @@ def statement(c: Candidate, now: datetime, lang: str = "en", names: frozenset[st
     return _event_text(c, now, lang, names=names)
 
 
-def _says_more(words: str, told: str, key: str) -> bool:
-    """The user's words hold at least ``WORDS_MORE`` content terms that the fact as told (``told``) and its key do
-    not: told as a key and a value, the rest of what was said with it is lost ("whey isolate only")."""
-    return bool(words) and len(content_terms(words) - content_terms(told) - content_terms(key.replace("_", " "))) \
-        >= WORDS_MORE
+def _says_more(words: str, told: str, key: str, lang: str) -> bool:
+    """The user's words, in the language they are told in (``lang``), hold at least ``WORDS_MORE`` content terms
+    that the fact as told (``told``) and its key do not: told as a key and a value, the rest of what was said with it
+    is lost ("whey isolate only"). In another language the template is kept: it is told in the reader's."""
+    return bool(words) and langs.of_text(words) == lang \
+        and len(content_terms(words) - content_terms(told) - content_terms(key.replace("_", " "))) >= WORDS_MORE
 
 
 def _owned_by(name: str, owner: str | None) -> bool:

@@ -666,6 +666,7 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int, cfg: S
     slots: set[tuple] = set()
     per_entity: dict[str, int] = {}
     pool = [(c, comp, shingles(c.text or "")) for c, comp in scored]
+    whole: set[str] = set()   # the messages already shown in the place of a clause drawn from them (``whole``)
     while pool and len(chosen) < k:
         best_i, best_s = None, float("-inf")
         for i, (c, comp, sh) in enumerate(pool):
@@ -676,7 +677,7 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int, cfg: S
         slot = (c.entity_id, c.key, c.status) if c.label == "fact" and c.key else None
         if slot and cardinality.is_multi(c.key):   # allergies, pets: each value is its own slot
             slot += (str(c.value or "").casefold(),)
-        if slot and slot in slots:
+        if slot and slot in slots or c.whole and c.source_id in whole:
             continue
         dup = next((j for j, o in enumerate(chosen_sh) if overlap(sh, o) >= cfg.dup_threshold), None)
         if dup is not None:
@@ -693,6 +694,8 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int, cfg: S
             continue
         if slot:
             slots.add(slot)
+        if c.whole:
+            whole.add(c.source_id)
         if best_s != comp["score"]:
             comp = {**comp, "diversity": best_s - comp["score"], "score": best_s}
         chosen.append((c, comp))

@@ -43,7 +43,7 @@ class Candidate:
     session_id: str | None = None
     superseded_by: str | None = None
     source_id: str | None = None
-    whole: str = ""              # the short message a clause was drawn from, as written: shown in the clause's place
+    whole: str = ""              # the short message a clause or fact was drawn from, as written: shown in its place
     sim: float | None = None
     paths: dict[str, float] = field(default_factory=dict)
     via: dict[str, str] = field(default_factory=dict)      # path → what led there (entity name, slot)

@@ -480,6 +480,17 @@ def test_a_message_that_replaces_its_clause_keeps_the_clause_rank():
     assert "fuller" not in ranked[[c.id for c, _ in ranked].index("msg")][1]
 
 
+def test_two_clauses_shown_as_their_one_message_are_one_line():
+    """Two clauses of one message, each shown as that message (``whole``), take one place, not two."""
+    q = analyse("When do I fly out to Burlington?", NOW)
+    said = "Next week I'm visiting Emma and Theo in Burlington, I fly out Tuesday."
+    visit = event("visit", "Next week I'm visiting Emma and Theo in Burlington", sim=0.5, source_id="msg", whole=said)
+    fly = event("fly", "I fly out Tuesday", sim=0.45, source_id="msg", whole=said)
+    other = event("other", "The Burlington hotel has a pool", sim=0.3)
+    assert [c.id for c, _ in rank([visit, fly, other], q, NOW, 5, CFG)] == ["visit", "other"]
+    fly.whole = ""
+    assert [c.id for c, _ in rank([visit, fly, other], q, NOW, 5, CFG)] == ["visit", "fly", "other"]
+
 def test_of_two_chosen_versions_the_later_is_read_first_and_nothing_else_moves():
     old = event("old", "budget 120 guests", sim=0.6)
     other = event("other", "the venue is in Sonoma", sim=0.5)
