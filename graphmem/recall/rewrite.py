@@ -127,7 +127,7 @@ def statement(c: Candidate, now: datetime, lang: str = "en", names: frozenset[st
         tense = "fact_old" if old else "fact_removed" if polarity_sign(c.polarity) < 0 else "fact"
         said = keys.fact(key, lang, tense, is_self=c.is_self or not c.entity, who=subject(c.entity, c.is_self, lang),
                          owner=p.fn("possessive")(c.entity, c.is_self), value=value)
-        if tense == "fact" and _says_more(c.text, said, key, lang):   # "I'm 92 kg and want to get to 85": not "Your weight is 92"
+        if tense == "fact" and _says_more(c.text, said, key, lang):   # not "Your weight is 92": "…and want 85"
             return _event_text(c, now, lang, names=names)
         until = when_phrase(c.t_to, now, lang, bare=True) if old else ""
         return said + (p.say("fact_until", until=until) if until else "")

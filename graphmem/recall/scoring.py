@@ -677,7 +677,7 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int, cfg: S
         slot = (c.entity_id, c.key, c.status) if c.label == "fact" and c.key else None
         if slot and cardinality.is_multi(c.key):   # allergies, pets: each value is its own slot
             slot += (str(c.value or "").casefold(),)
-        if slot and slot in slots or c.whole and c.source_id in whole:
+        if (slot and slot in slots) or (c.whole and c.source_id in whole):
             continue
         dup = next((j for j, o in enumerate(chosen_sh) if overlap(sh, o) >= cfg.dup_threshold), None)
         if dup is not None:

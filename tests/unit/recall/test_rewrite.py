@@ -50,12 +50,14 @@ def test_a_current_fact_whose_words_say_more_is_told_in_the_words():
                     status="outdated", t_from=NOW - timedelta(days=90), t_to=NOW - timedelta(days=10))
     assert rewrite(old, NOW, "en") == "Your weight used to be 92 (until last week)."
 
+
 def test_a_preference_whose_words_say_more_is_told_in_the_words():
     said = "Also I'm lactose intolerant so whey isolate only, no regular whey."
     whey = pref("regular whey", pol=-1, n=1, last=None, text=said)
     assert rewrite(whey, NOW, "en") == "Also you're lactose intolerant so whey isolate only, no regular whey; you said so in March."
     assert rewrite(pref("regular whey", pol=-1, n=1, last=None, text="no regular whey"), NOW, "en") \
         == "You dislike regular whey; you said so in March."
+
 
 def test_relations():
     rec = Candidate(id="r", label="relation", kind="relation", key="RECOMMENDED", entity="my sister",

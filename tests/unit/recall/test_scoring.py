@@ -491,6 +491,7 @@ def test_two_clauses_shown_as_their_one_message_are_one_line():
     fly.whole = ""
     assert [c.id for c, _ in rank([visit, fly, other], q, NOW, 5, CFG)] == ["visit", "fly", "other"]
 
+
 def test_of_two_chosen_versions_the_later_is_read_first_and_nothing_else_moves():
     old = event("old", "budget 120 guests", sim=0.6)
     other = event("other", "the venue is in Sonoma", sim=0.5)
