@@ -183,7 +183,7 @@ def holds_answer_form(text: str, kinds: Sequence[str]) -> bool:
     return any(_holds(text, k) for k in kinds)
 
 
-@lru_cache(maxsize=32768)
+@langs.cached(maxsize=32768)   # built from the packs: cleared when a pack is added
 def _holds(text: str, kind: str) -> bool:
     """Remembered: a search costs 10–20 µs, and the same memories are ranked for question after question (32k
     entries keep a few MB of texts alive, some 25 MB if every one were a LongMemEval-long reply)."""
