@@ -206,6 +206,7 @@ def collect_locomo(memory, tenant: str) -> list[dict]:
 def injected(row: dict, g: ContextGate, budget: int) -> list[dict]:
     kept, _ = gate(row["found"], g, question=row.get("q"), score=lambda f: f["score"], sem=lambda f: f["semantic"],
                    links=lambda f: any(f.get("features", {}).get(k, 0.0) > 0 for k in LINKS),
+                   graph=lambda f: f.get("features", {}).get("graph", 0.0),
                    source=lambda f: f.get("source", ""), text=lambda f: f.get("text", ""))
     out, left = [], budget
     for f in kept:   # Retriever.__call__ packs into the long-term share

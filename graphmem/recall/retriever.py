@@ -52,7 +52,7 @@ from graphmem.recall import paths as recall_paths
 from graphmem.recall.cache import NONE, QueryView, UserNames, UserVectors
 from graphmem.recall.paths import native_time
 from graphmem.recall.gate import ContextGate, Injected, gate
-from graphmem.recall.query import QueryInfo, analyse
+from graphmem.recall.query import QueryInfo, analyse, relatives
 from graphmem.recall.scoring import ScoringConfig
 from graphmem.recall.types import ASSISTANT_KINDS, PATHS, Candidate, Recalled, RelatedEntity
 from graphmem.settings import Settings
@@ -108,11 +108,13 @@ class RecallConfig:
     # context() only (recall() keeps min_score): inject nothing unless a memory scores 0.02 and is semantically
     # close (0.1) or scores 0.2, or is very close (0.3); a question not about the user needs a memory tied to it (a
     # shared content term or a link) scoring 0.07 and close (0.1), or an untied one scoring 0.25 and close (0.25) or
-    # very close (0.45), and a past request for a text is no evidence. How these were fitted, and what each cost:
+    # very close (0.45), and a past request for a text is no evidence; a memory reached from an entity the question
+    # names ("my little girl" → Nora) counts as close. How these were fitted, and what each cost:
     # graphmem.recall.gate's docstring and bench/results/offtopic.md
-    context_gate: ContextGate = ContextGate(min_best=0.02, min_semantic=0.1, sure=0.2, close=0.3, impersonal=ContextGate(
-        min_best=0.07, min_semantic=0.1, past_requests=False, unlinked=ContextGate(min_best=0.25, min_semantic=0.25,
-                                                                                   close=0.45)))
+    context_gate: ContextGate = ContextGate(
+        min_best=0.02, min_semantic=0.1, sure=0.2, close=0.3, named=1.0,
+        impersonal=ContextGate(min_best=0.07, min_semantic=0.1, past_requests=False,
+                               unlinked=ContextGate(min_best=0.25, min_semantic=0.25, close=0.45)))
 
     def without(self, *paths: str) -> "RecallConfig":
         return replace(self, paths=frozenset(self.paths) - set(paths))
@@ -523,6 +525,10 @@ class Retriever:
                     if linked is not None and text[start:end].islower() and eid not in linked:
                         continue
                     seeds[eid] = (1.0, "graph", text[start:end])
+            for surface, role in relatives(text):   # "my little girl": the one daughter the user has
+                pool = [e.id for e in u.gazetteer.with_role(role) if e.id in u.ids]
+                if len(pool) == 1:
+                    seeds.setdefault(pool[0], (1.0, "graph", surface))
             if linked is not None:          # the session already linked this very turn
                 for eid, surface in linked.items():
                     if eid in u.ids and eid != u.self_id and eid not in seeds:

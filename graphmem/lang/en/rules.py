@@ -526,9 +526,11 @@ def unqualified(subject: str) -> str:
 
 
 def kin_mentions(text: str) -> list[tuple[str, str]]:
-    """(surface, role) of each relative the text names with the user's possessive ("my little sister")."""
+    """(surface, role) of each relative the text names with the user's possessive ("my little sister"): the role
+    of the whole phrase ("my little girl": daughter), else of its last word ("my baby brother": brother)."""
     from graphmem.linking import lexicon as lx
-    return [(m.group(0), lx.role_of(f"my {m.group(1)}")) for m in _p().regex("_kin").finditer(text)]
+    return [(m.group(0), lx.role_of(m.group(0)) or lx.role_of(f"my {m.group(1)}"))
+            for m in _p().regex("_kin").finditer(text)]
 
 
 # ---- facts about others: the English reading of spaCy's parse (graphmem.linking.others) ------------------------------------------------------------------------------------------------

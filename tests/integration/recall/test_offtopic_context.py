@@ -55,3 +55,21 @@ def test_a_chinese_writing_request_injects_nothing_a_related_one_still_does(memo
                            ("我的猫叫什么？", "团子")):
         ctx = later.context(question, budget=1500)
         assert word in "\n".join(m.text for m in ctx.long_term), (question, ctx.report())
+
+
+def test_a_relative_named_by_another_word_is_found_and_injected(memory):
+    """"my little girl" is the user's one daughter: the graph path starts from her (no name, no shared word, the
+    embedding far), and a memory reached from her counts as close for the context gate."""
+    s = memory.session("derek", "monday")
+    for i, text in enumerate(("Totally different topic, I've started woodworking in the garage. First project is a walnut "
+                              "bookshelf for my daughter Nora, five feet tall, and I'm cutting the dovetails by hand with a "
+                              "Japanese pull saw and a chisel set from the hardware store on Elm Street",
+                              "The HOA says the pool reopens in June", "My Subaru Outback needs new brake pads",
+                              "Can you recommend a good podcast about history?")):
+        s.add_user_message(text, at=days_ago(5 - i))
+    assert memory.flush(120)
+    found = memory.recall("derek", "What's my little girl's name?", 3, explain=True)
+    c = found[0].explanation["components"]
+    assert "Nora" in found[0].text and c["graph"] == 1.0 and c["semantic"] < 0.1, found   # close by the name alone
+    ctx = memory.session("derek", "friday").context("What's my little girl's name?", budget=1500)
+    assert "Nora" in "\n".join(m.text for m in ctx.long_term), ctx.report()

@@ -205,3 +205,18 @@ def test_the_configured_gate_on_the_cases_that_chose_it():
     grant = T(0.09, 0.33, text="HR 那边 relocation 最后批了 4000 欧，比原来说的多了一千，nice。")
     assert gate([grant], g, question="公司最后给我的搬家补贴是多少？")[0] == [grant]
     assert gate([T(0.04, 0.33, text=grant.text)], g, question="公司最后给我的搬家补贴是多少？")[0] == []
+
+
+def test_a_memory_reached_from_a_name_in_the_question_counts_as_close():
+    from graphmem.recall.gate import graph_link
+
+    nora = R(0.05, 0.06)   # "What's my little girl's name?" → "a walnut bookshelf for my daughter Nora"
+    nora.explanation["components"]["graph"] = 1.0
+    assert graph_link(nora) == 1.0 and graph_link(R(0.05)) == 0.0
+    assert gate([nora], ContextGate(min_best=0.02, min_semantic=0.1))[0] == []
+    assert gate([nora], ContextGate(min_best=0.02, min_semantic=0.1, named=1.0))[0] == [nora]
+    typed = R(0.05, 0.06)    # reached from an entity of the asked type only (graph 0.6): not close
+    typed.explanation["components"]["graph"] = 0.6
+    kept, why = gate([typed], ContextGate(min_best=0.02, min_semantic=0.1, named=1.0))
+    assert kept == [] and "a link 1.0 to a name in the question" in why
+    assert not relevant(0.01, 0.06, ContextGate(min_best=0.02, min_semantic=0.1, named=1.0), link=1.0)  # too unlikely

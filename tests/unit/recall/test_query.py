@@ -234,3 +234,12 @@ def test_the_window_is_read_by_the_write_sides_date_parser():
     assert [t.text for t in find_times("the other day, 前几天", now, periods=True)] == ["the other day", "前几天"]
     for q in ("我那个 residence permit 现在 valid 到什么时候？", "What car do I drive?", "我开什么车？"):
         assert analyse(q, now).language == detect_language(q)
+
+
+def test_relatives_named_with_the_users_possessive():
+    from graphmem.recall.query import relatives
+
+    assert relatives("What's my little girl's name?") == [("my little girl", "daughter")]   # the whole phrase's role
+    assert relatives("Is my baby brother still in Leeds?") == [("my baby brother", "brother")]   # its last word's
+    assert relatives("我闺女上哪个学校？") == [("我闺女", "daughter")]
+    assert relatives("What did the little girl say?") == [] and relatives("my idea") == []
