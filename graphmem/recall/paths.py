@@ -142,14 +142,22 @@ def plan_graph(run: Run, rows: Rows) -> None:
                        for i, (w, _, _) in run.graph_seed.items()]
 
 
+def recency_path(run: Run) -> str | None:
+    """Which of ``recency`` and ``window`` (the latest said in the period the question names) runs, if either."""
+    if "recency" in run.paths:
+        return "recency"
+    return "window" if run.q.window and "window" in run.paths else None
+
+
 def plan_recency(run: Run, rows: Rows) -> None:
     """The latest events and facts (inside the period the question names, if any)."""
-    if "recency" not in run.paths:
+    path = recency_path(run)
+    if path is None:
         return
     cfg, q, vc = run.cfg, run.q, run.vc
     since, until = q.window if q.window else (None, None)
     for label, n in (("events", cfg.recency_k * (3 if q.window else 1) + 4), ("facts", cfg.recency_k + 4)):
-        rows[label] += [{"id": i, "sim": vc.sim(i, run.qv), "score": 1.0, "path": "recency"}
+        rows[label] += [{"id": i, "sim": vc.sim(i, run.qv), "score": 1.0, "path": path}
                         for i in vc.latest(label, n, since, until)]
 
 
@@ -158,7 +166,8 @@ def plan_session(run: Run, rows: Rows) -> None:
     if "session" not in run.paths:
         return
     vc = run.vc
-    best = sorted((r for r in rows["events"] if r["path"] != "graph"), key=lambda r: -(r.get("score") or 0.0))
+    best = sorted((r for r in rows["events"] if r["path"] not in ("graph", "recency", "window")),   # hits, not links
+                  key=lambda r: -(r.get("score") or 0.0))    # or the latest, whose score is 1
     seen = {r["id"] for r in rows["events"]}
     near = [n for r in best[:run.cfg.session_of] for n in vc.neighbours(r["id"]) if n not in seen]
     rows["events"] += [{"id": n, "sim": vc.sim(n, run.qv), "score": 0.0, "path": "session"}
@@ -218,10 +227,11 @@ def fetch(run: Run, tx, groups: Groups, rows: Rows) -> None:
              for rs in rows.values() for r in rs if r["id"] in fetched]
     groups.append(("session", [candidate(r, "session", 0.0) for r in found if r["path"] == "session"]))
     groups.append(("later", [candidate(r, "later", 0.0) for r in found if r["path"] == "later"]))
-    for label, k in (("event", cfg.recency_k * (3 if q.window else 1)), ("fact", cfg.recency_k)):
-        latest = sorted((r for r in found if r["path"] == "recency" and r["label"] == label),
+    recent = recency_path(run)
+    for label, k in (("event", cfg.recency_k * (3 if q.window else 1)), ("fact", cfg.recency_k)) if recent else ():
+        latest = sorted((r for r in found if r["path"] == recent and r["label"] == label),
                         key=lambda r: -vc.happened.get(r["id"], 0))
-        groups.append(("recency", [candidate(r, "recency", 1.0) for r in latest[:k]]))
+        groups.append((recent, [candidate(r, recent, 1.0) for r in latest[:k]]))
     gs = run.graph_seed
     groups.append(("graph", [candidate(r, gs[r["id"]][1], gs[r["id"]][0], gs[r["id"]][2])
                              for r in found if r["path"] == "graph"]))
@@ -354,13 +364,14 @@ def graph_events(run: Run, tx, groups: Groups) -> None:
 
 def recency(run: Run, tx, groups: Groups) -> None:
     """The latest events and facts (inside the period the question names, if any)."""
-    if "recency" not in run.paths:
+    path = recency_path(run)
+    if path is None:
         return
     cfg, q = run.cfg, run.q
     since, until = q.window if q.window else (None, None)
     rows = tx.run("recall/recent", {**run.base, "k_events": cfg.recency_k * (3 if q.window else 1),
                                     "k_facts": cfg.recency_k, "since": since, "until": until})
-    groups.append(("recency", [candidate(r, "recency", 1.0) for r in rows]))
+    groups.append((path, [candidate(r, path, 1.0) for r in rows]))
 
 
 def similarities(run: Run, groups: Groups) -> None:

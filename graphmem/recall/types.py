@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 #: the recall paths; each can be switched off in :class:`graphmem.recall.RecallConfig`
-PATHS = ("vector", "fulltext", "graph", "recency", "slots", "session", "later")
+PATHS = ("vector", "fulltext", "graph", "recency", "window", "slots", "session", "later")
 
 
 ASSISTANT_KINDS = frozenset({"assistant", "advice"})   # the kinds of the assistant's own words: replies, advice
@@ -17,7 +17,7 @@ ASSISTANT_KINDS = frozenset({"assistant", "advice"})   # the kinds of the assist
 class Candidate:
     """One memory as the paths found it, before ranking. ``label``: fact | event | relation.
     ``paths``: path name → that path's own score (vector: cosine; fulltext: normalised Lucene score;
-    graph/slots: link weight, 1 for a directly linked entity, less per hop; recency: 1)."""
+    graph/slots: link weight, 1 for a directly linked entity, less per hop; recency, window: 1)."""
 
     id: str
     label: str

@@ -72,6 +72,17 @@ def test_recency_path_with_a_time_window(retriever, u1):
     assert found and "climbing" in found[0].text
 
 
+@pytest.mark.parametrize("mode", ["cache", "scan", "index"])
+def test_window_path_reads_the_period_a_question_names(store, tenant_settings, embedder, u1, mode):
+    """On by default (``recency`` is not): what was said in the period, with no word of the question in it."""
+    r = Retriever(store, tenant_settings, embedder=embedder, config=replace(RecallConfig(), vector_mode=mode),
+                  clock=lambda: NOW)
+    found = r.recall(u1, "what did I get up to yesterday?", 3, explain=True)
+    climbing = next(m for m in found if "climbing" in m.text)
+    assert "window" in climbing.paths and "recency" not in climbing.paths
+    assert not any("window" in m.paths for m in r.recall(u1, "what do I get up to?", 8))   # no period named
+
+
 def test_slot_table_when_nothing_links(retriever, store, tenant, u1):
     ent = store.run("read/find_entities", {"tenant": tenant, "user_id": u1, "name": "the marketing proposal"})[0]
     slots = SlotTable()
