@@ -23,11 +23,16 @@ K1, B = 1.2, 0.75
 
 
 def stem(word: str) -> str:
-    """A light English suffix strip ("researched", "researching", "researches" → "research"); no library
-    stemmer is needed for three suffixes, and a full one (Porter) also merges words a user keeps apart."""
+    """A light English suffix strip ("researched", "researching", "researches" → "research"; "vets" → "vet");
+    no library stemmer is needed for three suffixes, and a full one (Porter) also merges words a user keeps apart.
+    A plural "s" leaves three letters too, unless they end in s, u, i or y ("boss", "plus", "days" stay):
+    measured at stop 60, the three-letter plurals gained 2 probes on the own sets and 0.5 of LoCoMo dev R@10;
+    with "days" → "day" as well, 2 probes and a latest value fewer."""
     for suffix in ("ing", "ed", "es", "s"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 4:
             return word[: -len(suffix)]
+    if len(word) == 4 and word.endswith("s") and word[2] not in "suiy":
+        return word[:3]
     return word
 
 

@@ -14,6 +14,8 @@ def test_tokens_are_stemmed_words_and_chinese_characters_with_bigrams():
     assert tokens("Hi 东京开会!") == ["hi", "东", "京", "开", "东京", "京开", "开会"]   # 会: a stop word
     assert tokens("researched researching research") == ["research"] * 3
     assert tokens("red bus") == ["red", "bus"]          # too short to strip
+    assert tokens("Millbrook Vets, two cats") == tokens("millbrook vet, two cat")   # a plural of three letters
+    assert tokens("boss plus days") == ["boss", "plus", "days"]                     # ... not after s, u, i or y
     assert tokens("how much can I spend on the laptop?") == ["spend", "laptop"]     # spaCy's stop words out
     assert "的" not in tokens("我的预算")
     assert tokens("") == []
