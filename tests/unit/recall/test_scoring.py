@@ -15,7 +15,7 @@ CFG = ScoringConfig()
 
 def fact(id_, text, sim=0.6, status="active", key="budget", entity_id="en_self", days=10, paths=None, **kw):
     c = Candidate(id=id_, label="fact", text=text, kind="attribute", key=key, value=text.split()[-1], status=status,
-                  entity_id=entity_id, is_self=True, t_from=NOW - timedelta(days=days),
+                  entity_id=entity_id, is_self=entity_id == "en_self", t_from=NOW - timedelta(days=days),
                   last_seen=NOW - timedelta(days=days), sim=sim, **kw)
     for p, s in (paths or {"vector": sim}).items():
         c.add_path(p, s)
@@ -140,6 +140,10 @@ def test_same_slot_once_and_same_entity_penalty():
     ranked = rank([x1, x2, y], analyse("colour", NOW), NOW, 3, cfg)
     assert [c.id for c, _ in ranked][:2] == ["x1", "y"]
     assert ranked[-1][1]["diversity"] < 0
+    # the user's own memories are all about them: no penalty ("I'm vegetarian" after "the budget is £22,000")
+    mine = [fact("m1", "budget 22000", key="budget", sim=0.7), fact("m2", "diet vegetarian", key="diet", sim=0.69)]
+    ranked = rank([*mine, y], analyse("colour", NOW), NOW, 3, cfg)
+    assert [c.id for c, _ in ranked] == ["m1", "m2", "y"] and "diversity" not in ranked[1][1]
 
 
 def test_merge_unions_paths_and_folds_message_events_into_their_facts():
