@@ -52,6 +52,7 @@ def stop_words() -> frozenset[str]:
             namespace: dict = {}
             exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), namespace)   # a set literal, no imports
             words |= {w.lower() for w in namespace.get("STOP_WORDS", ())}
+        words -= langs.pack(code).words("lexical_words")   # what spaCy lists but recall needs ("最后")
     return frozenset(words)
 
 

@@ -18,6 +18,7 @@ def test_tokens_are_stemmed_words_and_chinese_characters_with_bigrams():
     assert tokens("boss plus days") == ["boss", "plus", "days"]                     # ... not after s, u, i or y
     assert tokens("how much can I spend on the laptop?") == ["spend", "laptop"]     # spaCy's stop words out
     assert "的" not in tokens("我的预算")
+    assert "最后" in tokens("钢琴最后多少钱买下来的？") and "最" not in tokens("最后")   # a pack's lexical_words stay
     assert tokens("") == []
 
 
