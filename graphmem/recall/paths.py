@@ -166,8 +166,9 @@ def plan_session(run: Run, rows: Rows) -> None:
     if "session" not in run.paths:
         return
     vc = run.vc
-    best = sorted((r for r in rows["events"] if r["path"] not in ("graph", "recency", "window")),   # hits, not links
-                  key=lambda r: -(r.get("score") or 0.0))    # or the latest, whose score is 1
+    # the hits: not what a link or the latest (scored 1) brought
+    best = sorted((r for r in rows["events"] if r["path"] not in ("graph", "recency", "window")),
+                  key=lambda r: -(r.get("score") or 0.0))
     seen = {r["id"] for r in rows["events"]}
     near = [n for r in best[:run.cfg.session_of] for n in vc.neighbours(r["id"]) if n not in seen]
     rows["events"] += [{"id": n, "sim": vc.sim(n, run.qv), "score": 0.0, "path": "session"}

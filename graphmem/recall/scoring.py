@@ -42,8 +42,9 @@ Diversity: a candidate too similar to one already chosen (character-bigram overl
 or the same fact slot) is skipped, unless it says more (the whole message a clause came from): within
 ``fuller_ratio`` of its score it takes that place, or within ``more_ratio`` when at least ``more_share`` of
 its bigrams are new (it says much more). Each further memory about the same entity costs
-``same_entity_penalty``, unless the entity is the user (every memory of theirs is about them). Below ``min_score`` (a probability) a memory is not returned. Whether a session's
-context gets any of them is stricter (:mod:`graphmem.recall.gate`): nothing relevant, nothing injected.
+``same_entity_penalty``, unless the entity is the user (every memory of theirs is about them). Below ``min_score``
+(a probability) a memory is not returned. Whether a session's context gets any of them is stricter
+(:mod:`graphmem.recall.gate`): nothing relevant, nothing injected.
 """
 
 from __future__ import annotations
