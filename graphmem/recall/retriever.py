@@ -26,7 +26,8 @@ Paths (each a named query in ``cypher/recall/``, each scoped by ``(tenant, user_
   March"): a changed value need not repeat the question's words (cache mode; ranking decides, by ``link_newer``).
 - ``recency``: the latest events (inside the period the question names, if any) and the latest facts.
 - ``window``: for a question that names a period ("last week", "上个月"), the latest events and facts said in it
-  (``recency`` within the period; nothing when ``recency`` runs, or when no period is named).
+  (``recency`` within the period; nothing when ``recency`` runs, when no period is named, or when the input does
+  not ask: a chat that tells of a day asks for other memories).
 - ``slots``: when nothing links and the input points back ("那个方案", "that plan"), the entity of the
   session's slot table it points to seeds the graph path.
 """

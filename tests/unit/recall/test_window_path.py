@@ -35,6 +35,9 @@ def test_a_question_naming_a_period_reads_what_was_said_in_it():
     r, rows = run("What was I moaning about last week?")
     plan_recency(r, rows)
     assert {x["id"] for x in rows["events"]} == {"boiler", "reply"} and {x["path"] for x in rows["events"]} == {"window"}
+    r, rows = run("Honestly I was so tired all last week.")   # a period a chat tells of, not one asked about
+    plan_recency(r, rows)
+    assert r.q.window and rows["events"] == []
     r, rows = run("What was I moaning about?")            # no period: nothing (recency alone is off)
     plan_recency(r, rows)
     assert rows["events"] == []
