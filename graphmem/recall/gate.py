@@ -84,10 +84,14 @@ class ContextGate:
                 or self.unlinked is not None)
 
 
+def _components(r) -> dict:
+    """A recalled memory's ``explain`` components ({} without them)."""
+    return (getattr(r, "explanation", None) or {}).get("components") or {}
+
+
 def semantic(r) -> float:
     """A recalled memory's normalised semantic similarity, from its ``explain`` components (0 without them)."""
-    comp = (getattr(r, "explanation", None) or {}).get("components") or {}
-    return float(comp.get("semantic", 0.0))
+    return float(_components(r).get("semantic", 0.0))
 
 
 #: explain components that tie a recalled memory to something of the user's the question names
@@ -96,7 +100,7 @@ LINKS = ("speaker", "graph", "key", "slot", "time_match")
 
 def linked(r) -> bool:
     """Is a recalled memory tied to the question by a name, an asked attribute, a slot, a speaker or a period?"""
-    comp = (getattr(r, "explanation", None) or {}).get("components") or {}
+    comp = _components(r)
     return any(comp.get(k, 0.0) > 0 for k in LINKS)
 
 
@@ -119,7 +123,7 @@ def text_request(text: str) -> bool:
 
 def graph_link(r) -> float:
     """How strongly a recalled memory is reached from an entity the question names (its ``graph`` component)."""
-    return float(((getattr(r, "explanation", None) or {}).get("components") or {}).get("graph", 0.0))
+    return float(_components(r).get("graph", 0.0))
 
 
 def relevant(score: float, sem: float, g: ContextGate, tied: bool = True, link: float = 0.0) -> bool:

@@ -55,11 +55,6 @@ def back_reference(text: str) -> tuple[bool, str]:
     return _says("back_cue", text), head
 
 
-def relatives(text: str) -> list[tuple[str, str]]:
-    """(surface, role) of each relative the text names with the user's possessive ("my little girl", "我闺女")."""
-    return [(s, role) for p in langs.packs() for s, role in p.fn("kin_mentions")(text or "") if role]
-
-
 _CONTENT = re.compile(r"[a-z][a-z0-9]{2,}|[\u3400-\u9fff]{2,}")
 
 

@@ -48,6 +48,7 @@ import numpy as np
 from graphmem import give_way, lang as langs
 from graphmem.errors import InputError
 from graphmem.linking import lexicon
+from graphmem.linking.kin import named_roles
 from graphmem.model import EntityCard, FactVersion, Profile, polarity_sign
 from graphmem.recall import packing, rewrite as rw, scoring
 from graphmem.recall.focus import focus, stems
@@ -55,7 +56,7 @@ from graphmem.recall import paths as recall_paths
 from graphmem.recall.cache import NONE, QueryView, UserNames, UserVectors
 from graphmem.recall.paths import native_time
 from graphmem.recall.gate import ContextGate, Injected, gate
-from graphmem.recall.query import QueryInfo, analyse, relatives
+from graphmem.recall.query import QueryInfo, analyse
 from graphmem.recall.scoring import ScoringConfig
 from graphmem.recall.types import ASSISTANT_KINDS, PATHS, Candidate, Recalled, RelatedEntity
 from graphmem.settings import Settings
@@ -530,7 +531,7 @@ class Retriever:
                     if linked is not None and text[start:end].islower() and eid not in linked:
                         continue
                     seeds[eid] = (1.0, "graph", text[start:end])
-            for surface, role in relatives(text):   # "my little girl": the one daughter the user has
+            for surface, role in named_roles(text):   # "my little girl": the one daughter the user has
                 pool = [e.id for e in u.gazetteer.with_role(role) if e.id in u.ids]
                 if len(pool) == 1:
                     seeds.setdefault(pool[0], (1.0, "graph", surface))

@@ -237,7 +237,7 @@ def test_the_window_is_read_by_the_write_sides_date_parser():
 
 
 def test_relatives_named_with_the_users_possessive():
-    from graphmem.recall.query import relatives
+    from graphmem.linking.kin import named_roles as relatives
 
     assert relatives("What's my little girl's name?") == [("my little girl", "daughter")]   # the whole phrase's role
     assert relatives("Is my baby brother still in Leeds?") == [("my baby brother", "brother")]   # its last word's
