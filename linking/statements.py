@@ -510,9 +510,9 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
         if target.strip() and not _en_number_after(target, p):
             out.append(_st("preference", c, lang, True, subject=_trim_en(target, p), polarity=1))
 
-    # "No country, I can't stand it", "no cilantro please": what the speaker does not want
+    # "No country, I can't stand it", "no cilantro please", "no milk in my coffee": what the speaker does not want
     m = p.regex("_st_no_thing").match(c) if not out else None
-    if m:
+    if m and (not m.group(2) or subject_types.is_food(m.group(2))):   # "no signal in my room" is no taste
         out.append(_st("preference", c, lang, change, subject=_trim_en(m.group(1), p) or m.group(1), polarity=-1))
 
     # preferences

@@ -113,6 +113,11 @@ def test_no_thing_please_a_pastime_and_a_class_signed_up_for():
     assert [(s.subject, s.polarity) for s in extract_statements("sure, but no cilantro please", NOW)
             if s.kind == "preference"] == [("cilantro", -1)]
     assert not extract_statements("no problem, thanks", NOW) and not extract_statements("No, I'm fine", NOW)
+    for text, thing in (("I'm lactose intolerant so no milk in my coffee please.", "milk"),
+                        ("No onions on my burger, thanks", "onions"), ("no cilantro in the salad please", "cilantro")):
+        assert (thing, -1) in [(s.subject, s.polarity) for s in extract_statements(text, NOW)
+                               if s.kind == "preference"], text
+    assert not extract_statements("no signal in my room please", NOW)   # not in a food or drink: no taste
     got = said("I do bouldering twice a week and I just picked up pottery")
     assert {("", "hobby", "bouldering"), ("", "hobby", "pottery")} <= got
     assert ("", "hobby", "choir") in said("also joined a choir last Thursday")
