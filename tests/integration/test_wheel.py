@@ -1,5 +1,6 @@
 """The built wheel installs into a fresh venv with every subpackage, every .cypher file and the CLI."""
 
+import os
 import shutil
 import subprocess
 import sys
@@ -32,12 +33,16 @@ def test_wheel_contains_everything_and_runs(tmp_path):
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)
     py = env_dir / "bin" / "python"
-    subprocess.run([py, "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)], check=True, timeout=300)
+    pip = subprocess.run([py, "-m", "pip", "install", "--no-deps", "--no-index", str(wheel)],
+                         capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    script = env_dir / "bin" / "graphmem"
+    # once (stop 60) the script was missing after an install that succeeded: say what pip did if it comes back
+    assert pip.returncode == 0 and script.is_file(), (pip.stdout, pip.stderr, sorted(os.listdir(script.parent)))
     # dependencies come from the test venv's site-packages, appended after the fresh venv's own
     site = subprocess.run([py, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                           capture_output=True, text=True, check=True).stdout.strip()
     Path(site, "deps.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
-    out = subprocess.run([env_dir / "bin" / "graphmem", "--help"], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    out = subprocess.run([script, "--help"], capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert out.returncode == 0 and "neo4j" in out.stdout and "doctor" in out.stdout
     listed = subprocess.run([py, "-c", "import graphmem, graphmem.queries as q; print(graphmem.__file__); "
                              "print('\\n'.join(q.names()))"], capture_output=True, text=True, check=True, cwd=tmp_path).stdout.split()
