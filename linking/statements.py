@@ -462,8 +462,15 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             ts = find_times(val, now)   # "starting work at Google next week": the value, not when
             if ts and val[:ts[0].start].strip():
                 val = val[:ts[0].start].strip()
-            if key == "employer" and cue.startswith("work") and not p.regex("_st_self_subject").search(c[:mm.start()]):
-                continue   # "dinners that work for her", "Thursday didn't work for Judy": not where the user works
+            if key == "employer":
+                if cue.startswith(("work", "employ")) and not p.regex("_st_self_subject").search(c[:mm.start()]) \
+                        or p.regex("_st_was").search(c[:mm.start()]):
+                    continue   # "dinners that work for her", "I was working at Tesco": not where the user works now
+                lead = p.regex("_st_value_lead").sub("", after, count=1) if after[:1].isspace() else ""
+                name = p.regex("_st_place").match(lead)
+                if not name and not after.lower().lstrip().startswith("the "):
+                    continue   # "I work at home", "for myself", "at weekends": a name or "the …" says an employer
+                val = name.group(0) if name else val   # "Tesco when we met": Tesco
             if key == "email":   # "a polite email to reschedule a meeting": no address, no fact
                 val = _EMAIL.search(after).group(0) if _EMAIL.search(after) else ""
             if val.lower() in p.words("_st_pronoun_value") or (key == "phone" and not _PHONE.fullmatch(val)):
