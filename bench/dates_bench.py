@@ -92,6 +92,20 @@ TIMES_EN = [
     ("May I ask you something?", T0, None, "own"),
     ("Sat down with my boss about the raise", T0, None, "own"),
     ("I have 3 kids and 2 dogs", T0, None, "own"),
+    # stop 61, written before the rules that read them: a year said with a date, a month or alone, and a month a
+    # question tells as past
+    ("I graduated in May 2019", T0, "2019-05-01..2019-06-01", "own"),
+    ("We got married on 14 June 2021 in Porto", T0, "2021-06-14", "own"),
+    ("my passport expires on March 3, 2031", T0, "2031-03-03", "own"),
+    ("the lease ends Dec 31st, 2026", T0, "2026-12-31", "own"),
+    ("What did I do in July 2025?", T0, "2025-07-01..2025-08-01", "own"),
+    ("back in 2018 I lived in Leeds", T0, "2018-01-01..2019-01-01", "own"),
+    ("I've had this car since 2015", T0, "2015-01-01..2016-01-01", "own"),
+    ("What did I spend in February?", T0, "2026-02-01..2026-03-01", "own"),
+    ("What happened in January?", T0, "2026-01-01..2026-02-01", "own"),
+    ("What am I doing in January?", T0, "2027-01-01..2027-02-01", "own"),
+    ("I dropped my calories to 2200", T0, None, "own"),
+    ("we're in room 2019 at the Hilton", T0, None, "own"),
 ]
 
 TIMES_ZH = [
@@ -142,6 +156,13 @@ TIMES_ZH = [
     ("三月份的工资还没发", T0, "2026-03-01..2026-04-01", "own"),
     ("我一周去三次健身房", T0, None, "own"),
     ("我有三个孩子", T0, None, "own"),
+    # stop 61, written before the rules that read them: a year said with a month or alone, a month of a year named
+    ("2019年5月我研究生毕业", T0, "2019-05-01..2019-06-01", "own"),
+    ("2020年我搬到了杭州", T0, "2020-01-01..2021-01-01", "own"),
+    ("去年三月我换了工作", T0, "2025-03-01..2025-04-01", "own"),
+    ("明年五月结婚", T0, "2027-05-01..2027-06-01", "own"),
+    ("2024年10月1号去了日本", T0, "2024-10-01", "own"),
+    ("我们公司有2000人", T0, None, "own"),
 ]
 
 # bare numerals: (text, value); a (lo, hi) pair is a vague amount ("十几"): None or a value inside it is right
