@@ -3,7 +3,8 @@
 ``find_times(text, now)`` → list of ``TimeExpr`` (span, resolved datetime, granularity day/week/month/year).
 Week-relative expressions resolve to the Monday of that week ("next week", 下周), weekdays to that day
 ("next Tuesday" = Tuesday of next week, "this Friday"/"周五" = the coming Friday), "this weekend"/周末 to the
-coming Saturday, months to the 1st, "later this month" to the period from today to its end. A habit ("every
+coming Saturday, months to the 1st, "later this month" to the period from today to its end; a year said is the
+year meant ("May 2019", "on 14 June 2021", "since 2015", 2019年5月, 去年三月). A habit ("every
 Monday", 每周末) and an idiom ("built in a day") are no date; a time of day alone is today's while still ahead.
 
 The grammar's words are the language packs' (``graphmem/lang/<code>/dates.tsv``, ``periods.tsv`` and the tables
@@ -226,9 +227,21 @@ def _k_date(m, now, p):
 
 def _k_ymd(m, now, p):
     try:
-        return datetime(int(m.group("y")), int(m.group("mon")), int(m.group("day")), tzinfo=now.tzinfo), "day"
+        return datetime(int(m.group("y")), _month_no(m.group("mon"), p), _count(m.group("day"), p),
+                        tzinfo=now.tzinfo), "day"
     except ValueError:
         return None
+
+
+def _k_month_year(m, now, p):
+    """A month of a year said ("May 2019", 2019年5月) or named (去年三月: last year's)."""
+    mon = _month_no(m.group("mon"), p)
+    year = int(m.group("y")) if m.groupdict().get("y") else now.year + (_which(m, p)[0] or 0)
+    return (datetime(year, mon, 1, tzinfo=now.tzinfo), "month") if 1 <= mon <= 12 else None
+
+
+def _k_year(m, now, p):
+    return datetime(int(m.group("y")), 1, 1, tzinfo=now.tzinfo), "year"
 
 
 def _k_month(m, now, p):

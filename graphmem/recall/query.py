@@ -164,7 +164,7 @@ def time_window(text: str, now: datetime) -> tuple[datetime, datetime] | None:
     for named in find_times(text, now, periods=True):
         start, end = named.period or _calendar(named)
         if start > now and not _says("ahead", named.text) and _says("window_past", text):
-            continue   # "what did I spend in February?": not next February; which one is not said
+            continue   # "was it raining on Friday?": told as past, though the date parser read the coming one
         if named.granularity == "year" and end > now:
             continue   # a year still running holds nearly everything; one ahead is no period a memory is in
         pad = timedelta(days=0 if named.granularity == "year" else 1)

@@ -61,6 +61,28 @@ def test_a_month_told_as_past_is_the_latest_one():
         assert _days(text) == [(month, "month")], text
 
 
+def test_a_year_said_is_the_year_meant():
+    """"I graduated in May 2019" was dated May 2025 and "on 14 June 2021" this June: the year was dropped."""
+    for text, day in [("I graduated in May 2019", ("2019-05-01", "month")),
+                      ("We got married on 14 June 2021 in Porto", ("2021-06-14", "day")),
+                      ("my passport expires on March 3, 2031", ("2031-03-03", "day")),
+                      ("back in 2018 I lived in Leeds", ("2018-01-01", "year")),
+                      ("2019年5月我研究生毕业", ("2019-05-01", "month")), ("2020年我搬到了杭州", ("2020-01-01", "year")),
+                      ("去年三月我换了工作", ("2025-03-01", "month")), ("明年五月结婚", ("2027-05-01", "month")),
+                      ("2024年十月一号去了日本", ("2024-10-01", "day"))]:
+        assert _days(text) == [day], text
+    for text in ("I dropped my calories to 2200", "we're in room 2019 at the Hilton", "我们公司有2000人", "90年代的歌"):
+        assert _days(text) == [], text
+
+
+def test_a_question_told_as_past_means_the_latest_month_or_day():
+    assert _days("What did I spend in February?") == [("2026-02-01", "month")]
+    assert _days("What happened in January?") == [("2026-01-01", "month")]
+    assert _days("What did I buy on Monday?") == [("2026-03-09", "day")]
+    assert _days("What am I doing in January?") == [("2027-01-01", "month")]   # ahead: the coming one
+    assert _days("Did I book anything for Saturday?") == [("2026-03-14", "day")]
+
+
 def test_words_that_begin_with_a_numeral_are_not_numbers():
     from graphmem.linking.normalize import numeral_runs, parse_number
 

@@ -216,6 +216,16 @@ def test_a_named_day_ahead_is_a_time_window_too():
     assert day(time_window("我二月花了多少钱？", now)) == ("2026-01-31", "2026-03-02")
 
 
+def test_a_question_that_names_a_year_or_a_past_month_has_that_window():
+    now = datetime(2026, 3, 26, 12, tzinfo=timezone.utc)
+    day = lambda w: (w[0].date().isoformat(), w[1].date().isoformat())  # noqa: E731
+    assert day(time_window("What did I do in July 2025?", now)) == ("2025-06-30", "2025-08-02")
+    assert day(time_window("What did we talk about on 14 June 2021?", now)) == ("2021-06-13", "2021-06-16")
+    assert day(time_window("What did I spend in February?", now)) == ("2026-01-31", "2026-03-02")   # was none
+    assert day(time_window("What happened in January?", now)) == ("2025-12-31", "2026-02-02")        # was next January
+    assert day(time_window("去年三月我在忙什么？", now)) == ("2025-02-28", "2025-04-02")
+
+
 def test_the_window_is_read_by_the_write_sides_date_parser():
     """One date parser (``linking.timeexpr``): a question's period is the day, week, month or period the write
     side would date the same words to, the periods only a question names are read only when asked for, and
