@@ -39,6 +39,7 @@ class TimeExpr:
     #: the days [start, end) it may mean when that is not its granularity's one period: "a few days ago" is the
     #: past week, "three weeks ago" a week around that day, "last Wednesday" either of the last two (questions)
     period: tuple[datetime, datetime] | None = None
+    year_said: bool = False   # its year is said ("May 2019", 2019年5月): it means that day whenever it is read
 
 
 def _day(now: datetime, delta_days: int = 0) -> datetime:
@@ -432,7 +433,7 @@ def find_times(text: str, now: datetime, periods: bool = False) -> list[TimeExpr
         r = fn(m, now, p)
         if not r:
             continue
-        found.append(TimeExpr(s, e, r[0], r[1], m.group(0), *r[2:]))
+        found.append(TimeExpr(s, e, r[0], r[1], m.group(0), *r[2:], year_said=bool(m.groupdict().get("y"))))
         taken.append((s, e))
     found.sort(key=lambda t: t.start)
     if not found and not taken and union("clock_hint").search(text):   # no day said (nor a habit's): a time of day alone
@@ -443,7 +444,8 @@ def find_times(text: str, now: datetime, periods: bool = False) -> list[TimeExpr
         first = next((i for i, t in enumerate(found) if t.granularity == "day"), None)
         if first is not None:
             t = found[first]
-            found[first] = TimeExpr(t.start, t.end, t.when.replace(hour=tod[0], minute=tod[1]), "time", t.text, t.period)
+            found[first] = TimeExpr(t.start, t.end, t.when.replace(hour=tod[0], minute=tod[1]), "time", t.text, t.period,
+                                    t.year_said)
     return found
 
 

@@ -161,7 +161,8 @@ def time_window(text: str, now: datetime) -> tuple[datetime, datetime] | None:
     (``linking.timeexpr``, with the periods a question names), generous by a day on each side (a year by none).
     None when it names no period."""
     now = now if now.tzinfo else now.replace(tzinfo=timezone.utc)
-    for named in find_times(text, now, periods=True):
+    # a date with its year first: "last weekend before April 10, 2023" is about that April, not the last weekend
+    for named in sorted(find_times(text, now, periods=True), key=lambda t: not t.year_said):
         start, end = named.period or _calendar(named)
         if start > now and not _says("ahead", named.text) and _says("window_past", text):
             continue   # "was it raining on Friday?": told as past, though the date parser read the coming one

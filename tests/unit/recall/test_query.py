@@ -224,6 +224,8 @@ def test_a_question_that_names_a_year_or_a_past_month_has_that_window():
     assert day(time_window("What did I spend in February?", now)) == ("2026-01-31", "2026-03-02")   # was none
     assert day(time_window("What happened in January?", now)) == ("2025-12-31", "2026-02-02")        # was next January
     assert day(time_window("去年三月我在忙什么？", now)) == ("2025-02-28", "2025-04-02")
+    # a date with its year anchors the question, not a period counted from today said before it
+    assert day(time_window("What did I run last weekend before March 10, 2025?", now)) == ("2025-03-09", "2025-03-12")
 
 
 def test_the_window_is_read_by_the_write_sides_date_parser():
