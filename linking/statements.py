@@ -466,10 +466,11 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
                 if cue.startswith(("work", "employ")) and not p.regex("_st_self_subject").search(c[:mm.start()]) \
                         or p.regex("_st_was").search(c[:mm.start()]):
                     continue   # "dinners that work for her", "I was working at Tesco": not where the user works now
-                lead = p.regex("_st_value_lead").sub("", after, count=1) if after[:1].isspace() else ""
+                lead = p.regex("_st_value_lead").sub("", after, count=1)
+                first = lead.split()[0].lower() if lead.split() else ""
+                if first in p.words("_st_not_employer") or first in ("my", "your", "our"):
+                    continue   # "I work at home", "for myself", "at weekends", "at my desk": no employer
                 name = p.regex("_st_place").match(lead)
-                if not name and not after.lower().lstrip().startswith("the "):
-                    continue   # "I work at home", "for myself", "at weekends": a name or "the …" says an employer
                 val = name.group(0) if name else val   # "Tesco when we met": Tesco
             if key == "email":   # "a polite email to reschedule a meeting": no address, no fact
                 val = _EMAIL.search(after).group(0) if _EMAIL.search(after) else ""

@@ -94,10 +94,11 @@ def test_a_new_job_a_language_level_and_a_child_named_without_a_comma():
     assert ("", "employer", "字节跳动") not in said("我下周一开始在字节跳动上班")
     assert ("", "employer", "Acme") in said("I started a new job at Acme three weeks ago.")
     for text, employer in (("I'm working at Google now", "Google"), ("I'm employed by the council", "council"),
-                           ("I work at the Royal Free in London", "Royal Free")):
+                           ("I work at the Royal Free in London", "Royal Free"), ("i work at google now", "google")):
         assert ("", "employer", employer) in said(text), text
     for text in ("I was working at Tesco when we met", "I work at home", "I love working at home",
-                 "I enjoy working for myself", "I hate working at weekends", "Tom is working at Google"):
+                 "I enjoy working for myself", "I hate working at weekends", "Tom is working at Google",
+                 "I'm working at my desk"):
         assert not {k for _, k, _ in said(text)} & {"employer"}, text   # past, no name, or not the speaker
     assert not {k for _, k, _ in said("Started Japanese classes in January")} & {"employer"}
     assert {("", "language", "Portuguese"), ("", "language", "German")} <= said("I speak Portuguese and a bit of German.")
