@@ -468,7 +468,7 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
                     continue   # "dinners that work for her", "I was working at Tesco": not where the user works now
                 lead = p.regex("_st_value_lead").sub("", after, count=1)
                 first = lead.split()[0].lower() if lead.split() else ""
-                if first in p.words("_st_not_employer") or first in ("my", "your", "our"):
+                if first in p.words("_st_not_employer"):
                     continue   # "I work at home", "for myself", "at weekends", "at my desk": no employer
                 name = p.regex("_st_place").match(lead)
                 val = name.group(0) if name else val   # "Tesco when we met": Tesco
