@@ -457,8 +457,9 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
             other = p.regex("_st_other_subject").search(c[:mm.start()])
             if key not in _OWNED_KEYS and other and (not other.group(1) or lx.role_of(other.group(1))):
                 continue   # "my son turned out to be allergic to dogs": his (others.facts reads it), not the user's
-            val = _trim_en(p.regex("_st_value_lead").sub("", after), p)
-            val = _trim_en(p.regex("_st_value_end").split(val)[0], p)   # "Google now and I love it": Google
+            lead = p.regex("_st_value_lead").sub("", after)
+            # "Google now and I love it": Google
+            val = _trim_en(p.regex("_st_value_end").split(_trim_en(lead, p))[0], p)
             ts = find_times(val, now)   # "starting work at Google next week": the value, not when
             if ts and val[:ts[0].start].strip():
                 val = val[:ts[0].start].strip()
@@ -466,9 +467,7 @@ def _en_clause(clause: str, now: datetime, change: bool, lang: str, user_spoke: 
                 if cue.startswith(("work", "employ")) and not p.regex("_st_self_subject").search(c[:mm.start()]) \
                         or p.regex("_st_was").search(c[:mm.start()]):
                     continue   # "dinners that work for her", "I was working at Tesco": not where the user works now
-                lead = p.regex("_st_value_lead").sub("", after, count=1)
-                first = lead.split()[0].lower() if lead.split() else ""
-                if first in p.words("_st_not_employer"):
+                if next(iter(lead.lower().split()), "") in p.words("_st_not_employer"):
                     continue   # "I work at home", "for myself", "at weekends", "at my desk": no employer
                 name = p.regex("_st_place").match(lead)
                 val = name.group(0) if name else val   # "Tesco when we met": Tesco

@@ -153,6 +153,11 @@ def recency_path(run: Run) -> str | None:
     return "window" if run.q.window and "window" in run.paths and asks(run.q.text) else None
 
 
+def recent_events(run: Run) -> int:
+    """How many latest events the recency or window path takes: three times as many inside a named period."""
+    return run.cfg.recency_k * (3 if run.q.window else 1)
+
+
 def plan_recency(run: Run, rows: Rows) -> None:
     """The latest events and facts (inside the period the question names, if any)."""
     path = recency_path(run)
@@ -160,7 +165,7 @@ def plan_recency(run: Run, rows: Rows) -> None:
         return
     cfg, q, vc = run.cfg, run.q, run.vc
     since, until = q.window if q.window else (None, None)
-    for label, n in (("events", cfg.recency_k * (3 if q.window else 1) + 4), ("facts", cfg.recency_k + 4)):
+    for label, n in (("events", recent_events(run) + 4), ("facts", cfg.recency_k + 4)):
         rows[label] += [{"id": i, "sim": vc.sim(i, run.qv), "score": 1.0, "path": path}
                         for i in vc.latest(label, n, since, until)]
 
@@ -233,7 +238,7 @@ def fetch(run: Run, tx, groups: Groups, rows: Rows) -> None:
     groups.append(("session", [candidate(r, "session", 0.0) for r in found if r["path"] == "session"]))
     groups.append(("later", [candidate(r, "later", 0.0) for r in found if r["path"] == "later"]))
     recent = recency_path(run)
-    for label, k in (("event", cfg.recency_k * (3 if q.window else 1)), ("fact", cfg.recency_k)) if recent else ():
+    for label, k in (("event", recent_events(run)), ("fact", cfg.recency_k)) if recent else ():
         latest = sorted((r for r in found if r["path"] == recent and r["label"] == label),
                         key=lambda r: -vc.happened.get(r["id"], 0))
         groups.append((recent, [candidate(r, recent, 1.0) for r in latest[:k]]))
@@ -374,7 +379,7 @@ def recency(run: Run, tx, groups: Groups) -> None:
         return
     cfg, q = run.cfg, run.q
     since, until = q.window if q.window else (None, None)
-    rows = tx.run("recall/recent", {**run.base, "k_events": cfg.recency_k * (3 if q.window else 1),
+    rows = tx.run("recall/recent", {**run.base, "k_events": recent_events(run),
                                     "k_facts": cfg.recency_k, "since": since, "until": until})
     groups.append((path, [candidate(r, path, 1.0) for r in rows]))
 
