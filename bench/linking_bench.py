@@ -438,8 +438,8 @@ def main(argv=None) -> int:
       "1,000-entity graph holds several (KnownEntity.last_seen would break that tie; the benchmark gives none); "
       "idiomatic small talk ('Mondays, am I right?'); "
       "references that need world knowledge without an embedder ('the Japanese restaurant you recommended' → "
-      "Sushi Zen, 'that Italian place' → Trattoria Roma: the USE embedder resolves both); '年底有十三薪' read "
-      "as an event (a time word plus content, though it states a job benefit). Two extras are true facts the "
+      "Sushi Zen, 'that Italian place' → Trattoria Roma: the USE embedder resolves both). ('年底有十三薪' was "
+      "read as an event until stop 62: N薪 is a standing term of the pay, not a happening.) Two extras are true facts the "
       "gold does not list, counted as errors all the same: the employer of 'I started a new job at Acme three "
       "weeks ago' and the diet of 'I'm lactose intolerant so no milk in my coffee please'.")
     P("")

@@ -188,6 +188,14 @@ def test_a_date_said_on_its_own_belongs_to_the_clause_before_it():
     assert extract_statements("好的，明天", NOW) == []          # a reply is not a dated event
 
 
+def test_a_pay_structure_beside_a_time_is_no_event():
+    """十三薪 is how many months' pay a year holds, a standing term of the job; what is planned at a time stays one."""
+    assert [s.kind for s in extract_statements("月薪两万五，年底有十三薪", NOW)] == ["attribute"]
+    assert extract_statements("年底有13薪", NOW) == []
+    for text in ("下个月有个样机评审", "周二我有公开课", "下周三调薪"):
+        assert [s.kind for s in extract_statements(text, NOW)] == ["event"], text
+
+
 def test_a_relatives_taste_is_not_the_users():
     """A subject-less Chinese clause carries the subject named before it: grandma's congee is not the user's."""
     for text in ("奶奶不爱吃医院食堂的饭，她口味很清淡，最喜欢喝小米粥。", "我奶奶最喜欢喝小米粥"):
