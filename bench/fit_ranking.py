@@ -9,6 +9,8 @@ when it answers the question. Sources of labels, each question weighing the same
 * the project's own sets (``bench/eval/users`` and ``bench/eval/dev``; never the held-out sets): a memory is
   relevant when its text contains one of the probe's expected forms (the suite's judge);
 * with ``--longmem``, the LongMemEval-shaped dev split (``bench/eval/longmem/dev``), by evidence turns.
+* with ``--dialogue``, the dialogue bench's dev split (``bench/eval/dialogue_recall/dev``; the query is a chat), by
+  relevant events (measured at stop 62, not in the landed model: ``bench/results/ranking_fit.md``).
 
 Two fits: pointwise (a logistic regression, one row per memory) or, with ``--pairwise`` (the landed model), the
 order (:func:`pairwise`: an answering memory above another of the same question) and then a probability on it
@@ -130,12 +132,12 @@ def locomo_groups(memory, tenant: str) -> list[list[dict]]:
     return [_by_evidence(memory, tenant, conv) for conv in load_tool().load_locomo(str(DATA))]
 
 
-def _by_evidence(memory, tenant: str, conv) -> list[dict]:
+def _by_evidence(memory, tenant: str, conv, user: str = "") -> list[dict]:
     """A protocol conversation ingested as user ``fit-<id>``, and the rows of its questions labelled by evidence
     turns (a memory's unit is the turn it comes from), each asked at its own time, else a day after the last turn."""
     from bench.locomo_bench import _at, ingest
 
-    user = "fit-" + conv.conv_id
+    user = user or "fit-" + conv.conv_id
     now = ingest(memory, user, conv)
 
     def turn_of(c, vc) -> set[str]:
@@ -162,6 +164,19 @@ def longmem_groups(memory, tenant: str) -> list[list[dict]]:
         print(f"fit_ranking: {TOOL} is absent; the LongMemEval-shaped set is left out")
         return []
     return [_by_evidence(memory, tenant, conv) for conv in load_haystacks(load_tool(), SETS / "dev")]
+
+
+def dialogue_groups(memory, tenant: str) -> list[list[dict]]:
+    """One group per language of the dialogue bench's dev split (``bench/eval/dialogue_recall/dev``): the query is
+    the chat so far, a memory is relevant when it is one of the dialogue's relevant events."""
+    from bench.dialogue_recall_bench import SETS
+    from bench.locomo_bench import TOOL, load_tool
+
+    if not TOOL.exists():
+        print(f"fit_ranking: {TOOL} is absent; the dialogue bench is left out")
+        return []
+    return [[g for conv in load_tool().load_madial(str(SETS / "dev" / lang))
+             for g in _by_evidence(memory, tenant, conv, f"fit-{lang}-{conv.conv_id}")] for lang in ("en", "zh")]
 
 
 def own_groups(memory, tenant: str, store) -> list[list[dict]]:
@@ -203,6 +218,7 @@ def main(argv=None) -> int:
     ap.add_argument("--write", action="store_true", help="store the model fitted on every group")
     ap.add_argument("--no-own", action="store_true", help="LoCoMo only")
     ap.add_argument("--longmem", action="store_true", help="add the LongMemEval-shaped dev split as a source")
+    ap.add_argument("--dialogue", action="store_true", help="add the dialogue bench's dev split as a source")
     ap.add_argument("--only", choices=scoring.FEATURES, help="fit this feature's weight alone, the others held at "
                     "the current model's (a feature no other source has: the assistant's words)")
     ap.add_argument("--pairwise", action="store_true", help="fit the order (pairs of an answering and another "
@@ -225,6 +241,8 @@ def main(argv=None) -> int:
             sources["own"] = own_groups(memory, settings.tenant, store)
         if a.longmem:
             sources["longmem"] = longmem_groups(memory, settings.tenant)
+        if a.dialogue:
+            sources["dialogue"] = dialogue_groups(memory, settings.tenant)
     finally:
         memory.close()
         delete_tenant(store, settings.tenant)
@@ -267,7 +285,7 @@ def main(argv=None) -> int:
                       + ", each question weighted equally, each source equally; "
                       + (f"{a.only} fitted alone, the others held; " if a.only else "")
                       + "python -m bench.fit_ranking" + "".join(f" {o}" for o, on in (
-                          (f"--only {a.only}", a.only), ("--pairwise", a.pairwise), ("--longmem", a.longmem)) if on)
+                          (f"--only {a.only}", a.only), ("--pairwise", a.pairwise), ("--longmem", a.longmem), ("--dialogue", a.dialogue)) if on)
                       + " --write",
             "cross_validated": report,
             **({"others_from": {k: held[k] for k in ("fitted_on", "method") if k in held}} if a.only else {})},
