@@ -37,7 +37,10 @@ are close (cosine ≥ ``change_pair_sim``: "每天给他自己带午饭" → "�
 announces a change ("dropped my calories to 2200") keeps its place unless the later one announces one too. Not for
 a question that asks for a name unless it asks what holds now ("who is my trainer?", "我那个客户叫什么？"): a name
 is not a value that changes, and the two answers' numbers say nothing about it.
-These version rules read what people said and the facts, never the assistant's replies (:func:`states`).
+These version rules read what people said and the facts, never the assistant's replies (:func:`states`), and
+neither runs for a chat (a query that tells more than a question does, :func:`tells`: it asks neither how things
+stand nor for the latest value; on the dialogue bench's held-out English chats they put later events that share
+a number or a date above the one the chat is about, bench/results/own_sets.md, stop 62).
 Diversity: a candidate too similar to one already chosen (character-bigram overlap ≥ ``dup_threshold``,
 or the same fact slot) is skipped, unless it says more (the whole message a clause came from): within
 ``fuller_ratio`` of its score it takes that place, or within ``more_ratio`` when at least ``more_share`` of
@@ -392,13 +395,16 @@ _QUESTION_MARKS = ("?", "？")
 
 @langs.cached(maxsize=8192)
 def asks(text: str) -> bool:
-    """The message is a question: it ends with one and tells little else (at most :data:`QUESTION_TELLS` content
-    terms in its sentences that are not questions)."""
-    text = text.rstrip()
-    if text[-1:] not in _QUESTION_MARKS:
-        return False
-    told = " ".join(s for s in _SENTENCE_END.split(text) if s.strip() and s.rstrip()[-1:] not in _QUESTION_MARKS)
-    return len(content_terms(told)) <= QUESTION_TELLS
+    """The message is a question: it ends with one and tells little else (:func:`tells`)."""
+    return text.rstrip()[-1:] in _QUESTION_MARKS and not tells(text)
+
+
+@langs.cached(maxsize=8192)
+def tells(text: str) -> bool:
+    """The message tells more than a question does: more than :data:`QUESTION_TELLS` content terms in its sentences
+    that are not questions (a chat or a story; not "Will my TA money cover my new rent? Remind me of both numbers.")."""
+    told = " ".join(s for s in _SENTENCE_END.split(text.rstrip()) if s.strip() and s.rstrip()[-1:] not in _QUESTION_MARKS)
+    return len(content_terms(told)) > QUESTION_TELLS
 
 
 def says_more(text: str | None) -> bool:
@@ -642,8 +648,10 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int, cfg: S
     cosine of two candidates by id (None: unknown)."""
     comps = {c.id: (c, components(c, q, now, cfg)) for c in cands}
     # a later version answers how things stand, not what happened ("When did Caroline go to the support group?"
-    # is not answered by "It was so inspiring! Check out the crowd"), unless it asks how it ended up
-    versions = not q.happened or q.current
+    # is not answered by "It was so inspiring! Check out the crowd"), unless it asks how it ended up; a chat asks
+    # neither how things stand nor for the latest value
+    chat = tells(q.text)
+    versions = (not q.happened or q.current) and not chat
     if not q.past:   # the later of two memories that say the same thing takes the earlier one's place
         before = {i: comp["score"] for i, (_, comp) in comps.items()}   # no chains: each lift from its own pair
         for c, comp in comps.values():
@@ -710,7 +718,7 @@ def rank(cands: Iterable[Candidate], q: QueryInfo, now: datetime, k: int, cfg: S
         return chosen
     if versions:
         chosen = later_first(chosen)
-    if cfg.answer_ratio <= 0 or q.happened or (q.asks_name and not q.current):
+    if cfg.answer_ratio <= 0 or q.happened or (q.asks_name and not q.current) or chat:
         return chosen
 
     def close_from(t: float) -> Callable[[Candidate, Candidate], bool] | None:
