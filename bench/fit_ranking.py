@@ -133,7 +133,7 @@ def locomo_groups(memory, tenant: str) -> list[list[dict]]:
 
 
 def _by_evidence(memory, tenant: str, conv, user: str = "") -> list[dict]:
-    """A protocol conversation ingested as user ``fit-<id>``, and the rows of its questions labelled by evidence
+    """A protocol conversation ingested as ``user`` (``fit-<id>`` when not given), and the rows of its questions labelled by evidence
     turns (a memory's unit is the turn it comes from), each asked at its own time, else a day after the last turn."""
     from bench.locomo_bench import _at, ingest
 
@@ -285,7 +285,8 @@ def main(argv=None) -> int:
                       + ", each question weighted equally, each source equally; "
                       + (f"{a.only} fitted alone, the others held; " if a.only else "")
                       + "python -m bench.fit_ranking" + "".join(f" {o}" for o, on in (
-                          (f"--only {a.only}", a.only), ("--pairwise", a.pairwise), ("--longmem", a.longmem), ("--dialogue", a.dialogue)) if on)
+                          (f"--only {a.only}", a.only), ("--pairwise", a.pairwise), ("--longmem", a.longmem),
+                          ("--dialogue", a.dialogue)) if on)
                       + " --write",
             "cross_validated": report,
             **({"others_from": {k: held[k] for k in ("fitted_on", "method") if k in held}} if a.only else {})},

@@ -720,13 +720,15 @@ def test_what_a_question_tells_is_counted_outside_its_questions():
     assert not asks(f"{words(QUESTION_TELLS + 1)}. Why?")      # one more
 
 
+CHAT = ("User: My mom's coming to stay for a month in January. AI: That's a long visit! Are you excited? "
+        "User: Mostly. I love her. But I already know she's going to reorganize my entire kitchen the day she lands. "
+        "AI: Haha, a classic mom move. User: And tell me everything I'm doing wrong with June.")
+
+
 def test_a_message_tells_when_it_says_more_than_a_question_does():
     assert not tells("Will my TA money cover my new rent? Remind me of both numbers.")   # a request, not a chat
     assert not tells("remind me which date we're getting married on")
-    chat = ("User: My mom's coming to stay for a month in January. AI: That's a long visit! Are you excited? "
-            "User: Mostly. I love her. But I already know she's going to reorganize my entire kitchen the day she "
-            "lands. AI: Haha, a classic mom move. User: And tell me everything I'm doing wrong with June.")
-    assert tells(chat) and not asks(chat)
+    assert tells(CHAT) and not asks(CHAT)
 
 
 def test_a_chat_asks_neither_how_things_stand_nor_for_the_latest_value():
@@ -736,10 +738,7 @@ def test_a_chat_asks_neither_how_things_stand_nor_for_the_latest_value():
     later = event("later", "June got her first ear infection in April, three weeks of antibiotics", sim=0.4, days=250,
                   recorded_at=NOW - timedelta(days=250))
     visit.newer = "later"
-    chat = analyse("User: My mom's coming to stay for a month in January. AI: That's a long visit! Are you excited? "
-                   "User: Mostly. I love her. But I already know she's going to reorganize my entire kitchen the day "
-                   "she lands. AI: Haha, a classic mom move. User: And tell me everything I'm doing wrong with June.", NOW)
-    assert [c.id for c, _ in rank([visit, later], chat, NOW, 5, CFG)] == ["visit", "later"]
+    assert [c.id for c, _ in rank([visit, later], analyse(CHAT, NOW), NOW, 5, CFG)] == ["visit", "later"]
     question = analyse("How long is my mom staying these days?", NOW)     # asked how things stand: the later first
     assert [c.id for c, _ in rank([visit, later], question, NOW, 5, CFG)][0] == "later"
 
